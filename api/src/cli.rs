@@ -1,0 +1,234 @@
+//! The `jpmall` command line: serve, migrate, rebuild and operator commands.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::Context;
+use clap::{ArgAction, Parser, Subcommand};
+use commands::Database;
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::app;
+use crate::config::Config;
+
+#[derive(Parser)]
+#[command(name = "jpmall", version, about = "jpmall wholesale and drop-shipping storefront")]
+struct Cli {
+    /// Folder for the SQLite database, keys, uploads and the operator token.
+    #[arg(long, env = "JPMALL_DATA_DIR", default_value = "data", global = true)]
+    data_dir: PathBuf,
+    /// Unset: SQLite in the data folder. postgres://… : PostgreSQL.
+    #[arg(long, env = "DATABASE_URL", global = true)]
+    database_url: Option<String>,
+    /// The built storefront to serve at /.
+    #[arg(long, env = "JPMALL_WEB_DIST", default_value = "web/dist", global = true)]
+    web_dist: PathBuf,
+    /// Operator token for /jpmall/admin/…; made in the data folder when not given.
+    #[arg(long, env = "JPMALL_OPERATOR_TOKEN", hide_env_values = true, global = true)]
+    operator_token: Option<String>,
+    /// Production mode: no SMS outbox, and a real SMS provider is required.
+    #[arg(long, env = "JPMALL_PRODUCTION", action = ArgAction::SetTrue, global = true)]
+    production: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Migrate, catch projections up, and serve the API and the storefront.
+    Serve {
+        #[arg(long, env = "JPMALL_ADDR", default_value = "127.0.0.1:8080")]
+        addr: SocketAddr,
+    },
+    /// Run the migrations of the configured engine.
+    Migrate,
+    /// Drop and replay projections from the event log (all, or the one named).
+    Rebuild { name: Option<String> },
+    /// Operator commands.
+    Ops {
+        #[command(subcommand)]
+        command: Ops,
+    },
+}
+
+#[derive(Subcommand)]
+enum Ops {
+    /// Print the development SMS outbox and the open captcha answers, newest first.
+    Outbox {
+        #[arg(long)]
+        mobile: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// End every session of the account with this phone number.
+    Logout {
+        #[arg(long)]
+        mobile: String,
+    },
+}
+
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    init_logging(matches!(cli.command, Command::Serve { .. }));
+    let runtime = tokio::runtime::Runtime::new().expect("a tokio runtime");
+    match runtime.block_on(run(cli)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("jpmall: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn init_logging(serving: bool) {
+    use tracing_subscriber::EnvFilter;
+    let default = if serving { "info,sqlx=warn" } else { "warn" };
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
+    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    if std::env::var("JPMALL_LOG_FORMAT").as_deref() == Ok("json") {
+        builder.json().init();
+    } else {
+        builder.init();
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = Config {
+        data_dir: cli.data_dir,
+        database_url: cli.database_url,
+        web_dist: cli.web_dist,
+        operator_token: cli.operator_token,
+        production: cli.production,
+    };
+    match cli.command {
+        Command::Serve { addr } => serve(config, addr).await,
+        Command::Migrate => {
+            let db = open_database(&config).await?;
+            println!("migrations applied to {}", describe(&config));
+            db.close().await;
+            Ok(())
+        }
+        Command::Rebuild { name } => rebuild(config, name.as_deref()).await,
+        Command::Ops { command } => ops(config, command).await,
+    }
+}
+
+fn describe(config: &Config) -> String {
+    if config.database_url.as_deref().is_some_and(|u| u.starts_with("postgres")) {
+        "PostgreSQL".to_string()
+    } else {
+        format!("SQLite {}", config.database_url())
+    }
+}
+
+async fn open_database(config: &Config) -> anyhow::Result<Database> {
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
+    let db = Database::connect(&config.database_url()).await?;
+    db.migrate().await.context("migrations failed")?;
+    Ok(db)
+}
+
+async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
+    let engine = describe(&config);
+    let token_note = match &config.operator_token {
+        Some(_) => "operator token: from JPMALL_OPERATOR_TOKEN".to_string(),
+        None => format!("operator token: in {}", crate::keys::operator_token_path(&config.data_dir).display()),
+    };
+    let app = app::open(config).await?;
+    let router = crate::routes::router(app.state.clone());
+    let listener =
+        tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    println!("jpmall serving http://{} on {engine}", listener.local_addr()?);
+    println!("{token_note}");
+    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
+        .with_graceful_shutdown(shutdown_signal())
+        .await?;
+    app.state.db.close().await;
+    Ok(())
+}
+
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        if let Ok(mut signal) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            signal.recv().await;
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {},
+        () = terminate => {},
+    }
+}
+
+async fn rebuild(config: Config, name: Option<&str>) -> anyhow::Result<()> {
+    let app = app::open(config).await?;
+    let chosen: Vec<_> = app.projections.iter().filter(|p| name.is_none_or(|n| n == p.name())).collect();
+    if chosen.is_empty() {
+        let names: Vec<_> = app.projections.iter().map(|p| p.name()).collect();
+        anyhow::bail!("no projection named {:?}; there are: {}", name.unwrap_or(""), names.join(", "));
+    }
+    for projection in chosen {
+        let bar = ProgressBar::new(0).with_style(
+            ProgressStyle::with_template("{msg:>18} [{bar:40}] {pos}/{len} events ({elapsed})")
+                .expect("a valid progress template")
+                .progress_chars("=> "),
+        );
+        bar.set_message(projection.name());
+        projection.reset().await?;
+        let applied = projection
+            .catch_up(&|done, total| {
+                bar.set_length(total);
+                bar.set_position(done);
+            })
+            .await
+            .with_context(|| format!("rebuilding {}", projection.name()))?;
+        bar.finish();
+        println!("{}: replayed {applied} events", projection.name());
+    }
+    app.state.db.close().await;
+    Ok(())
+}
+
+async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
+    let db = open_database(&config).await?;
+    let result = match command {
+        Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
+        Ops::Logout { mobile } => {
+            let ended = commands::accounts::logout_everywhere(&db, &mobile)
+                .await
+                .map_err(|e| anyhow::anyhow!("{e}"))
+                .with_context(|| format!("cannot end the sessions of {mobile}"))?;
+            println!("ended {ended} session(s) of {mobile}");
+            Ok(())
+        }
+    };
+    db.close().await;
+    result
+}
+
+async fn print_outbox(config: &Config, db: &Database, mobile: Option<&str>, json: bool) -> anyhow::Result<()> {
+    if config.production {
+        anyhow::bail!("there is no SMS outbox in production mode");
+    }
+    let (sms, captchas) = commands::sms::outbox(db, mobile).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    if json {
+        println!("{}", serde_json::json!({ "sms": sms, "captchas": captchas }));
+        return Ok(());
+    }
+    println!("SMS (newest first)");
+    for m in &sms {
+        println!("  {}  {:<12}  {:<13}  code {}  {}", m.sent_at, m.mobile, m.event, m.code, m.text);
+    }
+    println!("Captchas not yet used (newest first)");
+    for c in &captchas {
+        println!("  {}  {}  answer {}", c.created_at, c.captcha_key, c.answer);
+    }
+    Ok(())
+}

@@ -1,0 +1,26 @@
+use std::path::PathBuf;
+
+/// Everything the server reads from its environment. Flags of the CLI fill it; see README.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub data_dir: PathBuf,
+    /// Unset: SQLite at `<data_dir>/jpmall.db`. `postgres://…`: PostgreSQL.
+    pub database_url: Option<String>,
+    pub web_dist: PathBuf,
+    pub operator_token: Option<String>,
+    /// No SMS outbox; the server refuses to start without a real SMS provider.
+    pub production: bool,
+}
+
+impl Config {
+    pub fn database_url(&self) -> String {
+        match self.database_url.as_deref().map(str::trim) {
+            Some(url) if !url.is_empty() => url.to_string(),
+            _ => self.data_dir.join("jpmall.db").display().to_string(),
+        }
+    }
+
+    pub fn uploads_dir(&self) -> PathBuf {
+        self.data_dir.join("uploads")
+    }
+}

@@ -1,0 +1,80 @@
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use commands::Refusal;
+use serde_json::Value;
+
+use crate::envelope::{reply, Reply};
+
+/// Everything a call can answer besides success. Each variant fixes the HTTP status and envelope code.
+#[derive(Debug)]
+pub enum AppError {
+    /// No, unknown or expired session: HTTP 401, code 401.
+    Unauthorized,
+    /// An operator call without the operator token.
+    Forbidden,
+    NotFound(&'static str),
+    /// Bad input or a business rule: 422, the message names what is wrong.
+    Invalid(Refusal),
+    /// A body that is not JSON or whose field has the wrong type; `field` is the JSON path.
+    BadBody { key: &'static str, field: Option<String> },
+    TooMany(Refusal),
+    PayloadTooLarge,
+    Timeout,
+    /// Logged with the request id, never echoed.
+    Internal(anyhow::Error),
+}
+
+impl From<commands::Error> for AppError {
+    fn from(e: commands::Error) -> Self {
+        match e {
+            commands::Error::Invalid(r) => AppError::Invalid(r),
+            commands::Error::TooMany(r) => AppError::TooMany(r),
+            commands::Error::NotFound(r) => AppError::NotFound(r.key),
+            commands::Error::Internal(e) => AppError::Internal(e),
+        }
+    }
+}
+
+impl From<sqlx::Error> for AppError {
+    fn from(e: sqlx::Error) -> Self {
+        AppError::Internal(e.into())
+    }
+}
+
+impl From<anyhow::Error> for AppError {
+    fn from(e: anyhow::Error) -> Self {
+        AppError::Internal(e)
+    }
+}
+
+impl From<Refusal> for AppError {
+    fn from(r: Refusal) -> Self {
+        AppError::Invalid(r)
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let refused = |status, key, params, field| Reply { status, code: 0, key, params, field, data: Value::Null };
+        let r = match self {
+            AppError::Unauthorized => Reply { code: 401, ..refused(StatusCode::UNAUTHORIZED, "auth.required", vec![], None) },
+            AppError::Forbidden => refused(StatusCode::FORBIDDEN, "auth.forbidden", vec![], None),
+            AppError::NotFound(key) => refused(StatusCode::NOT_FOUND, key, vec![], None),
+            AppError::Invalid(r) => refused(StatusCode::UNPROCESSABLE_ENTITY, r.key, r.params, r.field.map(String::from)),
+            AppError::BadBody { key, field } => {
+                let params = field.iter().map(|f| ("field", f.clone())).collect();
+                refused(StatusCode::UNPROCESSABLE_ENTITY, key, params, field)
+            }
+            AppError::TooMany(r) => refused(StatusCode::TOO_MANY_REQUESTS, r.key, r.params, r.field.map(String::from)),
+            AppError::PayloadTooLarge => refused(StatusCode::PAYLOAD_TOO_LARGE, "request.too_large", vec![], None),
+            AppError::Timeout => refused(StatusCode::GATEWAY_TIMEOUT, "request.timeout", vec![], None),
+            AppError::Internal(error) => {
+                tracing::error!("internal error: {error:#}");
+                refused(StatusCode::INTERNAL_SERVER_ERROR, "server.error", vec![], None)
+            }
+        };
+        reply(r)
+    }
+}
+
+pub type ApiResult<T> = Result<crate::envelope::Done<T>, AppError>;

@@ -1,0 +1,127 @@
+use std::net::SocketAddr;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use serde::de::DeserializeOwned;
+
+use crate::envelope::now;
+use crate::error::AppError;
+use crate::state::AppState;
+
+/// A JSON body whose problems answer in the envelope: 422 naming the field for a missing field or a
+/// wrong type, 422 for malformed JSON, 413 over the body limit. An empty body reads as `{}`.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = AppError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let bytes = Bytes::from_request(req, state).await.map_err(|rejection| {
+            if rejection.into_response().status() == StatusCode::PAYLOAD_TOO_LARGE {
+                AppError::PayloadTooLarge
+            } else {
+                AppError::BadBody { key: "request.malformed_json", field: None }
+            }
+        })?;
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        parse(bytes).map(JsonBody)
+    }
+}
+
+fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+        let path = error.path().to_string();
+        let inner = error.into_inner();
+        if inner.is_syntax() || inner.is_eof() {
+            return AppError::BadBody { key: "request.malformed_json", field: None };
+        }
+        let text = inner.to_string();
+        if let Some(missing) = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
+            let field = if path == "." { missing.to_string() } else { format!("{path}.{missing}") };
+            return AppError::BadBody { key: "request.field_missing", field: Some(field) };
+        }
+        let field = if path == "." { None } else { Some(path) };
+        AppError::BadBody { key: "request.field_type", field }
+    })
+}
+
+/// The user of the session named by the `token` header.
+pub struct CurrentUser {
+    pub id: String,
+    pub token: String,
+}
+
+impl FromRequestParts<AppState> for CurrentUser {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        let token = parts.headers.get("token").and_then(|v| v.to_str().ok()).unwrap_or("").trim();
+        if token.is_empty() {
+            return Err(AppError::Unauthorized);
+        }
+        let hash = commands::accounts::hash_token(token);
+        match projections::accounts::session_user(&state.db.pool, &hash, now()).await? {
+            Some(id) => Ok(CurrentUser { id, token: token.to_string() }),
+            None => Err(AppError::Unauthorized),
+        }
+    }
+}
+
+/// The client's address as the socket saw it (a reverse proxy in front must be trusted explicitly,
+/// which is not configured yet).
+pub struct ClientIp(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let ip = parts
+            .extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map(|ConnectInfo(addr)| addr.ip().to_string())
+            .unwrap_or_else(|| "unknown".to_string());
+        Ok(ClientIp(ip))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde::Deserialize;
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Body {
+        mobile: String,
+        inner: Option<Inner>,
+    }
+
+    #[derive(Debug, Deserialize)]
+    #[allow(dead_code)]
+    struct Inner {
+        count: i64,
+    }
+
+    fn field_of(json: &str) -> (&'static str, Option<String>) {
+        match parse::<Body>(json.as_bytes()).unwrap_err() {
+            AppError::BadBody { key, field } => (key, field),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn names_the_field_that_is_wrong() {
+        assert_eq!(field_of("{"), ("request.malformed_json", None));
+        assert_eq!(field_of("{}"), ("request.field_missing", Some("mobile".into())));
+        assert_eq!(field_of(r#"{"mobile": 138}"#), ("request.field_type", Some("mobile".into())));
+        assert_eq!(
+            field_of(r#"{"mobile": "1", "inner": {"count": "x"}}"#),
+            ("request.field_type", Some("inner.count".into()))
+        );
+        assert_eq!(field_of(r#"{"mobile": "1", "inner": {}}"#), ("request.field_missing", Some("inner.count".into())));
+    }
+}

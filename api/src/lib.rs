@@ -1,0 +1,14 @@
+//! HTTP API and CLI of jpmall: the unishop-style routes, the envelope, sessions, uploads, the static
+//! storefront, and the `jpmall` command line.
+
+pub mod app;
+pub mod cli;
+pub mod config;
+pub mod envelope;
+pub mod error;
+pub mod extract;
+pub mod i18n;
+pub mod keys;
+pub mod routes;
+pub mod state;
+pub mod web;

@@ -1,0 +1,65 @@
+pub mod admin;
+pub mod site;
+pub mod sms;
+pub mod upload;
+pub mod user;
+
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::middleware;
+use axum::routing::{get, post};
+use axum::Router;
+use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
+use tower_http::services::ServeDir;
+use tower_http::trace::{DefaultOnResponse, TraceLayer};
+
+use crate::error::AppError;
+use crate::state::AppState;
+use crate::{envelope, web};
+
+/// JSON bodies above this are refused with 413; uploads have their own, larger limit.
+pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
+const UNISHOP: &str = "/jpmall/addons/unishop";
+
+async fn not_found() -> AppError {
+    AppError::NotFound("request.not_found")
+}
+
+pub fn router(state: AppState) -> Router {
+    let admin = Router::new()
+        .route("/sms/outbox", get(admin::outbox))
+        .fallback(not_found)
+        .layer(middleware::from_fn_with_state(state.clone(), admin::operator));
+    let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
+
+    Router::new()
+        .route(&format!("{UNISHOP}/index/site"), post(site::site))
+        .route(&format!("{UNISHOP}/areaSite/getAreaSites"), get(site::area_sites))
+        .route(&format!("{UNISHOP}/index/agreement"), get(site::agreement))
+        .route(&format!("{UNISHOP}/sms/get/captcha"), get(sms::captcha))
+        .route(&format!("{UNISHOP}/sms/check"), post(sms::check))
+        .route(&format!("{UNISHOP}/sms/sendSmsText"), post(sms::send))
+        .route(&format!("{UNISHOP}/user/register"), post(user::register))
+        .route(&format!("{UNISHOP}/user/login"), post(user::login))
+        .route(&format!("{UNISHOP}/user/resetpwd"), post(user::reset_password))
+        .route(&format!("{UNISHOP}/user/logout"), post(user::logout))
+        .route(&format!("{UNISHOP}/user/edit"), post(user::edit))
+        .route(&format!("{UNISHOP}/user/user_message"), get(user::user_message))
+        .route("/addons/unishop/user/user_info", get(user::user_info))
+        .route("/addons/unishop/category/upload", post(upload::upload).layer(upload_limit))
+        .nest("/jpmall/admin", admin)
+        .nest_service("/uploads", ServeDir::new(state.config.uploads_dir()))
+        .fallback(web::fallback)
+        .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(middleware::from_fn(envelope::render))
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
+                    tracing::info_span!("request", id, method = %request.method(), path = %request.uri().path())
+                })
+                .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
+        )
+        .layer(PropagateRequestIdLayer::x_request_id())
+        .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
+        .with_state(state)
+}

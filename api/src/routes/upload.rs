@@ -1,0 +1,35 @@
+use axum::extract::{Multipart, State};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use commands::uploads::StoredImage;
+use commands::Refusal;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::extract::CurrentUser;
+use crate::state::AppState;
+
+fn multipart_error(e: axum::extract::multipart::MultipartError) -> AppError {
+    if e.into_response().status() == StatusCode::PAYLOAD_TOO_LARGE {
+        AppError::PayloadTooLarge
+    } else {
+        AppError::Invalid(Refusal::new("upload.failed").on("file"))
+    }
+}
+
+pub async fn upload(State(state): State<AppState>, user: CurrentUser, multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>) -> ApiResult<StoredImage> {
+    let mut multipart = multipart.map_err(|_| AppError::Invalid(Refusal::new("upload.file_required").on("file")))?;
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        if field.name() != Some("file") {
+            continue;
+        }
+        let bytes = field.bytes().await.map_err(multipart_error)?;
+        if bytes.is_empty() {
+            break;
+        }
+        let stored =
+            commands::uploads::store_image(&state.db, &state.config.uploads_dir(), &user.id, bytes.to_vec()).await?;
+        return Ok(ok(stored));
+    }
+    Err(AppError::Invalid(Refusal::new("upload.file_required").on("file")))
+}

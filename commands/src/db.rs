@@ -1,0 +1,151 @@
+use std::path::Path;
+use std::str::FromStr;
+use std::time::Duration;
+
+use anyhow::Context;
+use cqrs_es::persist::PersistedEventStore;
+use cqrs_es::{Aggregate, CqrsFramework, Query};
+use postgres_es::PostgresEventRepository;
+use sqlite_es::SqliteEventRepository;
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Any, AnyPool, Executor, PgPool, SqlitePool, Transaction};
+
+use crate::event_store::EventRepository;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// The one handle on storage. Events go through the engine's own cqrs-es repository (which needs a
+/// concrete pool); everything else uses one portable SQL string on the `Any` pool.
+#[derive(Clone)]
+pub struct Database {
+    pub engine: Engine,
+    pub pool: AnyPool,
+    events: EventPool,
+}
+
+#[derive(Clone)]
+enum EventPool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+pub type Cqrs<A> = CqrsFramework<A, PersistedEventStore<EventRepository, A>>;
+
+const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl Database {
+    /// `postgres://…` opens PostgreSQL; anything else is taken as a SQLite file path (created).
+    pub async fn connect(url: &str) -> anyhow::Result<Self> {
+        sqlx::any::install_default_drivers();
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Self::connect_postgres(url).await
+        } else {
+            Self::connect_sqlite(Path::new(url.trim_start_matches("sqlite://"))).await
+        }
+    }
+
+    async fn connect_postgres(url: &str) -> anyhow::Result<Self> {
+        let options = PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid URL")?;
+        let events = PgPoolOptions::new()
+            .max_connections(8)
+            .connect_with(options)
+            .await
+            .with_context(|| format!("cannot connect to PostgreSQL at {}", redact(url)))?;
+        let pool = AnyPoolOptions::new().max_connections(16).connect(url).await?;
+        Ok(Self { engine: Engine::Postgres, pool, events: EventPool::Postgres(events) })
+    }
+
+    async fn connect_sqlite(path: &Path) -> anyhow::Result<Self> {
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create the folder {}", dir.display()))?;
+        }
+        let options = SqliteConnectOptions::new()
+            .filename(path)
+            .create_if_missing(true)
+            .journal_mode(SqliteJournalMode::Wal)
+            .synchronous(SqliteSynchronous::Normal)
+            .busy_timeout(BUSY_TIMEOUT)
+            .foreign_keys(true);
+        let events = SqlitePoolOptions::new()
+            .max_connections(4)
+            .connect_with(options)
+            .await
+            .with_context(|| format!("cannot open the SQLite database {}", path.display()))?;
+        let url = format!("sqlite://{}", path.display());
+        let pool = AnyPoolOptions::new()
+            .max_connections(8)
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    conn.execute("PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
+                        .await?;
+                    Ok(())
+                })
+            })
+            .connect(&url)
+            .await?;
+        Ok(Self { engine: Engine::Sqlite, pool, events: EventPool::Sqlite(events) })
+    }
+
+    pub async fn migrate(&self) -> anyhow::Result<()> {
+        match &self.events {
+            EventPool::Sqlite(pool) => sqlx::migrate!("../migrations/sqlite").run(pool).await?,
+            EventPool::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await?,
+        }
+        Ok(())
+    }
+
+    /// A transaction that intends to write. On SQLite it takes the write lock at once: a deferred
+    /// transaction that reads first and writes later fails with SQLITE_BUSY instead of waiting.
+    pub async fn begin_write(&self) -> sqlx::Result<Transaction<'static, Any>> {
+        match self.engine {
+            Engine::Sqlite => self.pool.begin_with("BEGIN IMMEDIATE").await,
+            Engine::Postgres => self.pool.begin().await,
+        }
+    }
+
+    /// A cqrs-es framework for aggregate `A` over this database's event store (plain event store:
+    /// the snapshot and aggregate stores of cqrs-es 0.5 apply events twice).
+    pub fn cqrs<A: Aggregate>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
+        let repo = match &self.events {
+            EventPool::Sqlite(pool) => EventRepository::Sqlite(SqliteEventRepository::new(pool.clone())),
+            EventPool::Postgres(pool) => EventRepository::Postgres(PostgresEventRepository::new(pool.clone())),
+        };
+        CqrsFramework::new(PersistedEventStore::new_event_store(repo), queries, services)
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+        match &self.events {
+            EventPool::Sqlite(pool) => pool.close().await,
+            EventPool::Postgres(pool) => pool.close().await,
+        }
+    }
+}
+
+/// Rows of the `Any` driver; re-exported so callers need not name sqlx's module.
+pub type Row = AnyRow;
+
+fn redact(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(start), Some(at)) if at > start => format!("{}://…{}", &url[..start], &url[at..]),
+        _ => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn redact_hides_credentials_only() {
+        assert_eq!(redact("postgres://u:secret@h:5432/db"), "postgres://…@h:5432/db");
+        assert_eq!(redact("postgres://h/db"), "postgres://h/db");
+    }
+}

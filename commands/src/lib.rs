@@ -1,0 +1,15 @@
+//! The write side: every change of state goes through here, either as a command to an event-sourced
+//! aggregate (through a cqrs-es framework over the configured event store) or as a write to a plain
+//! reference table.
+
+pub mod accounts;
+pub mod captcha;
+pub mod clock;
+pub mod db;
+pub mod error;
+pub mod event_store;
+pub mod sms;
+pub mod uploads;
+
+pub use db::{Database, Engine};
+pub use error::{Error, Refusal};

@@ -1,0 +1,288 @@
+//! SMS verification codes: 60 s cooldown per phone, a daily cap, five minutes of validity, five wrong
+//! tries, one use. Sending sits behind `SmsProvider`; the development provider writes to an outbox.
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use domain::accounts::check_mobile;
+use domain::constants::{SMS_CODE_VALIDITY_SECONDS, SMS_COOLDOWN_SECONDS, SMS_DAILY_CAP, SMS_MAX_WRONG_TRIES};
+use rand::Rng;
+use sha2::{Digest, Sha256};
+use sqlx::{Any, Row, Transaction};
+
+use crate::clock::now;
+use crate::error::{Error, Refusal, Result};
+use crate::{captcha, Database};
+
+/// What a verification code is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SmsEvent {
+    Register,
+    ResetPassword,
+    ChangeMobile,
+}
+
+impl SmsEvent {
+    pub fn parse(s: &str) -> Option<Self> {
+        match s {
+            "register" => Some(Self::Register),
+            "resetpwd" => Some(Self::ResetPassword),
+            "changemobile" => Some(Self::ChangeMobile),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Register => "register",
+            Self::ResetPassword => "resetpwd",
+            Self::ChangeMobile => "changemobile",
+        }
+    }
+}
+
+pub struct SmsMessage<'a> {
+    pub mobile: &'a str,
+    pub event: SmsEvent,
+    pub code: &'a str,
+    pub text: String,
+}
+
+#[async_trait]
+pub trait SmsProvider: Send + Sync {
+    async fn send(&self, message: SmsMessage<'_>) -> anyhow::Result<()>;
+}
+
+/// Development provider: "sends" by writing to the outbox that `jpmall ops outbox` prints.
+pub struct OutboxProvider {
+    pub db: Database,
+}
+
+#[async_trait]
+impl SmsProvider for OutboxProvider {
+    async fn send(&self, message: SmsMessage<'_>) -> anyhow::Result<()> {
+        sqlx::query("INSERT INTO sms_outbox (id, mobile, event, code, text, sent_at) VALUES ($1, $2, $3, $4, $5, $6)")
+            .bind(uuid::Uuid::new_v4().simple().to_string())
+            .bind(message.mobile)
+            .bind(message.event.as_str())
+            .bind(message.code)
+            .bind(&message.text)
+            .bind(now())
+            .execute(&self.db.pool)
+            .await?;
+        Ok(())
+    }
+}
+
+pub struct SendCode<'a> {
+    pub mobile: &'a str,
+    pub event: &'a str,
+    pub captcha_key: &'a str,
+    pub captcha: &'a str,
+    /// The message in the requester's language, with `{code}` where the code goes.
+    pub template: &'a str,
+}
+
+/// Seconds since the start of the current day in China Standard Time, the day the daily cap counts.
+fn start_of_china_day(at: i64) -> i64 {
+    const CST_OFFSET: i64 = 8 * 3600;
+    (at + CST_OFFSET).div_euclid(86_400) * 86_400 - CST_OFFSET
+}
+
+pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: SendCode<'_>) -> Result<()> {
+    check_mobile(req.mobile)?;
+    let event = SmsEvent::parse(req.event).ok_or_else(|| Refusal::new("sms.event_invalid").on("event"))?;
+    let registered = sqlx::query("SELECT 1 FROM users WHERE mobile = $1")
+        .bind(req.mobile)
+        .fetch_optional(&db.pool)
+        .await?
+        .is_some();
+    match event {
+        SmsEvent::Register | SmsEvent::ChangeMobile if registered => {
+            return Err(Refusal::new("mobile.registered").on("mobile").into())
+        }
+        SmsEvent::ResetPassword if !registered => {
+            return Err(Refusal::new("mobile.not_registered").on("mobile").into())
+        }
+        _ => {}
+    }
+
+    let at = now();
+    let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
+    let mut tx = db.begin_write().await?;
+    if let Err(key) = captcha::consume(&mut tx, req.captcha_key, req.captcha).await? {
+        tx.commit().await?;
+        return Err(Refusal::new(key).on("captcha").into());
+    }
+    let sent_today: i64 = sqlx::query("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
+        .bind(req.mobile)
+        .bind(start_of_china_day(at))
+        .fetch_one(&mut *tx)
+        .await?
+        .get(0);
+    if sent_today >= i64::from(SMS_DAILY_CAP) {
+        tx.commit().await?;
+        return Err(Error::TooMany(Refusal::new("sms.daily_cap").with("cap", SMS_DAILY_CAP)));
+    }
+    if let Some(wait) = claim_cooldown(&mut tx, req.mobile, at).await? {
+        tx.commit().await?;
+        return Err(Error::TooMany(Refusal::new("sms.cooldown").with("seconds", wait)));
+    }
+    sqlx::query(
+        "INSERT INTO sms_codes (id, mobile, event, code_hash, created_at, expires_at, attempts, used_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, 0, NULL)",
+    )
+    .bind(uuid::Uuid::new_v4().simple().to_string())
+    .bind(req.mobile)
+    .bind(event.as_str())
+    .bind(hash_code(req.mobile, &code))
+    .bind(at)
+    .bind(at + SMS_CODE_VALIDITY_SECONDS)
+    .execute(&mut *tx)
+    .await?;
+    tx.commit().await?;
+
+    let text = req.template.replace("{code}", &code);
+    provider.send(SmsMessage { mobile: req.mobile, event, code: &code, text }).await.map_err(Error::Internal)
+}
+
+/// Takes the phone's send slot unless one was taken less than the cooldown ago; answers the seconds
+/// left when it was. A single conditional upsert, so two racing requests cannot both send.
+async fn claim_cooldown(tx: &mut Transaction<'static, Any>, mobile: &str, at: i64) -> Result<Option<i64>> {
+    let claimed = sqlx::query(
+        "INSERT INTO sms_throttle (mobile, last_sent_at) VALUES ($1, $2) \
+         ON CONFLICT (mobile) DO UPDATE SET last_sent_at = excluded.last_sent_at \
+         WHERE sms_throttle.last_sent_at <= $3",
+    )
+    .bind(mobile)
+    .bind(at)
+    .bind(at - SMS_COOLDOWN_SECONDS)
+    .execute(&mut **tx)
+    .await?
+    .rows_affected();
+    if claimed == 1 {
+        return Ok(None);
+    }
+    let last: i64 = sqlx::query("SELECT last_sent_at FROM sms_throttle WHERE mobile = $1")
+        .bind(mobile)
+        .fetch_one(&mut **tx)
+        .await?
+        .get(0);
+    Ok(Some((last + SMS_COOLDOWN_SECONDS - at).max(1)))
+}
+
+fn hash_code(mobile: &str, code: &str) -> String {
+    hex::encode(Sha256::digest(format!("{mobile}:{code}").as_bytes()))
+}
+
+/// Checks a code inside the caller's write transaction and uses it up when right. A wrong code
+/// counts a try; the caller commits that even when it refuses the request.
+pub async fn redeem_code(
+    tx: &mut Transaction<'static, Any>,
+    mobile: &str,
+    event: SmsEvent,
+    code: &str,
+) -> Result<std::result::Result<(), Refusal>> {
+    let row = sqlx::query(
+        "SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes \
+         WHERE mobile = $1 AND event = $2 ORDER BY created_at DESC LIMIT 1",
+    )
+    .bind(mobile)
+    .bind(event.as_str())
+    .fetch_optional(&mut **tx)
+    .await?;
+    let refused = |key| Ok(Err(Refusal::new(key).on("code")));
+    let Some(row) = row else { return refused("code.incorrect") };
+    let (id, code_hash, expires_at, attempts, used_at): (String, String, i64, i64, Option<i64>) =
+        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+    if used_at.is_some() || expires_at < now() {
+        return refused("code.expired");
+    }
+    if attempts >= i64::from(SMS_MAX_WRONG_TRIES) {
+        return refused("code.too_many_tries");
+    }
+    if hash_code(mobile, code.trim()) != code_hash {
+        sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1").bind(&id).execute(&mut **tx).await?;
+        return refused("code.incorrect");
+    }
+    let used = sqlx::query("UPDATE sms_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
+        .bind(now())
+        .bind(&id)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    if used == 1 {
+        Ok(Ok(()))
+    } else {
+        refused("code.expired")
+    }
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct OutboxMessage {
+    pub mobile: String,
+    pub event: String,
+    pub code: String,
+    pub text: String,
+    pub sent_at: i64,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct CaptchaAnswer {
+    pub captcha_key: String,
+    pub answer: String,
+    pub created_at: i64,
+}
+
+/// The development outbox and recent captcha answers, newest first, for operators and tests.
+pub async fn outbox(db: &Database, mobile: Option<&str>) -> Result<(Vec<OutboxMessage>, Vec<CaptchaAnswer>)> {
+    let rows = sqlx::query(
+        "SELECT mobile, event, code, text, sent_at FROM sms_outbox \
+         WHERE ($1 = '' OR mobile = $1) ORDER BY sent_at DESC, id LIMIT 50",
+    )
+    .bind(mobile.unwrap_or(""))
+    .fetch_all(&db.pool)
+    .await?;
+    let sms = rows
+        .iter()
+        .map(|r| OutboxMessage {
+            mobile: r.get(0),
+            event: r.get(1),
+            code: r.get(2),
+            text: r.get(3),
+            sent_at: r.get(4),
+        })
+        .collect();
+    let rows = sqlx::query(
+        "SELECT captcha_key, answer, created_at FROM captchas WHERE used = FALSE \
+         ORDER BY created_at DESC LIMIT 50",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let captchas = rows
+        .iter()
+        .map(|r| CaptchaAnswer { captcha_key: r.get(0), answer: r.get(1), created_at: r.get(2) })
+        .collect();
+    Ok((sms, captchas))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn china_day_starts_at_16_utc() {
+        // 2026-11-21 15:59:59 UTC is 23:59:59 in Beijing; one second later a new day starts.
+        let before = 1_795_276_799;
+        assert_eq!(start_of_china_day(before + 1), before + 1);
+        assert_eq!(start_of_china_day(before), before + 1 - 86_400);
+    }
+
+    #[test]
+    fn events_round_trip() {
+        for e in [SmsEvent::Register, SmsEvent::ResetPassword, SmsEvent::ChangeMobile] {
+            assert_eq!(SmsEvent::parse(e.as_str()), Some(e));
+        }
+        assert_eq!(SmsEvent::parse("login"), None);
+    }
+}

@@ -1,0 +1,4 @@
+pub mod accounts;
+pub mod constants;
+pub mod money;
+pub mod wallet;

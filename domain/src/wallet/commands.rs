@@ -1,0 +1,57 @@
+use serde::{Deserialize, Serialize};
+
+use crate::money::Fen;
+use crate::wallet::events::RefundKind;
+
+/// Every command carries `at`, its business time in unix seconds, so that replaying or retrying it
+/// records when it happened rather than when it was processed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WalletCommand {
+    RequestTopUp {
+        payment_id: String,
+        amount: Fen,
+        at: i64,
+    },
+    /// Sent by the payment confirmation, which names the payment and what was actually paid.
+    CompleteTopUp {
+        payment_id: String,
+        amount: Fen,
+        at: i64,
+    },
+    BindPayoutAccount {
+        payee: String,
+        account: String,
+        at: i64,
+    },
+    RequestWithdrawal {
+        withdrawal_id: String,
+        amount: Fen,
+        at: i64,
+    },
+    PayWithdrawal {
+        withdrawal_id: String,
+        at: i64,
+    },
+    RejectWithdrawal {
+        withdrawal_id: String,
+        reason: String,
+        at: i64,
+    },
+    DebitOrderPayment {
+        order_id: String,
+        amount: Fen,
+        at: i64,
+    },
+    /// The compensation when the order cannot be marked paid after its debit.
+    ReverseOrderPayment {
+        order_id: String,
+        at: i64,
+    },
+    CreditRefund {
+        refund_id: String,
+        order_id: String,
+        kind: RefundKind,
+        amount: Fen,
+        at: i64,
+    },
+}

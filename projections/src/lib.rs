@@ -1,0 +1,9 @@
+//! The read side: projections that turn the event log into read tables, the runner that keeps them
+//! caught up, and the query functions the API calls.
+
+pub mod accounts;
+pub mod runner;
+pub mod sites;
+pub mod wallet;
+
+pub use runner::{Projection, Replayable, Runner};

@@ -1,0 +1,222 @@
+//! Applies events to a projection exactly once and in order, and catches it up from the event log.
+//!
+//! Each projection records, per aggregate, the last sequence it applied (`projection_offsets`). An
+//! event is applied in one transaction whose first statement claims it: it moves the offset from
+//! `sequence - 1` to `sequence`. A claim that changes no row means the event was already applied (or
+//! an earlier one is missing), so re-delivery is harmless and gaps are never skipped. Because the claim
+//! is a write, SQLite takes its write lock at the start and never has to upgrade a read lock.
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use anyhow::Context;
+use async_trait::async_trait;
+use cqrs_es::persist::SerializedEvent;
+use cqrs_es::{Aggregate, EventEnvelope, Query};
+use sqlx::{AnyConnection, AnyPool, Row};
+
+/// A read model fed by one aggregate type's events.
+#[async_trait]
+pub trait Projection: Send + Sync + 'static {
+    type Aggregate: Aggregate;
+    /// Stored in `projection_offsets`; never rename a projection without a migration.
+    const NAME: &'static str;
+    /// The tables this projection owns: emptied before a rebuild.
+    const TABLES: &'static [&'static str];
+
+    async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Self::Aggregate>) -> sqlx::Result<()>;
+}
+
+pub struct Runner<P: Projection> {
+    pool: AnyPool,
+    projection: Arc<P>,
+    _aggregate: PhantomData<fn() -> P::Aggregate>,
+}
+
+impl<P: Projection> Clone for Runner<P> {
+    fn clone(&self) -> Self {
+        Self { pool: self.pool.clone(), projection: self.projection.clone(), _aggregate: PhantomData }
+    }
+}
+
+const BATCH: i64 = 500;
+
+impl<P: Projection> Runner<P> {
+    pub fn new(pool: AnyPool, projection: P) -> Self {
+        Self { pool, projection: Arc::new(projection), _aggregate: PhantomData }
+    }
+
+    /// Applies `event` if it is the next one of its aggregate; `false` when it was not (already
+    /// applied, or an earlier event is still missing).
+    async fn apply_next(&self, event: &EventEnvelope<P::Aggregate>) -> anyhow::Result<bool> {
+        let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
+        let sequence = event.sequence as i64;
+        let mut tx = self.pool.begin().await?;
+        let claimed = if sequence == 1 {
+            sqlx::query(
+                "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) \
+                 VALUES ($1, $2, $3, 1) ON CONFLICT (projection, aggregate_type, aggregate_id) DO NOTHING",
+            )
+            .bind(P::NAME)
+            .bind(aggregate_type)
+            .bind(&event.aggregate_id)
+            .execute(&mut *tx)
+            .await?
+        } else {
+            sqlx::query(
+                "UPDATE projection_offsets SET sequence = $4 WHERE projection = $1 AND aggregate_type = $2 \
+                 AND aggregate_id = $3 AND sequence = $4 - 1",
+            )
+            .bind(P::NAME)
+            .bind(aggregate_type)
+            .bind(&event.aggregate_id)
+            .bind(sequence)
+            .execute(&mut *tx)
+            .await?
+        }
+        .rows_affected();
+        if claimed != 1 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        self.projection.apply(&mut tx, event).await.with_context(|| {
+            format!("projection {} failed on {aggregate_type} {} #{}", P::NAME, event.aggregate_id, event.sequence)
+        })?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Applies every event of one aggregate that this projection has not seen, in order.
+    pub async fn catch_up_aggregate(&self, aggregate_id: &str) -> anyhow::Result<usize> {
+        self.catch_up_from_log(Some(aggregate_id), &|_, _| {}).await
+    }
+
+    /// Applies every event of the aggregate type that this projection has not seen, in log order,
+    /// reporting `(done, total)` as it goes.
+    pub async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        self.catch_up_from_log(None, progress).await
+    }
+
+    async fn catch_up_from_log(
+        &self,
+        aggregate_id: Option<&str>,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> anyhow::Result<usize> {
+        const PENDING: &str = "FROM events e LEFT JOIN projection_offsets o ON o.projection = $1 \
+             AND o.aggregate_type = e.aggregate_type AND o.aggregate_id = e.aggregate_id \
+             WHERE e.aggregate_type = $2 AND e.sequence > COALESCE(o.sequence, 0) \
+             AND ($3 = '' OR e.aggregate_id = $3) AND e.position > $4";
+        let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
+        let only = aggregate_id.unwrap_or("");
+        let total: i64 = sqlx::query(&format!("SELECT COUNT(*) {PENDING}"))
+            .bind(P::NAME)
+            .bind(aggregate_type)
+            .bind(only)
+            .bind(0i64)
+            .fetch_one(&self.pool)
+            .await?
+            .get(0);
+        let mut applied = 0usize;
+        let mut after_position = 0i64;
+        progress(0, total as u64);
+        loop {
+            let rows = sqlx::query(&format!(
+                "SELECT e.aggregate_id, e.sequence, e.event_type, e.event_version, CAST(e.payload AS TEXT), \
+                 CAST(e.metadata AS TEXT), e.position {PENDING} ORDER BY e.position LIMIT {BATCH}"
+            ))
+            .bind(P::NAME)
+            .bind(aggregate_type)
+            .bind(only)
+            .bind(after_position)
+            .fetch_all(&self.pool)
+            .await?;
+            if rows.is_empty() {
+                return Ok(applied);
+            }
+            for row in &rows {
+                after_position = row.get(6);
+                let event = envelope::<P::Aggregate>(row)?;
+                if self.apply_next(&event).await? {
+                    applied += 1;
+                }
+                progress(applied as u64, total as u64);
+            }
+        }
+    }
+
+    /// Empties the projection's tables and forgets its offsets, ready for a replay.
+    pub async fn reset(&self) -> anyhow::Result<()> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query("DELETE FROM projection_offsets WHERE projection = $1").bind(P::NAME).execute(&mut *tx).await?;
+        for table in P::TABLES {
+            sqlx::query(&format!("DELETE FROM {table}")).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+}
+
+fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelope<A>> {
+    let aggregate_id: String = row.get(0);
+    let sequence: i64 = row.get(1);
+    let payload: String = row.get(4);
+    let metadata: String = row.get(5);
+    let serialized = SerializedEvent::new(
+        aggregate_id.clone(),
+        sequence as usize,
+        A::TYPE.to_string(),
+        row.get(2),
+        row.get(3),
+        serde_json::from_str(&payload).with_context(|| format!("event {aggregate_id} #{sequence}: bad payload"))?,
+        serde_json::from_str(&metadata).with_context(|| format!("event {aggregate_id} #{sequence}: bad metadata"))?,
+    );
+    EventEnvelope::try_from(serialized)
+        .map_err(|e| anyhow::anyhow!("event {} {aggregate_id} #{sequence} does not deserialize: {e}", A::TYPE))
+}
+
+/// Live path: cqrs-es calls this after each commit. Failures are logged, never lost: the offsets were
+/// not advanced, so the next catch-up (at start, or the next command on the aggregate) applies them.
+#[async_trait]
+impl<P: Projection> Query<P::Aggregate> for Runner<P> {
+    async fn dispatch(&self, aggregate_id: &str, events: &[EventEnvelope<P::Aggregate>]) {
+        for event in events {
+            match self.apply_next(event).await {
+                Ok(true) => {}
+                Ok(false) => {
+                    // Out of step (an earlier event was never applied): replay from the log instead.
+                    if let Err(error) = self.catch_up_aggregate(aggregate_id).await {
+                        tracing::error!(projection = P::NAME, aggregate_id, "catch-up failed: {error:#}");
+                    }
+                    return;
+                }
+                Err(error) => {
+                    tracing::error!(projection = P::NAME, aggregate_id, sequence = event.sequence, "{error:#}");
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// What start-up and `jpmall rebuild` need of any projection, whatever its aggregate.
+#[async_trait]
+pub trait Replayable: Send + Sync {
+    fn name(&self) -> &'static str;
+    async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize>;
+    async fn reset(&self) -> anyhow::Result<()>;
+}
+
+#[async_trait]
+impl<P: Projection> Replayable for Runner<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        Runner::catch_up(self, progress).await
+    }
+
+    async fn reset(&self) -> anyhow::Result<()> {
+        Runner::reset(self).await
+    }
+}
