@@ -80,13 +80,16 @@ async fn judge(
     if key.trim().is_empty() || answer.trim().is_empty() {
         return Ok(Err("captcha.required"));
     }
-    let row = sqlx::query("SELECT answer, expires_at, used FROM captchas WHERE captcha_key = $1")
+    // Booleans are read as integers: the `Any` driver decodes neither engine's boolean as the other's.
+    let row = sqlx::query(
+        "SELECT answer, expires_at, CASE WHEN used THEN 1 ELSE 0 END FROM captchas WHERE captcha_key = $1",
+    )
         .bind(key)
         .fetch_optional(&mut **tx)
         .await?;
     let Some(row) = row else { return Ok(Err("captcha.expired")) };
-    let (expected, expires_at, used): (String, i64, bool) = (row.get(0), row.get(1), row.get(2));
-    if used || expires_at < now() {
+    let (expected, expires_at, used): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
+    if used != 0 || expires_at < now() {
         return Ok(Err("captcha.expired"));
     }
     if !expected.eq_ignore_ascii_case(answer.trim()) {

@@ -1,0 +1,270 @@
+//! Test harness: a real `jpmall` application on a real socket, on SQLite (a temp file) or on
+//! PostgreSQL (a fresh database per test), driven over HTTP the way the storefront drives it.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use base64::Engine as _;
+use reqwest::StatusCode;
+use rsa::pkcs8::DecodePublicKey;
+use rsa::{Pkcs1v15Encrypt, RsaPublicKey};
+use serde_json::{json, Value};
+use tempfile::TempDir;
+
+pub use api::app::App;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Engine {
+    Sqlite,
+    Postgres,
+}
+
+/// Runs one async test body on both engines, as `name::sqlite` and `name::postgres`.
+#[macro_export]
+macro_rules! on_both_engines {
+    ($($name:ident),* $(,)?) => {$(
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                let app = $crate::TestApp::spawn($crate::Engine::Sqlite).await;
+                super::$name(&app).await;
+                app.finish().await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                let app = $crate::TestApp::spawn($crate::Engine::Postgres).await;
+                super::$name(&app).await;
+                app.finish().await;
+            }
+        }
+    )*};
+}
+
+/// The PostgreSQL server the tests create their databases on.
+pub fn postgres_admin_url() -> String {
+    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+}
+
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub app: App,
+    pub engine: Engine,
+    pub data_dir: TempDir,
+    pub web_dist: PathBuf,
+    /// The database URL handed to the app (a file path on SQLite).
+    pub database_url: String,
+    postgres_database: Option<String>,
+    server: tokio::task::JoinHandle<()>,
+    public_key: RsaPublicKey,
+}
+
+/// One RSA key for the whole test process: making a 2048-bit key per test would dominate the run.
+fn shared_key_file() -> &'static Path {
+    static KEY: OnceLock<PathBuf> = OnceLock::new();
+    KEY.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("jpmall-test-key-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        api::keys::PasswordKey::load_or_create(&dir).expect("a test RSA key");
+        dir.join("rsa_private_key.pem")
+    })
+}
+
+pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) -> api::config::Config {
+    api::config::Config {
+        data_dir: data_dir.to_path_buf(),
+        database_url,
+        web_dist: web_dist.to_path_buf(),
+        operator_token: Some("test-operator-token".into()),
+        production: false,
+    }
+}
+
+pub async fn create_postgres_database() -> (String, String) {
+    let admin_url = postgres_admin_url();
+    let name = format!("jpmall_test_{}", uuid::Uuid::new_v4().simple());
+    let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&admin_url)
+        .await
+        .unwrap_or_else(|e| panic!("PostgreSQL must be reachable at {admin_url} for the Postgres half: {e}"));
+    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
+    let base = admin_url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap_or(admin_url.clone());
+    (name.clone(), format!("{base}/{name}"))
+}
+
+pub async fn drop_postgres_database(name: &str) {
+    if let Ok(mut conn) = <sqlx::PgConnection as sqlx::Connection>::connect(&postgres_admin_url()).await {
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+    }
+}
+
+impl TestApp {
+    pub async fn spawn(engine: Engine) -> TestApp {
+        let data_dir = tempfile::tempdir().unwrap();
+        std::fs::copy(shared_key_file(), data_dir.path().join("rsa_private_key.pem")).unwrap();
+        let web_dist = data_dir.path().join("dist");
+        std::fs::create_dir_all(web_dist.join("assets")).unwrap();
+        std::fs::write(web_dist.join("index.html"), "<!doctype html><title>jpmall test shell</title>").unwrap();
+        let (postgres_database, database_url) = match engine {
+            Engine::Sqlite => (None, data_dir.path().join("jpmall.db").display().to_string()),
+            Engine::Postgres => {
+                let (name, url) = create_postgres_database().await;
+                (Some(name), url)
+            }
+        };
+        let url_setting = postgres_database.as_ref().map(|_| database_url.clone());
+        let app = api::app::open(config(data_dir.path(), url_setting, &web_dist)).await.expect("the app opens");
+        let (base, server) = serve(&app).await;
+        let public_key = RsaPublicKey::from_public_key_pem(&app.state.password_key.public_pem).unwrap();
+        TestApp {
+            base,
+            client: reqwest::Client::new(),
+            app,
+            engine,
+            data_dir,
+            web_dist,
+            database_url,
+            postgres_database,
+            server,
+            public_key,
+        }
+    }
+
+    /// Stops the server and removes the test's database.
+    pub async fn finish(self) {
+        self.server.abort();
+        self.app.state.db.close().await;
+        if let Some(name) = &self.postgres_database {
+            drop_postgres_database(name).await;
+        }
+    }
+
+    pub fn db(&self) -> &commands::Database {
+        &self.app.state.db
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{}", self.base, path)
+    }
+
+    pub fn encrypt(&self, plain: &str) -> String {
+        let cipher = self.public_key.encrypt(&mut rand::thread_rng(), Pkcs1v15Encrypt, plain.as_bytes()).unwrap();
+        base64::engine::general_purpose::STANDARD.encode(cipher)
+    }
+
+    pub async fn send(&self, request: reqwest::RequestBuilder) -> (StatusCode, Value) {
+        let response = request.send().await.expect("the server answers");
+        let status = response.status();
+        let text = response.text().await.unwrap();
+        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not an envelope ({status}): {text}"));
+        (status, body)
+    }
+
+    pub async fn post(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(self.client.post(self.url(path)).json(&body)).await
+    }
+
+    pub async fn post_as(&self, path: &str, token: &str, lang: &str, body: Value) -> (StatusCode, Value) {
+        self.send(self.client.post(self.url(path)).header("token", token).header("content-language", lang).json(&body))
+            .await
+    }
+
+    pub async fn post_lang(&self, path: &str, lang: &str, body: Value) -> (StatusCode, Value) {
+        self.send(self.client.post(self.url(path)).header("content-language", lang).json(&body)).await
+    }
+
+    pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
+        let mut request = self.client.get(self.url(path));
+        if let Some(token) = token {
+            request = request.header("token", token);
+        }
+        self.send(request).await
+    }
+
+    /// A captcha and its answer, as a person reads it off the image (here: from the outbox).
+    pub async fn solved_captcha(&self) -> (String, String) {
+        let (_, body) = self.get("/jpmall/addons/unishop/sms/get/captcha", None).await;
+        let key = body["data"]["captcha_key"].as_str().unwrap().to_string();
+        let (_, captchas) = commands::sms::outbox(self.db(), None).await.unwrap();
+        let answer = captchas.into_iter().find(|c| c.captcha_key == key).expect("captcha in the outbox").answer;
+        (key, answer)
+    }
+
+    pub async fn request_code(&self, mobile: &str, event: &str) -> (StatusCode, Value) {
+        let (captcha_key, captcha) = self.solved_captcha().await;
+        self.post(
+            "/jpmall/addons/unishop/sms/sendSmsText",
+            json!({"mobile": mobile, "event": event, "captcha_key": captcha_key, "captcha": captcha}),
+        )
+        .await
+    }
+
+    /// Moves the SMS cooldown of every phone a minute into the past, as if a minute had passed.
+    pub async fn a_minute_passes(&self) {
+        sqlx::query("UPDATE sms_throttle SET last_sent_at = last_sent_at - 60").execute(&self.db().pool).await.unwrap();
+    }
+
+    /// The newest code sent to `mobile`, read from the development outbox.
+    pub async fn last_code(&self, mobile: &str) -> String {
+        let (sms, _) = commands::sms::outbox(self.db(), Some(mobile)).await.unwrap();
+        sms.first().expect("an SMS in the outbox").code.clone()
+    }
+
+    /// Registers through captcha, SMS and register; answers the session token.
+    pub async fn register(&self, mobile: &str, password: &str) -> String {
+        let (status, body) = self.request_code(mobile, "register").await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let code = self.last_code(mobile).await;
+        let (status, body) = self.post("/jpmall/addons/unishop/user/register", self.registration(mobile, password, &code)).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        body["data"]["userinfo"]["token"].as_str().unwrap().to_string()
+    }
+
+    pub fn registration(&self, mobile: &str, password: &str, code: &str) -> Value {
+        json!({
+            "mobile": mobile,
+            "password": self.encrypt(password),
+            "repassword": self.encrypt(password),
+            "code": code,
+            "agree": true,
+        })
+    }
+
+    pub async fn login(&self, mobile: &str, password: &str) -> (StatusCode, Value) {
+        self.post("/jpmall/addons/unishop/user/login", json!({"mobile": mobile, "password": self.encrypt(password)}))
+            .await
+    }
+}
+
+pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let router = api::routes::router(app.state.clone());
+    let server = tokio::spawn(async move {
+        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+    });
+    (format!("http://{addr}"), server)
+}
+
+/// The `jpmall` binary built beside the test executable (cargo builds it for the workspace's tests).
+pub fn jpmall_binary() -> PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>");
+    let bin = profile_dir.join("jpmall");
+    assert!(bin.exists(), "{} is missing: build the workspace first (make test does)", bin.display());
+    bin
+}
+
+impl TestApp {
+    /// Runs `jpmall` with this test's data folder and database; answers (success, stdout, stderr).
+    pub fn run_cli(&self, args: &[&str]) -> (bool, String, String) {
+        let mut command = std::process::Command::new(jpmall_binary());
+        command.args(args).env("JPMALL_DATA_DIR", self.data_dir.path()).env_remove("DATABASE_URL");
+        if self.engine == Engine::Postgres {
+            command.env("DATABASE_URL", &self.database_url);
+        }
+        let output = command.output().expect("jpmall runs");
+        (output.status.success(), String::from_utf8_lossy(&output.stdout).into(), String::from_utf8_lossy(&output.stderr).into())
+    }
+}
