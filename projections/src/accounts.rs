@@ -54,9 +54,15 @@ pub struct AccountInfo {
 }
 
 pub async fn account_info(pool: &AnyPool, id: &str) -> sqlx::Result<Option<AccountInfo>> {
-    let row = sqlx::query(&format!("SELECT {USER_COLUMNS}, created_at, last_login_at FROM users WHERE id = $1"))
-        .bind(id)
-        .fetch_optional(pool)
-        .await?;
-    Ok(row.map(|r| AccountInfo { user: user(&r), registered_at: r.get(7), last_login_at: r.get(8) }))
+    let row = sqlx::query(&format!(
+        "SELECT {USER_COLUMNS}, created_at, last_login_at FROM users WHERE id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| AccountInfo {
+        user: user(&r),
+        registered_at: r.get(7),
+        last_login_at: r.get(8),
+    }))
 }

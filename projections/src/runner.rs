@@ -24,7 +24,11 @@ pub trait Projection: Send + Sync + 'static {
     /// The tables this projection owns: emptied before a rebuild.
     const TABLES: &'static [&'static str];
 
-    async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Self::Aggregate>) -> sqlx::Result<()>;
+    async fn apply(
+        &self,
+        conn: &mut AnyConnection,
+        event: &EventEnvelope<Self::Aggregate>,
+    ) -> sqlx::Result<()>;
 }
 
 pub struct Runner<P: Projection> {
@@ -35,7 +39,11 @@ pub struct Runner<P: Projection> {
 
 impl<P: Projection> Clone for Runner<P> {
     fn clone(&self) -> Self {
-        Self { pool: self.pool.clone(), projection: self.projection.clone(), _aggregate: PhantomData }
+        Self {
+            pool: self.pool.clone(),
+            projection: self.projection.clone(),
+            _aggregate: PhantomData,
+        }
     }
 }
 
@@ -43,15 +51,35 @@ const BATCH: i64 = 500;
 
 impl<P: Projection> Runner<P> {
     pub fn new(pool: AnyPool, projection: P) -> Self {
-        Self { pool, projection: Arc::new(projection), _aggregate: PhantomData }
+        Self {
+            pool,
+            projection: Arc::new(projection),
+            _aggregate: PhantomData,
+        }
     }
 
-    /// Applies `event` if it is the next one of its aggregate; `false` when it was not (already
-    /// applied, or an earlier event is still missing).
+    /// Applies `event` in a transaction of its own if it is the next one of its aggregate; `false`
+    /// when it was not (already applied, or an earlier event is still missing).
     async fn apply_next(&self, event: &EventEnvelope<P::Aggregate>) -> anyhow::Result<bool> {
+        let mut tx = self.pool.begin().await?;
+        if self.claim_and_apply(&mut tx, event).await? {
+            tx.commit().await?;
+            Ok(true)
+        } else {
+            tx.rollback().await?;
+            Ok(false)
+        }
+    }
+
+    /// Inside the caller's transaction: moves the offset from `sequence - 1` to `sequence` and, when
+    /// that succeeded, applies the event.
+    async fn claim_and_apply(
+        &self,
+        conn: &mut AnyConnection,
+        event: &EventEnvelope<P::Aggregate>,
+    ) -> anyhow::Result<bool> {
         let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
         let sequence = event.sequence as i64;
-        let mut tx = self.pool.begin().await?;
         let claimed = if sequence == 1 {
             sqlx::query(
                 "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) \
@@ -60,7 +88,7 @@ impl<P: Projection> Runner<P> {
             .bind(P::NAME)
             .bind(aggregate_type)
             .bind(&event.aggregate_id)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?
         } else {
             sqlx::query(
@@ -71,19 +99,53 @@ impl<P: Projection> Runner<P> {
             .bind(aggregate_type)
             .bind(&event.aggregate_id)
             .bind(sequence)
-            .execute(&mut *tx)
+            .execute(&mut *conn)
             .await?
         }
         .rows_affected();
         if claimed != 1 {
-            tx.rollback().await?;
             return Ok(false);
         }
-        self.projection.apply(&mut tx, event).await.with_context(|| {
-            format!("projection {} failed on {aggregate_type} {} #{}", P::NAME, event.aggregate_id, event.sequence)
+        self.projection.apply(conn, event).await.with_context(|| {
+            format!(
+                "projection {} failed on {aggregate_type} {} #{}",
+                P::NAME,
+                event.aggregate_id,
+                event.sequence
+            )
         })?;
-        tx.commit().await?;
         Ok(true)
+    }
+
+    /// Applies a batch in one transaction (replays are bound by commits, not by work). When the batch
+    /// fails it is rolled back and applied event by event, so everything before the bad event lands
+    /// and the error names that event.
+    async fn apply_batch(&self, events: &[EventEnvelope<P::Aggregate>]) -> anyhow::Result<usize> {
+        let mut tx = self.pool.begin().await?;
+        let mut applied = 0;
+        let mut failed = false;
+        for event in events {
+            match self.claim_and_apply(&mut tx, event).await {
+                Ok(true) => applied += 1,
+                Ok(false) => {}
+                Err(_) => {
+                    failed = true;
+                    break;
+                }
+            }
+        }
+        if !failed {
+            tx.commit().await?;
+            return Ok(applied);
+        }
+        tx.rollback().await?;
+        let mut applied = 0;
+        for event in events {
+            if self.apply_next(event).await? {
+                applied += 1;
+            }
+        }
+        Ok(applied)
     }
 
     /// Applies every event of one aggregate that this projection has not seen, in order.
@@ -133,23 +195,27 @@ impl<P: Projection> Runner<P> {
             if rows.is_empty() {
                 return Ok(applied);
             }
-            for row in &rows {
-                after_position = row.get(6);
-                let event = envelope::<P::Aggregate>(row)?;
-                if self.apply_next(&event).await? {
-                    applied += 1;
-                }
-                progress(applied as u64, total as u64);
-            }
+            after_position = rows.last().map(|row| row.get(6)).unwrap_or(after_position);
+            let events = rows
+                .iter()
+                .map(envelope::<P::Aggregate>)
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            applied += self.apply_batch(&events).await?;
+            progress(applied as u64, total as u64);
         }
     }
 
     /// Empties the projection's tables and forgets its offsets, ready for a replay.
     pub async fn reset(&self) -> anyhow::Result<()> {
         let mut tx = self.pool.begin().await?;
-        sqlx::query("DELETE FROM projection_offsets WHERE projection = $1").bind(P::NAME).execute(&mut *tx).await?;
+        sqlx::query("DELETE FROM projection_offsets WHERE projection = $1")
+            .bind(P::NAME)
+            .execute(&mut *tx)
+            .await?;
         for table in P::TABLES {
-            sqlx::query(&format!("DELETE FROM {table}")).execute(&mut *tx).await?;
+            sqlx::query(&format!("DELETE FROM {table}"))
+                .execute(&mut *tx)
+                .await?;
         }
         tx.commit().await?;
         Ok(())
@@ -167,11 +233,17 @@ fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelo
         A::TYPE.to_string(),
         row.get(2),
         row.get(3),
-        serde_json::from_str(&payload).with_context(|| format!("event {aggregate_id} #{sequence}: bad payload"))?,
-        serde_json::from_str(&metadata).with_context(|| format!("event {aggregate_id} #{sequence}: bad metadata"))?,
+        serde_json::from_str(&payload)
+            .with_context(|| format!("event {aggregate_id} #{sequence}: bad payload"))?,
+        serde_json::from_str(&metadata)
+            .with_context(|| format!("event {aggregate_id} #{sequence}: bad metadata"))?,
     );
-    EventEnvelope::try_from(serialized)
-        .map_err(|e| anyhow::anyhow!("event {} {aggregate_id} #{sequence} does not deserialize: {e}", A::TYPE))
+    EventEnvelope::try_from(serialized).map_err(|e| {
+        anyhow::anyhow!(
+            "event {} {aggregate_id} #{sequence} does not deserialize: {e}",
+            A::TYPE
+        )
+    })
 }
 
 /// Live path: cqrs-es calls this after each commit. Failures are logged, never lost: the offsets were
@@ -190,7 +262,12 @@ impl<P: Projection> Query<P::Aggregate> for Runner<P> {
                     return;
                 }
                 Err(error) => {
-                    tracing::error!(projection = P::NAME, aggregate_id, sequence = event.sequence, "{error:#}");
+                    tracing::error!(
+                        projection = P::NAME,
+                        aggregate_id,
+                        sequence = event.sequence,
+                        "{error:#}"
+                    );
                     return;
                 }
             }

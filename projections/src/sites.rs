@@ -53,14 +53,18 @@ pub async fn site_info(pool: &AnyPool, code: &str, lang: Language) -> sqlx::Resu
     .await?;
     Ok(row.map(|r| SiteInfo {
         site: r.get(0),
-        name: lang.pick(&r.get::<String, _>(1), &r.get::<String, _>(2)).to_string(),
+        name: lang
+            .pick(&r.get::<String, _>(1), &r.get::<String, _>(2))
+            .to_string(),
         logo: r.get(3),
         default_language: r.get(4),
         service: ServiceContacts {
             qq: r.get(5),
             wechat: r.get(6),
             phone: r.get(7),
-            hours: lang.pick(&r.get::<String, _>(8), &r.get::<String, _>(9)).to_string(),
+            hours: lang
+                .pick(&r.get::<String, _>(8), &r.get::<String, _>(9))
+                .to_string(),
         },
     }))
 }
@@ -72,15 +76,26 @@ pub struct AreaSite {
 }
 
 pub async fn area_sites(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<AreaSite>> {
-    let rows = sqlx::query("SELECT id, name_zh, name_en FROM area_sites ORDER BY sort, id").fetch_all(pool).await?;
+    let rows = sqlx::query("SELECT id, name_zh, name_en FROM area_sites ORDER BY sort, id")
+        .fetch_all(pool)
+        .await?;
     Ok(rows
         .iter()
-        .map(|r| AreaSite { id: r.get(0), name: lang.pick(&r.get::<String, _>(1), &r.get::<String, _>(2)).to_string() })
+        .map(|r| AreaSite {
+            id: r.get(0),
+            name: lang
+                .pick(&r.get::<String, _>(1), &r.get::<String, _>(2))
+                .to_string(),
+        })
         .collect())
 }
 
 pub async fn area_site_exists(pool: &AnyPool, id: &str) -> sqlx::Result<bool> {
-    Ok(sqlx::query("SELECT 1 FROM area_sites WHERE id = $1").bind(id).fetch_optional(pool).await?.is_some())
+    Ok(sqlx::query("SELECT 1 FROM area_sites WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .is_some())
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -99,5 +114,8 @@ pub async fn document(pool: &AnyPool, slug: &str, lang: Language) -> sqlx::Resul
     .bind(lang.code())
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|r| Document { title: r.get(0), content: r.get(1) }))
+    Ok(row.map(|r| Document {
+        title: r.get(0),
+        content: r.get(1),
+    }))
 }

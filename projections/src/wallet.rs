@@ -59,7 +59,9 @@ impl Projection for WalletLedger {
     const TABLES: &'static [&'static str] = &["wallet_ledger"];
 
     async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
-        let Some(entry) = event.payload.ledger_entry() else { return Ok(()) };
+        let Some(entry) = event.payload.ledger_entry() else {
+            return Ok(());
+        };
         sqlx::query(
             "INSERT INTO wallet_ledger (user_id, sequence, kind, reference, amount, balance_after, frozen_after, at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, sequence) DO NOTHING",
@@ -89,7 +91,12 @@ pub async fn balance_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Balance> 
         .bind(user_id)
         .fetch_optional(pool)
         .await?;
-    Ok(row.map(|r| Balance { balance: Fen(r.get(0)), frozen: Fen(r.get(1)) }).unwrap_or_default())
+    Ok(row
+        .map(|r| Balance {
+            balance: Fen(r.get(0)),
+            frozen: Fen(r.get(1)),
+        })
+        .unwrap_or_default())
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

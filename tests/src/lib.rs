@@ -44,7 +44,8 @@ macro_rules! on_both_engines {
 
 /// The PostgreSQL server the tests create their databases on.
 pub fn postgres_admin_url() -> String {
-    std::env::var("TEST_DATABASE_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
+    std::env::var("TEST_DATABASE_URL")
+        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
 pub struct TestApp {
@@ -88,14 +89,22 @@ pub async fn create_postgres_database() -> (String, String) {
     let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&admin_url)
         .await
         .unwrap_or_else(|e| panic!("PostgreSQL must be reachable at {admin_url} for the Postgres half: {e}"));
-    sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut conn).await.unwrap();
-    let base = admin_url.rsplit_once('/').map(|(b, _)| b.to_string()).unwrap_or(admin_url.clone());
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let base = admin_url
+        .rsplit_once('/')
+        .map(|(b, _)| b.to_string())
+        .unwrap_or(admin_url.clone());
     (name.clone(), format!("{base}/{name}"))
 }
 
 pub async fn drop_postgres_database(name: &str) {
     if let Ok(mut conn) = <sqlx::PgConnection as sqlx::Connection>::connect(&postgres_admin_url()).await {
-        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut conn).await;
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+            .execute(&mut conn)
+            .await;
     }
 }
 
@@ -105,7 +114,11 @@ impl TestApp {
         std::fs::copy(shared_key_file(), data_dir.path().join("rsa_private_key.pem")).unwrap();
         let web_dist = data_dir.path().join("dist");
         std::fs::create_dir_all(web_dist.join("assets")).unwrap();
-        std::fs::write(web_dist.join("index.html"), "<!doctype html><title>jpmall test shell</title>").unwrap();
+        std::fs::write(
+            web_dist.join("index.html"),
+            "<!doctype html><title>jpmall test shell</title>",
+        )
+        .unwrap();
         let (postgres_database, database_url) = match engine {
             Engine::Sqlite => (None, data_dir.path().join("jpmall.db").display().to_string()),
             Engine::Postgres => {
@@ -114,7 +127,9 @@ impl TestApp {
             }
         };
         let url_setting = postgres_database.as_ref().map(|_| database_url.clone());
-        let app = api::app::open(config(data_dir.path(), url_setting, &web_dist)).await.expect("the app opens");
+        let app = api::app::open(config(data_dir.path(), url_setting, &web_dist))
+            .await
+            .expect("the app opens");
         let (base, server) = serve(&app).await;
         let public_key = RsaPublicKey::from_public_key_pem(&app.state.password_key.public_pem).unwrap();
         TestApp {
@@ -149,7 +164,10 @@ impl TestApp {
     }
 
     pub fn encrypt(&self, plain: &str) -> String {
-        let cipher = self.public_key.encrypt(&mut rand::thread_rng(), Pkcs1v15Encrypt, plain.as_bytes()).unwrap();
+        let cipher = self
+            .public_key
+            .encrypt(&mut rand::thread_rng(), Pkcs1v15Encrypt, plain.as_bytes())
+            .unwrap();
         base64::engine::general_purpose::STANDARD.encode(cipher)
     }
 
@@ -157,7 +175,8 @@ impl TestApp {
         let response = request.send().await.expect("the server answers");
         let status = response.status();
         let text = response.text().await.unwrap();
-        let body = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not an envelope ({status}): {text}"));
+        let body =
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("not an envelope ({status}): {text}"));
         (status, body)
     }
 
@@ -166,12 +185,24 @@ impl TestApp {
     }
 
     pub async fn post_as(&self, path: &str, token: &str, lang: &str, body: Value) -> (StatusCode, Value) {
-        self.send(self.client.post(self.url(path)).header("token", token).header("content-language", lang).json(&body))
-            .await
+        self.send(
+            self.client
+                .post(self.url(path))
+                .header("token", token)
+                .header("content-language", lang)
+                .json(&body),
+        )
+        .await
     }
 
     pub async fn post_lang(&self, path: &str, lang: &str, body: Value) -> (StatusCode, Value) {
-        self.send(self.client.post(self.url(path)).header("content-language", lang).json(&body)).await
+        self.send(
+            self.client
+                .post(self.url(path))
+                .header("content-language", lang)
+                .json(&body),
+        )
+        .await
     }
 
     pub async fn get(&self, path: &str, token: Option<&str>) -> (StatusCode, Value) {
@@ -187,7 +218,11 @@ impl TestApp {
         let (_, body) = self.get("/jpmall/addons/unishop/sms/get/captcha", None).await;
         let key = body["data"]["captcha_key"].as_str().unwrap().to_string();
         let (_, captchas) = commands::sms::outbox(self.db(), None).await.unwrap();
-        let answer = captchas.into_iter().find(|c| c.captcha_key == key).expect("captcha in the outbox").answer;
+        let answer = captchas
+            .into_iter()
+            .find(|c| c.captcha_key == key)
+            .expect("captcha in the outbox")
+            .answer;
         (key, answer)
     }
 
@@ -202,7 +237,10 @@ impl TestApp {
 
     /// Moves the SMS cooldown of every phone a minute into the past, as if a minute had passed.
     pub async fn a_minute_passes(&self) {
-        sqlx::query("UPDATE sms_throttle SET last_sent_at = last_sent_at - 60").execute(&self.db().pool).await.unwrap();
+        sqlx::query("UPDATE sms_throttle SET last_sent_at = last_sent_at - 60")
+            .execute(&self.db().pool)
+            .await
+            .unwrap();
     }
 
     /// The newest code sent to `mobile`, read from the development outbox.
@@ -216,7 +254,12 @@ impl TestApp {
         let (status, body) = self.request_code(mobile, "register").await;
         assert_eq!(status, StatusCode::OK, "{body}");
         let code = self.last_code(mobile).await;
-        let (status, body) = self.post("/jpmall/addons/unishop/user/register", self.registration(mobile, password, &code)).await;
+        let (status, body) = self
+            .post(
+                "/jpmall/addons/unishop/user/register",
+                self.registration(mobile, password, &code),
+            )
+            .await;
         assert_eq!(status, StatusCode::OK, "{body}");
         body["data"]["userinfo"]["token"].as_str().unwrap().to_string()
     }
@@ -232,8 +275,11 @@ impl TestApp {
     }
 
     pub async fn login(&self, mobile: &str, password: &str) -> (StatusCode, Value) {
-        self.post("/jpmall/addons/unishop/user/login", json!({"mobile": mobile, "password": self.encrypt(password)}))
-            .await
+        self.post(
+            "/jpmall/addons/unishop/user/login",
+            json!({"mobile": mobile, "password": self.encrypt(password)}),
+        )
+        .await
     }
 }
 
@@ -242,7 +288,12 @@ pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     let addr = listener.local_addr().unwrap();
     let router = api::routes::router(app.state.clone());
     let server = tokio::spawn(async move {
-        axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>()).await.unwrap();
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .await
+        .unwrap();
     });
     (format!("http://{addr}"), server)
 }
@@ -250,9 +301,16 @@ pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
 /// The `jpmall` binary built beside the test executable (cargo builds it for the workspace's tests).
 pub fn jpmall_binary() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe.parent().and_then(Path::parent).expect("target/<profile>/deps/<test>");
+    let profile_dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>/deps/<test>");
     let bin = profile_dir.join("jpmall");
-    assert!(bin.exists(), "{} is missing: build the workspace first (make test does)", bin.display());
+    assert!(
+        bin.exists(),
+        "{} is missing: build the workspace first (make test does)",
+        bin.display()
+    );
     bin
 }
 
@@ -260,11 +318,18 @@ impl TestApp {
     /// Runs `jpmall` with this test's data folder and database; answers (success, stdout, stderr).
     pub fn run_cli(&self, args: &[&str]) -> (bool, String, String) {
         let mut command = std::process::Command::new(jpmall_binary());
-        command.args(args).env("JPMALL_DATA_DIR", self.data_dir.path()).env_remove("DATABASE_URL");
+        command
+            .args(args)
+            .env("JPMALL_DATA_DIR", self.data_dir.path())
+            .env_remove("DATABASE_URL");
         if self.engine == Engine::Postgres {
             command.env("DATABASE_URL", &self.database_url);
         }
         let output = command.output().expect("jpmall runs");
-        (output.status.success(), String::from_utf8_lossy(&output.stdout).into(), String::from_utf8_lossy(&output.stderr).into())
+        (
+            output.status.success(),
+            String::from_utf8_lossy(&output.stdout).into(),
+            String::from_utf8_lossy(&output.stderr).into(),
+        )
     }
 }

@@ -13,7 +13,10 @@ async fn twenty_parallel_registrations_of_one_phone_make_exactly_one_account(app
         async move { app.post("/jpmall/addons/unishop/user/register", body).await }
     });
     let results = join_all(attempts).await;
-    let succeeded = results.iter().filter(|(status, _)| *status == StatusCode::OK).count();
+    let succeeded = results
+        .iter()
+        .filter(|(status, _)| *status == StatusCode::OK)
+        .count();
     assert_eq!(succeeded, 1, "{results:?}");
     for (status, body) in &results {
         assert!(

@@ -17,18 +17,43 @@ on_both_engines!(
 
 async fn execute(app: &TestApp, user: &str, command: WalletCommand) {
     let metadata = HashMap::from([("actor".to_string(), "test".to_string())]);
-    app.app.state.wallet.execute_with_metadata(user, command, metadata).await.expect("the command is accepted");
+    app.app
+        .state
+        .wallet
+        .execute_with_metadata(user, command, metadata)
+        .await
+        .expect("the command is accepted");
 }
 
 async fn top_up(app: &TestApp, user: &str, payment: &str, fen: i64) {
     let at = commands::clock::now();
-    execute(app, user, WalletCommand::RequestTopUp { payment_id: payment.into(), amount: Fen(fen), at }).await;
-    execute(app, user, WalletCommand::CompleteTopUp { payment_id: payment.into(), amount: Fen(fen), at }).await;
+    execute(
+        app,
+        user,
+        WalletCommand::RequestTopUp {
+            payment_id: payment.into(),
+            amount: Fen(fen),
+            at,
+        },
+    )
+    .await;
+    execute(
+        app,
+        user,
+        WalletCommand::CompleteTopUp {
+            payment_id: payment.into(),
+            amount: Fen(fen),
+            at,
+        },
+    )
+    .await;
 }
 
 async fn restart(app: &TestApp) -> tests::App {
     let url = (app.engine == Engine::Postgres).then(|| app.database_url.clone());
-    api::app::open(tests::config(app.data_dir.path(), url, &app.web_dist)).await.expect("the app opens again")
+    api::app::open(tests::config(app.data_dir.path(), url, &app.web_dist))
+        .await
+        .expect("the app opens again")
 }
 
 async fn inject_ledger_failure(app: &TestApp) {
@@ -56,23 +81,60 @@ async fn remove_ledger_failure(app: &TestApp) {
 
 async fn a_projection_that_failed_after_a_commit_is_complete_after_restart(app: &TestApp) {
     let pool = &app.db().pool;
-    top_up(app, "seller-1", "pay-1", 100_00).await;
+    top_up(app, "seller-1", "pay-1", 10_000).await;
     assert_eq!(ledger_of(pool, "seller-1").await.unwrap().len(), 1);
 
     inject_ledger_failure(app).await;
     let at = commands::clock::now();
-    execute(app, "seller-1", WalletCommand::BindPayoutAccount { payee: "王小明".into(), account: "wx-123".into(), at }).await;
-    execute(app, "seller-1", WalletCommand::RequestWithdrawal { withdrawal_id: "wd-1".into(), amount: Fen(30_00), at }).await;
+    execute(
+        app,
+        "seller-1",
+        WalletCommand::BindPayoutAccount {
+            payee: "王小明".into(),
+            account: "wx-123".into(),
+            at,
+        },
+    )
+    .await;
+    execute(
+        app,
+        "seller-1",
+        WalletCommand::RequestWithdrawal {
+            withdrawal_id: "wd-1".into(),
+            amount: Fen(30_00),
+            at,
+        },
+    )
+    .await;
     remove_ledger_failure(app).await;
 
     // The command was committed and the balance projection ran; the ledger projection failed.
-    assert_eq!(balance_of(pool, "seller-1").await.unwrap(), Balance { balance: Fen(70_00), frozen: Fen(30_00) });
-    assert_eq!(ledger_of(pool, "seller-1").await.unwrap().len(), 1, "the ledger is behind");
+    assert_eq!(
+        balance_of(pool, "seller-1").await.unwrap(),
+        Balance {
+            balance: Fen(70_00),
+            frozen: Fen(30_00)
+        }
+    );
+    assert_eq!(
+        ledger_of(pool, "seller-1").await.unwrap().len(),
+        1,
+        "the ledger is behind"
+    );
 
     let restarted = restart(app).await;
     let ledger = ledger_of(&restarted.state.db.pool, "seller-1").await.unwrap();
-    let kinds: Vec<_> = ledger.iter().map(|row| (row.kind.as_str(), row.amount, row.balance_after)).collect();
-    assert_eq!(kinds, [("top_up", Fen(100_00), Fen(100_00)), ("withdrawal", Fen(-30_00), Fen(70_00))]);
+    let kinds: Vec<_> = ledger
+        .iter()
+        .map(|row| (row.kind.as_str(), row.amount, row.balance_after))
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            ("top_up", Fen(10_000), Fen(10_000)),
+            ("withdrawal", Fen(-30_00), Fen(70_00))
+        ]
+    );
 
     // Catching up again applies nothing twice.
     restarted.catch_up().await.unwrap();
@@ -85,12 +147,23 @@ async fn events_committed_by_a_process_that_stopped_are_projected_at_start(app: 
     let headless = app.db().cqrs::<Wallet>(vec![], WalletServices::default());
     let at = commands::clock::now();
     for command in [
-        WalletCommand::RequestTopUp { payment_id: "pay-9".into(), amount: Fen(12_34), at },
-        WalletCommand::CompleteTopUp { payment_id: "pay-9".into(), amount: Fen(12_34), at },
+        WalletCommand::RequestTopUp {
+            payment_id: "pay-9".into(),
+            amount: Fen(12_34),
+            at,
+        },
+        WalletCommand::CompleteTopUp {
+            payment_id: "pay-9".into(),
+            amount: Fen(12_34),
+            at,
+        },
     ] {
         headless.execute("seller-2", command).await.unwrap();
     }
-    assert_eq!(balance_of(&app.db().pool, "seller-2").await.unwrap(), Balance::default());
+    assert_eq!(
+        balance_of(&app.db().pool, "seller-2").await.unwrap(),
+        Balance::default()
+    );
 
     let restarted = restart(app).await;
     let pool = &restarted.state.db.pool;
@@ -103,14 +176,32 @@ async fn the_wallet_refuses_what_it_must_and_repeats_are_harmless(app: &TestApp)
     top_up(app, "seller-3", "pay-3", 50_00).await;
     // The payment confirmation arrives twice: the second changes nothing.
     let at = commands::clock::now();
-    execute(app, "seller-3", WalletCommand::CompleteTopUp { payment_id: "pay-3".into(), amount: Fen(50_00), at }).await;
+    execute(
+        app,
+        "seller-3",
+        WalletCommand::CompleteTopUp {
+            payment_id: "pay-3".into(),
+            amount: Fen(50_00),
+            at,
+        },
+    )
+    .await;
     let refused = app
         .app
         .state
         .wallet
-        .execute("seller-3", WalletCommand::DebitOrderPayment { order_id: "order-1".into(), amount: Fen(60_00), at })
+        .execute(
+            "seller-3",
+            WalletCommand::DebitOrderPayment {
+                order_id: "order-1".into(),
+                amount: Fen(60_00),
+                at,
+            },
+        )
         .await;
-    assert!(matches!(refused, Err(AggregateError::UserError(ref e)) if e.key() == "wallet.insufficient_balance"));
+    assert!(
+        matches!(refused, Err(AggregateError::UserError(ref e)) if e.key() == "wallet.insufficient_balance")
+    );
     let pool = &app.db().pool;
     assert_eq!(balance_of(pool, "seller-3").await.unwrap().balance, Fen(50_00));
     assert_eq!(ledger_of(pool, "seller-3").await.unwrap().len(), 1);

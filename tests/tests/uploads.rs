@@ -15,7 +15,9 @@ on_both_engines!(
 
 fn png(width: u32, height: u32, pixel: impl Fn(u32, u32) -> Rgba<u8>) -> Vec<u8> {
     let mut out = Vec::new();
-    RgbaImage::from_fn(width, height, pixel).write_to(&mut Cursor::new(&mut out), ImageFormat::Png).unwrap();
+    RgbaImage::from_fn(width, height, pixel)
+        .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+        .unwrap();
     out
 }
 
@@ -27,7 +29,11 @@ fn declared_bomb(side: u32) -> Vec<u8> {
     let crc = bytes[12..29].iter().fold(0xFFFF_FFFFu32, |mut crc, &b| {
         crc ^= u32::from(b);
         for _ in 0..8 {
-            crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
         }
         crc
     });
@@ -37,7 +43,13 @@ fn declared_bomb(side: u32) -> Vec<u8> {
 
 async fn upload(app: &TestApp, token: &str, name: &str, bytes: Vec<u8>) -> (StatusCode, Value) {
     let form = Form::new().part("file", Part::bytes(bytes).file_name(name.to_string()));
-    app.send(app.client.post(app.url("/addons/unishop/category/upload")).header("token", token).multipart(form)).await
+    app.send(
+        app.client
+            .post(app.url("/addons/unishop/category/upload"))
+            .header("token", token)
+            .multipart(form),
+    )
+    .await
 }
 
 async fn a_transparent_png_becomes_a_white_backed_jpeg_of_at_most_800_px(app: &TestApp) {
@@ -45,12 +57,19 @@ async fn a_transparent_png_becomes_a_white_backed_jpeg_of_at_most_800_px(app: &T
     // A transparent frame around an opaque blue disc.
     let source = png(1200, 900, |x, y| {
         let (dx, dy) = (x as i64 - 600, y as i64 - 450);
-        if dx * dx + dy * dy < 300 * 300 { Rgba([20, 60, 200, 255]) } else { Rgba([0, 0, 0, 0]) }
+        if dx * dx + dy * dy < 300 * 300 {
+            Rgba([20, 60, 200, 255])
+        } else {
+            Rgba([0, 0, 0, 0])
+        }
     });
     let (status, body) = upload(app, &token, "avatar.png", source).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let data = &body["data"];
-    assert_eq!((data["width"].as_u64(), data["height"].as_u64()), (Some(800), Some(600)));
+    assert_eq!(
+        (data["width"].as_u64(), data["height"].as_u64()),
+        (Some(800), Some(600))
+    );
     assert_eq!(data["name"], "upload.jpg");
     let url = data["url"].as_str().unwrap();
     assert!(url.starts_with("/uploads/") && url.ends_with(".jpg"));
@@ -63,33 +82,72 @@ async fn a_transparent_png_becomes_a_white_backed_jpeg_of_at_most_800_px(app: &T
     assert_eq!((img.width(), img.height()), (800, 600));
     for (x, y) in [(1, 1), (798, 1), (1, 598), (798, 598)] {
         let p = img.get_pixel(x, y).0;
-        assert!(p.iter().all(|&c| c >= 245), "corner ({x},{y}) is {p:?}, not white");
+        assert!(
+            p.iter().all(|&c| c >= 245),
+            "corner ({x},{y}) is {p:?}, not white"
+        );
     }
     let centre = img.get_pixel(400, 300).0;
-    assert!(centre[2] > 150 && centre[0] < 60, "the disc stays blue: {centre:?}");
+    assert!(
+        centre[2] > 150 && centre[0] < 60,
+        "the disc stays blue: {centre:?}"
+    );
 
     // The same picture again gets the same stable URL, and can become the avatar.
-    let again = upload(app, &token, "avatar.png", png(1200, 900, |x, y| {
-        let (dx, dy) = (x as i64 - 600, y as i64 - 450);
-        if dx * dx + dy * dy < 300 * 300 { Rgba([20, 60, 200, 255]) } else { Rgba([0, 0, 0, 0]) }
-    }))
+    let again = upload(
+        app,
+        &token,
+        "avatar.png",
+        png(1200, 900, |x, y| {
+            let (dx, dy) = (x as i64 - 600, y as i64 - 450);
+            if dx * dx + dy * dy < 300 * 300 {
+                Rgba([20, 60, 200, 255])
+            } else {
+                Rgba([0, 0, 0, 0])
+            }
+        }),
+    )
     .await
     .1;
     assert_eq!(again["data"]["url"], url);
-    let (status, body) = app.post_as("/jpmall/addons/unishop/user/edit", &token, "zh_CN", json!({"avatar": url})).await;
+    let (status, body) = app
+        .post_as(
+            "/jpmall/addons/unishop/user/edit",
+            &token,
+            "zh_CN",
+            json!({"avatar": url}),
+        )
+        .await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["data"]["avatar"], url);
 }
 
 async fn what_is_not_an_image_is_refused(app: &TestApp) {
     let token = app.register("13800138001", "abc123").await;
-    let (status, body) = upload(app, &token, "notes.txt", b"shipping notes, not a picture".to_vec()).await;
-    assert_eq!((status, body["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("未检测到可用图片")));
+    let (status, body) = upload(
+        app,
+        &token,
+        "notes.txt",
+        b"shipping notes, not a picture".to_vec(),
+    )
+    .await;
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("未检测到可用图片"))
+    );
     let form = Form::new().text("other", "x");
     let (status, body) = app
-        .send(app.client.post(app.url("/addons/unishop/category/upload")).header("token", &token).multipart(form))
+        .send(
+            app.client
+                .post(app.url("/addons/unishop/category/upload"))
+                .header("token", &token)
+                .multipart(form),
+        )
         .await;
-    assert_eq!((status, body["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("请选择要上传的文件")));
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("请选择要上传的文件"))
+    );
 }
 
 async fn oversized_files_and_dimensions_are_refused(app: &TestApp) {
@@ -103,6 +161,15 @@ async fn oversized_files_and_dimensions_are_refused(app: &TestApp) {
 }
 
 async fn uploads_need_a_session(app: &TestApp) {
-    let (status, body) = upload(app, "not-a-token", "a.png", png(10, 10, |_, _| Rgba([0, 0, 0, 255]))).await;
-    assert_eq!((status, body["code"].as_i64()), (StatusCode::UNAUTHORIZED, Some(401)));
+    let (status, body) = upload(
+        app,
+        "not-a-token",
+        "a.png",
+        png(10, 10, |_, _| Rgba([0, 0, 0, 255])),
+    )
+    .await;
+    assert_eq!(
+        (status, body["code"].as_i64()),
+        (StatusCode::UNAUTHORIZED, Some(401))
+    );
 }

@@ -6,7 +6,10 @@ use tests::{on_both_engines, TestApp};
 
 const REGISTER: &str = "/jpmall/addons/unishop/user/register";
 
-on_both_engines!(registration_rules_answer_their_messages_in_both_languages, malformed_bodies_name_the_problem);
+on_both_engines!(
+    registration_rules_answer_their_messages_in_both_languages,
+    malformed_bodies_name_the_problem
+);
 
 async fn registration_rules_answer_their_messages_in_both_languages(app: &TestApp) {
     let good = |app: &TestApp| app.registration("13800138000", "abc123", "123456");
@@ -16,9 +19,24 @@ async fn registration_rules_answer_their_messages_in_both_languages(app: &TestAp
         body
     };
     let cases: Vec<(Value, &str, &str, &str)> = vec![
-        (with(app, "mobile", json!("")), "mobile", "手机号不能为空", "mobile number cannot be empty"),
-        (with(app, "mobile", json!("12345678901")), "mobile", "手机号格式不正确", "incorrect mobile number format"),
-        (with(app, "password", json!("")), "password", "密码不能为空", "password cannot be empty"),
+        (
+            with(app, "mobile", json!("")),
+            "mobile",
+            "手机号不能为空",
+            "mobile number cannot be empty",
+        ),
+        (
+            with(app, "mobile", json!("12345678901")),
+            "mobile",
+            "手机号格式不正确",
+            "incorrect mobile number format",
+        ),
+        (
+            with(app, "password", json!("")),
+            "password",
+            "密码不能为空",
+            "password cannot be empty",
+        ),
         (
             json!({"mobile": "13800138000", "password": app.encrypt("abcdef"), "repassword": app.encrypt("abcdef"), "code": "1", "agree": true}),
             "password",
@@ -37,8 +55,18 @@ async fn registration_rules_answer_their_messages_in_both_languages(app: &TestAp
             "两次输入的密码不一致",
             "the two passwords do not match",
         ),
-        (with(app, "code", json!("")), "code", "验证码不能为空", "verification code cannot be empty"),
-        (with(app, "agree", json!(false)), "agree", "请先阅读并同意用户协议", "please read and accept the user agreement first"),
+        (
+            with(app, "code", json!("")),
+            "code",
+            "验证码不能为空",
+            "verification code cannot be empty",
+        ),
+        (
+            with(app, "agree", json!(false)),
+            "agree",
+            "请先阅读并同意用户协议",
+            "please read and accept the user agreement first",
+        ),
     ];
     for (body, field, zh, en) in cases {
         for (lang, text) in [("zh_CN", zh), ("en_US", en)] {
@@ -49,9 +77,27 @@ async fn registration_rules_answer_their_messages_in_both_languages(app: &TestAp
             assert_eq!(reply["data"]["field"], field);
         }
     }
-    let (status, body) = app.post_lang("/jpmall/addons/unishop/user/login", "en_US", json!({"mobile": "1380013800"})).await;
-    assert_eq!((status, body["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("incorrect mobile number format")));
-    let users: i64 = sqlx::Row::get(&sqlx::query("SELECT COUNT(*) FROM users").fetch_one(&app.db().pool).await.unwrap(), 0);
+    let (status, body) = app
+        .post_lang(
+            "/jpmall/addons/unishop/user/login",
+            "en_US",
+            json!({"mobile": "1380013800"}),
+        )
+        .await;
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("incorrect mobile number format")
+        )
+    );
+    let users: i64 = sqlx::Row::get(
+        &sqlx::query("SELECT COUNT(*) FROM users")
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap(),
+        0,
+    );
     assert_eq!(users, 0, "refused requests change nothing");
 }
 
@@ -66,7 +112,13 @@ async fn malformed_bodies_name_the_problem(app: &TestApp) {
         )
     };
     let (status, body) = raw("{\"mobile\": ", "en_US").await;
-    assert_eq!((status, body["msg"].as_str()), (StatusCode::UNPROCESSABLE_ENTITY, Some("the request body is not valid JSON")));
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("the request body is not valid JSON")
+        )
+    );
     let (status, body) = raw("{\"mobile\": 13800138000}", "en_US").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(body["msg"], "the field mobile has the wrong type");
@@ -75,7 +127,13 @@ async fn malformed_bodies_name_the_problem(app: &TestApp) {
     assert_eq!(body["msg"], "字段 password 的类型不正确");
 
     let huge = format!("{{\"mobile\": \"{}\"}}", "1".repeat(2 * 1024 * 1024));
-    let response = app.client.post(app.url("/jpmall/addons/unishop/user/login")).body(huge).send().await.unwrap();
+    let response = app
+        .client
+        .post(app.url("/jpmall/addons/unishop/user/login"))
+        .body(huge)
+        .send()
+        .await
+        .unwrap();
     assert_eq!(response.status(), StatusCode::PAYLOAD_TOO_LARGE);
     let body: Value = response.json().await.unwrap();
     assert_eq!(body["msg"], "请求内容过大");

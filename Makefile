@@ -1,0 +1,54 @@
+# The whole set-up on a fresh machine is `make run` (serve with demo data on SQLite) and
+# `make test` (everything CI checks). Rust is built once, in release, and shared by the Rust tests,
+# the browser tests and `make run`.
+
+CARGO ?= cargo
+BIN := target/release/jpmall
+ADDR ?= 127.0.0.1:8080
+NPM_CI := PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
+
+.PHONY: run test bench build web lint rust-test web-test e2e postgres chromium clean
+
+run: build web
+	JPMALL_WEB_DIST=web/dist $(BIN) serve --addr $(ADDR)
+
+build:
+	$(CARGO) build --release --workspace --bins
+
+web/node_modules/.installed: web/package-lock.json
+	cd web && $(NPM_CI)
+	touch $@
+
+web: web/node_modules/.installed
+	cd web && npm run build
+
+test: postgres chromium lint rust-test web-test e2e
+	@echo "make test: all suites passed"
+
+postgres:
+	@scripts/ensure-postgres.sh
+
+chromium:
+	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+
+lint: web/node_modules/.installed
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --release --workspace --all-targets -- -D warnings
+	cd web && npm run lint
+
+rust-test: build
+	$(CARGO) test --release --workspace
+
+web-test: web/node_modules/.installed
+	cd web && npm test
+
+e2e: build web
+	cd web && JPMALL_BIN=$(abspath $(BIN)) npm run e2e
+
+bench: build web postgres
+	$(CARGO) run --release -p tests --bin bench
+	cd web && npm run size
+
+clean:
+	$(CARGO) clean
+	rm -rf web/node_modules web/dist web/test-results
