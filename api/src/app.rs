@@ -26,7 +26,9 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
     db.migrate().await.context("migrations failed")?;
 
     let sms: Arc<dyn SmsProvider> = if config.production {
-        anyhow::bail!("production mode needs an SMS provider, and none is configured (see README, Configuration)");
+        anyhow::bail!(
+            "production mode needs an SMS provider, and none is configured (see README, Configuration)"
+        );
     } else {
         Arc::new(OutboxProvider { db: db.clone() })
     };
@@ -61,7 +63,11 @@ impl App {
         for projection in &self.projections {
             let applied = projection.catch_up(&|_, _| {}).await?;
             if applied > 0 {
-                tracing::info!(projection = projection.name(), applied, "caught up from the event log");
+                tracing::info!(
+                    projection = projection.name(),
+                    applied,
+                    "caught up from the event log"
+                );
             }
         }
         Ok(())

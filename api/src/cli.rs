@@ -13,7 +13,11 @@ use crate::app;
 use crate::config::Config;
 
 #[derive(Parser)]
-#[command(name = "jpmall", version, about = "jpmall wholesale and drop-shipping storefront")]
+#[command(
+    name = "jpmall",
+    version,
+    about = "jpmall wholesale and drop-shipping storefront"
+)]
 struct Cli {
     /// Folder for the SQLite database, keys, uploads and the operator token.
     #[arg(long, env = "JPMALL_DATA_DIR", default_value = "data", global = true)]
@@ -85,7 +89,9 @@ fn init_logging(serving: bool) {
     use tracing_subscriber::EnvFilter;
     let default = if serving { "info,sqlx=warn" } else { "warn" };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
-    let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    let builder = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr);
     if std::env::var("JPMALL_LOG_FORMAT").as_deref() == Ok("json") {
         builder.json().init();
     } else {
@@ -115,7 +121,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
 }
 
 fn describe(config: &Config) -> String {
-    if config.database_url.as_deref().is_some_and(|u| u.starts_with("postgres")) {
+    if config
+        .database_url
+        .as_deref()
+        .is_some_and(|u| u.starts_with("postgres"))
+    {
         "PostgreSQL".to_string()
     } else {
         format!("SQLite {}", config.database_url())
@@ -134,17 +144,24 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
     let engine = describe(&config);
     let token_note = match &config.operator_token {
         Some(_) => "operator token: from JPMALL_OPERATOR_TOKEN".to_string(),
-        None => format!("operator token: in {}", crate::keys::operator_token_path(&config.data_dir).display()),
+        None => format!(
+            "operator token: in {}",
+            crate::keys::operator_token_path(&config.data_dir).display()
+        ),
     };
     let app = app::open(config).await?;
     let router = crate::routes::router(app.state.clone());
-    let listener =
-        tokio::net::TcpListener::bind(addr).await.with_context(|| format!("cannot listen on {addr}"))?;
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .with_context(|| format!("cannot listen on {addr}"))?;
     println!("jpmall serving http://{} on {engine}", listener.local_addr()?);
     println!("{token_note}");
-    axum::serve(listener, router.into_make_service_with_connect_info::<SocketAddr>())
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    axum::serve(
+        listener,
+        router.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(shutdown_signal())
+    .await?;
     app.state.db.close().await;
     Ok(())
 }
@@ -169,10 +186,18 @@ async fn shutdown_signal() {
 
 async fn rebuild(config: Config, name: Option<&str>) -> anyhow::Result<()> {
     let app = app::open(config).await?;
-    let chosen: Vec<_> = app.projections.iter().filter(|p| name.is_none_or(|n| n == p.name())).collect();
+    let chosen: Vec<_> = app
+        .projections
+        .iter()
+        .filter(|p| name.is_none_or(|n| n == p.name()))
+        .collect();
     if chosen.is_empty() {
         let names: Vec<_> = app.projections.iter().map(|p| p.name()).collect();
-        anyhow::bail!("no projection named {:?}; there are: {}", name.unwrap_or(""), names.join(", "));
+        anyhow::bail!(
+            "no projection named {:?}; there are: {}",
+            name.unwrap_or(""),
+            names.join(", ")
+        );
     }
     for projection in chosen {
         let bar = ProgressBar::new(0).with_style(
@@ -213,18 +238,28 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     result
 }
 
-async fn print_outbox(config: &Config, db: &Database, mobile: Option<&str>, json: bool) -> anyhow::Result<()> {
+async fn print_outbox(
+    config: &Config,
+    db: &Database,
+    mobile: Option<&str>,
+    json: bool,
+) -> anyhow::Result<()> {
     if config.production {
         anyhow::bail!("there is no SMS outbox in production mode");
     }
-    let (sms, captchas) = commands::sms::outbox(db, mobile).await.map_err(|e| anyhow::anyhow!("{e}"))?;
+    let (sms, captchas) = commands::sms::outbox(db, mobile)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     if json {
         println!("{}", serde_json::json!({ "sms": sms, "captchas": captchas }));
         return Ok(());
     }
     println!("SMS (newest first)");
     for m in &sms {
-        println!("  {}  {:<12}  {:<13}  code {}  {}", m.sent_at, m.mobile, m.event, m.code, m.text);
+        println!(
+            "  {}  {:<12}  {:<13}  code {}  {}",
+            m.sent_at, m.mobile, m.event, m.code, m.text
+        );
     }
     println!("Captchas not yet used (newest first)");
     for c in &captchas {

@@ -66,7 +66,9 @@ pub async fn render(request: Request, next: Next) -> Response {
         Ok(response) => response,
         Err(_) => AppError::Timeout.into_response(),
     };
-    let Some(reply) = response.extensions_mut().remove::<Reply>() else { return response };
+    let Some(reply) = response.extensions_mut().remove::<Reply>() else {
+        return response;
+    };
     let mut data = reply.data;
     if let Some(field) = reply.field {
         data = json!({ "field": field });
@@ -79,7 +81,10 @@ pub async fn render(request: Request, next: Next) -> Response {
     });
     let (mut parts, _) = response.into_parts();
     parts.status = reply.status;
-    parts.headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json; charset=utf-8"));
+    parts.headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json; charset=utf-8"),
+    );
     parts.headers.remove(header::CONTENT_LENGTH);
     Response::from_parts(parts, axum::body::Body::from(body.to_string()))
 }

@@ -16,7 +16,10 @@ pub enum AppError {
     /// Bad input or a business rule: 422, the message names what is wrong.
     Invalid(Refusal),
     /// A body that is not JSON or whose field has the wrong type; `field` is the JSON path.
-    BadBody { key: &'static str, field: Option<String> },
+    BadBody {
+        key: &'static str,
+        field: Option<String>,
+    },
     TooMany(Refusal),
     PayloadTooLarge,
     Timeout,
@@ -55,18 +58,40 @@ impl From<Refusal> for AppError {
 
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
-        let refused = |status, key, params, field| Reply { status, code: 0, key, params, field, data: Value::Null };
+        let refused = |status, key, params, field| Reply {
+            status,
+            code: 0,
+            key,
+            params,
+            field,
+            data: Value::Null,
+        };
         let r = match self {
-            AppError::Unauthorized => Reply { code: 401, ..refused(StatusCode::UNAUTHORIZED, "auth.required", vec![], None) },
+            AppError::Unauthorized => Reply {
+                code: 401,
+                ..refused(StatusCode::UNAUTHORIZED, "auth.required", vec![], None)
+            },
             AppError::Forbidden => refused(StatusCode::FORBIDDEN, "auth.forbidden", vec![], None),
             AppError::NotFound(key) => refused(StatusCode::NOT_FOUND, key, vec![], None),
-            AppError::Invalid(r) => refused(StatusCode::UNPROCESSABLE_ENTITY, r.key, r.params, r.field.map(String::from)),
+            AppError::Invalid(r) => refused(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                r.key,
+                r.params,
+                r.field.map(String::from),
+            ),
             AppError::BadBody { key, field } => {
                 let params = field.iter().map(|f| ("field", f.clone())).collect();
                 refused(StatusCode::UNPROCESSABLE_ENTITY, key, params, field)
             }
-            AppError::TooMany(r) => refused(StatusCode::TOO_MANY_REQUESTS, r.key, r.params, r.field.map(String::from)),
-            AppError::PayloadTooLarge => refused(StatusCode::PAYLOAD_TOO_LARGE, "request.too_large", vec![], None),
+            AppError::TooMany(r) => refused(
+                StatusCode::TOO_MANY_REQUESTS,
+                r.key,
+                r.params,
+                r.field.map(String::from),
+            ),
+            AppError::PayloadTooLarge => {
+                refused(StatusCode::PAYLOAD_TOO_LARGE, "request.too_large", vec![], None)
+            }
             AppError::Timeout => refused(StatusCode::GATEWAY_TIMEOUT, "request.timeout", vec![], None),
             AppError::Internal(error) => {
                 tracing::error!("internal error: {error:#}");

@@ -23,10 +23,17 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
             if rejection.into_response().status() == StatusCode::PAYLOAD_TOO_LARGE {
                 AppError::PayloadTooLarge
             } else {
-                AppError::BadBody { key: "request.malformed_json", field: None }
+                AppError::BadBody {
+                    key: "request.malformed_json",
+                    field: None,
+                }
             }
         })?;
-        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) { b"{}" } else { &bytes };
+        let bytes: &[u8] = if bytes.iter().all(u8::is_ascii_whitespace) {
+            b"{}"
+        } else {
+            &bytes
+        };
         parse(bytes).map(JsonBody)
     }
 }
@@ -37,15 +44,31 @@ fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
         let path = error.path().to_string();
         let inner = error.into_inner();
         if inner.is_syntax() || inner.is_eof() {
-            return AppError::BadBody { key: "request.malformed_json", field: None };
+            return AppError::BadBody {
+                key: "request.malformed_json",
+                field: None,
+            };
         }
         let text = inner.to_string();
-        if let Some(missing) = text.strip_prefix("missing field `").and_then(|rest| rest.split('`').next()) {
-            let field = if path == "." { missing.to_string() } else { format!("{path}.{missing}") };
-            return AppError::BadBody { key: "request.field_missing", field: Some(field) };
+        if let Some(missing) = text
+            .strip_prefix("missing field `")
+            .and_then(|rest| rest.split('`').next())
+        {
+            let field = if path == "." {
+                missing.to_string()
+            } else {
+                format!("{path}.{missing}")
+            };
+            return AppError::BadBody {
+                key: "request.field_missing",
+                field: Some(field),
+            };
         }
         let field = if path == "." { None } else { Some(path) };
-        AppError::BadBody { key: "request.field_type", field }
+        AppError::BadBody {
+            key: "request.field_type",
+            field,
+        }
     })
 }
 
@@ -59,13 +82,21 @@ impl FromRequestParts<AppState> for CurrentUser {
     type Rejection = AppError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
-        let token = parts.headers.get("token").and_then(|v| v.to_str().ok()).unwrap_or("").trim();
+        let token = parts
+            .headers
+            .get("token")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+            .trim();
         if token.is_empty() {
             return Err(AppError::Unauthorized);
         }
         let hash = commands::accounts::hash_token(token);
         match projections::accounts::session_user(&state.db.pool, &hash, now()).await? {
-            Some(id) => Ok(CurrentUser { id, token: token.to_string() }),
+            Some(id) => Ok(CurrentUser {
+                id,
+                token: token.to_string(),
+            }),
             None => Err(AppError::Unauthorized),
         }
     }
@@ -117,11 +148,17 @@ mod tests {
     fn names_the_field_that_is_wrong() {
         assert_eq!(field_of("{"), ("request.malformed_json", None));
         assert_eq!(field_of("{}"), ("request.field_missing", Some("mobile".into())));
-        assert_eq!(field_of(r#"{"mobile": 138}"#), ("request.field_type", Some("mobile".into())));
+        assert_eq!(
+            field_of(r#"{"mobile": 138}"#),
+            ("request.field_type", Some("mobile".into()))
+        );
         assert_eq!(
             field_of(r#"{"mobile": "1", "inner": {"count": "x"}}"#),
             ("request.field_type", Some("inner.count".into()))
         );
-        assert_eq!(field_of(r#"{"mobile": "1", "inner": {}}"#), ("request.field_missing", Some("inner.count".into())));
+        assert_eq!(
+            field_of(r#"{"mobile": "1", "inner": {}}"#),
+            ("request.field_missing", Some("inner.count".into()))
+        );
     }
 }

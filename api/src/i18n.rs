@@ -10,7 +10,10 @@ const ZH_CN: &str = include_str!("../messages/zh_CN.json");
 const EN_US: &str = include_str!("../messages/en_US.json");
 
 pub fn language_of(headers: &HeaderMap) -> Language {
-    let value = headers.get("content-language").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let value = headers
+        .get("content-language")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     if value.trim().to_ascii_lowercase().starts_with("en") {
         Language::EnUs
     } else {
@@ -36,7 +39,9 @@ pub fn message(lang: Language, key: &str, params: &[(&str, String)]) -> String {
         .or_else(|| catalogue(Language::ZhCn).get(key))
         .map(String::as_str)
         .unwrap_or(key);
-    params.iter().fold(template.to_string(), |text, (name, value)| text.replace(&format!("{{{name}}}"), value))
+    params.iter().fold(template.to_string(), |text, (name, value)| {
+        text.replace(&format!("{{{name}}}"), value)
+    })
 }
 
 pub fn has_key(key: &str) -> bool {
@@ -61,8 +66,11 @@ mod tests {
     #[test]
     fn placeholders_are_the_same_in_both_languages() {
         let names = |s: &str| {
-            let mut v: Vec<String> =
-                s.split('{').skip(1).filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string())).collect();
+            let mut v: Vec<String> = s
+                .split('{')
+                .skip(1)
+                .filter_map(|p| p.split_once('}').map(|(n, _)| n.to_string()))
+                .collect();
             v.sort();
             v
         };

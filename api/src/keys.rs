@@ -40,7 +40,9 @@ impl PasswordKey {
 
     /// The plain text of a base64 PKCS#1 v1.5 ciphertext, or `None` when it does not decrypt.
     pub fn decrypt(&self, ciphertext_b64: &str) -> Option<String> {
-        let bytes = base64::engine::general_purpose::STANDARD.decode(ciphertext_b64.trim()).ok()?;
+        let bytes = base64::engine::general_purpose::STANDARD
+            .decode(ciphertext_b64.trim())
+            .ok()?;
         let plain = self.private.decrypt(Pkcs1v15Encrypt, &bytes).ok()?;
         String::from_utf8(plain).ok()
     }
@@ -84,7 +86,9 @@ fn write_secret(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
         use std::os::unix::fs::OpenOptionsExt;
         options.mode(0o600);
     }
-    let mut file = options.open(path).with_context(|| format!("cannot write {}", path.display()))?;
+    let mut file = options
+        .open(path)
+        .with_context(|| format!("cannot write {}", path.display()))?;
     file.write_all(bytes)?;
     Ok(())
 }
@@ -106,11 +110,16 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let key = PasswordKey::load_or_create(&dir).unwrap();
         let public = RsaPublicKey::from_public_key_pem(&key.public_pem).unwrap();
-        let cipher = public.encrypt(&mut rand::thread_rng(), Pkcs1v15Encrypt, b"abc123").unwrap();
+        let cipher = public
+            .encrypt(&mut rand::thread_rng(), Pkcs1v15Encrypt, b"abc123")
+            .unwrap();
         let b64 = base64::engine::general_purpose::STANDARD.encode(cipher);
         assert_eq!(key.decrypt(&b64).as_deref(), Some("abc123"));
         assert_eq!(key.decrypt("abc123"), None);
-        assert_eq!(PasswordKey::load_or_create(&dir).unwrap().public_pem, key.public_pem);
+        assert_eq!(
+            PasswordKey::load_or_create(&dir).unwrap().public_pem,
+            key.public_pem
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

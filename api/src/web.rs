@@ -14,7 +14,10 @@ const API_PREFIXES: &[&str] = &["/jpmall/", "/addons/", "/uploads/"];
 
 pub async fn fallback(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().to_string();
-    if API_PREFIXES.iter().any(|p| path.starts_with(p) || path == p.trim_end_matches('/')) {
+    if API_PREFIXES
+        .iter()
+        .any(|p| path.starts_with(p) || path == p.trim_end_matches('/'))
+    {
         return AppError::NotFound("request.not_found").into_response();
     }
     let dist = &state.config.web_dist;
@@ -28,9 +31,19 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     let mut response = if is_asset {
         ServeDir::new(dist).oneshot(request).await.into_response()
     } else {
-        ServeDir::new(dist).fallback(ServeFile::new(index)).oneshot(request).await.into_response()
+        ServeDir::new(dist)
+            .fallback(ServeFile::new(index))
+            .oneshot(request)
+            .await
+            .into_response()
     };
-    let cache = if is_asset { "public, max-age=31536000, immutable" } else { "no-cache" };
-    response.headers_mut().insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    let cache = if is_asset {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
     response
 }

@@ -12,7 +12,11 @@ use crate::keys::same_secret;
 use crate::state::AppState;
 
 pub async fn operator(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let given = request.headers().get("operator-token").and_then(|v| v.to_str().ok()).unwrap_or("");
+    let given = request
+        .headers()
+        .get("operator-token")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     if given.is_empty() || !same_secret(given, &state.operator_token) {
         return AppError::Forbidden.into_response();
     }
@@ -34,6 +38,7 @@ pub async fn outbox(State(state): State<AppState>, Query(query): Query<OutboxQue
     if !state.outbox_enabled {
         return Err(AppError::NotFound("outbox.disabled"));
     }
-    let (sms, captchas) = commands::sms::outbox(&state.db, query.mobile.as_deref().filter(|m| !m.is_empty())).await?;
+    let (sms, captchas) =
+        commands::sms::outbox(&state.db, query.mobile.as_deref().filter(|m| !m.is_empty())).await?;
     Ok(ok(Outbox { sms, captchas }))
 }

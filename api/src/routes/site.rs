@@ -29,14 +29,21 @@ pub async fn site(
     let info = projections::sites::site_info(&state.db.pool, &query.site, language_of(&headers))
         .await?
         .ok_or(AppError::NotFound("site.not_found"))?;
-    Ok(ok(SiteInfoReply { info, rsa_public_key: state.password_key.public_pem.clone() }))
+    Ok(ok(SiteInfoReply {
+        info,
+        rsa_public_key: state.password_key.public_pem.clone(),
+    }))
 }
 
 pub async fn area_sites(
     State(state): State<AppState>,
     headers: HeaderMap,
 ) -> ApiResult<Vec<projections::sites::AreaSite>> {
-    Ok(ok(projections::sites::area_sites(&state.db.pool, language_of(&headers)).await?))
+    Ok(ok(projections::sites::area_sites(
+        &state.db.pool,
+        language_of(&headers),
+    )
+    .await?))
 }
 
 pub async fn agreement(

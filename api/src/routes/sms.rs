@@ -16,7 +16,10 @@ pub struct CaptchaReply {
 
 pub async fn captcha(State(state): State<AppState>) -> ApiResult<CaptchaReply> {
     let captcha = commands::captcha::issue(&state.db).await?;
-    Ok(ok(CaptchaReply { captcha_key: captcha.key, image: captcha.image }))
+    Ok(ok(CaptchaReply {
+        captcha_key: captcha.key,
+        image: captcha.image,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -32,12 +35,19 @@ pub struct CaptchaChecked {
     captcha_key: String,
 }
 
-pub async fn check(State(state): State<AppState>, JsonBody(body): JsonBody<CaptchaCheck>) -> ApiResult<CaptchaChecked> {
-    commands::captcha::check(&state.db, &body.captcha_key, &body.captcha).await.map_err(|e| match e {
-        commands::Error::Invalid(r) => commands::Error::Invalid(r.on("captcha")),
-        other => other,
-    })?;
-    Ok(ok(CaptchaChecked { captcha_key: body.captcha_key }))
+pub async fn check(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<CaptchaCheck>,
+) -> ApiResult<CaptchaChecked> {
+    commands::captcha::check(&state.db, &body.captcha_key, &body.captcha)
+        .await
+        .map_err(|e| match e {
+            commands::Error::Invalid(r) => commands::Error::Invalid(r.on("captcha")),
+            other => other,
+        })?;
+    Ok(ok(CaptchaChecked {
+        captcha_key: body.captcha_key,
+    }))
 }
 
 #[derive(Deserialize)]

@@ -17,8 +17,13 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> AppError {
     }
 }
 
-pub async fn upload(State(state): State<AppState>, user: CurrentUser, multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>) -> ApiResult<StoredImage> {
-    let mut multipart = multipart.map_err(|_| AppError::Invalid(Refusal::new("upload.file_required").on("file")))?;
+pub async fn upload(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> ApiResult<StoredImage> {
+    let mut multipart =
+        multipart.map_err(|_| AppError::Invalid(Refusal::new("upload.file_required").on("file")))?;
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name() != Some("file") {
             continue;
@@ -28,7 +33,8 @@ pub async fn upload(State(state): State<AppState>, user: CurrentUser, multipart:
             break;
         }
         let stored =
-            commands::uploads::store_image(&state.db, &state.config.uploads_dir(), &user.id, bytes.to_vec()).await?;
+            commands::uploads::store_image(&state.db, &state.config.uploads_dir(), &user.id, bytes.to_vec())
+                .await?;
         return Ok(ok(stored));
     }
     Err(AppError::Invalid(Refusal::new("upload.file_required").on("file")))

@@ -19,7 +19,10 @@ async fn with_token(state: &AppState, session: Session) -> Result<UserWithToken,
     let user = projections::accounts::user_by_id(&state.db.pool, &session.user_id)
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("session {} names no user", session.user_id)))?;
-    Ok(UserWithToken { user, token: session.token })
+    Ok(UserWithToken {
+        user,
+        token: session.token,
+    })
 }
 
 #[derive(Deserialize)]
@@ -59,7 +62,9 @@ pub async fn register(
         },
     )
     .await?;
-    Ok(ok(Registered { userinfo: with_token(&state, session).await? }))
+    Ok(ok(Registered {
+        userinfo: with_token(&state, session).await?,
+    }))
 }
 
 #[derive(Deserialize)]
@@ -77,7 +82,11 @@ pub async fn login(
 ) -> ApiResult<UserWithToken> {
     let session = accounts::login(
         &state.db,
-        Login { mobile: body.mobile.trim(), password: state.password_key.password(&body.password), client_ip: &ip },
+        Login {
+            mobile: body.mobile.trim(),
+            password: state.password_key.password(&body.password),
+            client_ip: &ip,
+        },
     )
     .await?;
     Ok(ok(with_token(&state, session).await?))
@@ -95,7 +104,10 @@ pub struct ResetBody {
     code: String,
 }
 
-pub async fn reset_password(State(state): State<AppState>, JsonBody(body): JsonBody<ResetBody>) -> ApiResult<()> {
+pub async fn reset_password(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<ResetBody>,
+) -> ApiResult<()> {
     let key = &state.password_key;
     accounts::reset_password(
         &state.db,
@@ -116,7 +128,9 @@ pub async fn logout(State(state): State<AppState>, user: CurrentUser) -> ApiResu
 }
 
 async fn load_user(state: &AppState, id: &str) -> Result<User, AppError> {
-    projections::accounts::user_by_id(&state.db.pool, id).await?.ok_or(AppError::Unauthorized)
+    projections::accounts::user_by_id(&state.db.pool, id)
+        .await?
+        .ok_or(AppError::Unauthorized)
 }
 
 pub async fn user_info(State(state): State<AppState>, user: CurrentUser) -> ApiResult<User> {
@@ -132,7 +146,11 @@ pub struct EditBody {
     username: Option<String>,
 }
 
-pub async fn edit(State(state): State<AppState>, user: CurrentUser, JsonBody(body): JsonBody<EditBody>) -> ApiResult<User> {
+pub async fn edit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<EditBody>,
+) -> ApiResult<User> {
     let trim = |v: Option<String>| v.map(|s| s.trim().to_string());
     let edit = ProfileEdit {
         nickname: trim(body.nickname),
@@ -146,6 +164,8 @@ pub async fn edit(State(state): State<AppState>, user: CurrentUser, JsonBody(bod
 }
 
 pub async fn user_message(State(state): State<AppState>, user: CurrentUser) -> ApiResult<AccountInfo> {
-    let info = projections::accounts::account_info(&state.db.pool, &user.id).await?.ok_or(AppError::Unauthorized)?;
+    let info = projections::accounts::account_info(&state.db.pool, &user.id)
+        .await?
+        .ok_or(AppError::Unauthorized)?;
     Ok(ok(info))
 }
