@@ -2,9 +2,7 @@
 
 use argon2::password_hash::{rand_core::OsRng, PasswordHash, PasswordHasher, PasswordVerifier, SaltString};
 use argon2::Argon2;
-use domain::accounts::{
-    check_agreement, check_mobile, check_password_pair, check_sms_code, mask_mobile,
-};
+use domain::accounts::{check_agreement, check_mobile, check_password_pair, check_sms_code, mask_mobile};
 use domain::constants::SESSION_LIFETIME_SECONDS;
 use rand::Rng;
 use sha2::{Digest, Sha256};
@@ -49,7 +47,9 @@ pub fn hash_token(token: &str) -> String {
 async fn hash_password(password: String) -> Result<String> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
-        Argon2::default().hash_password(password.as_bytes(), &salt).map(|h| h.to_string())
+        Argon2::default()
+            .hash_password(password.as_bytes(), &salt)
+            .map(|h| h.to_string())
     })
     .await
     .map_err(|e| Error::Internal(e.into()))?
@@ -59,13 +59,18 @@ async fn hash_password(password: String) -> Result<String> {
 /// Verifies against the stored hash, or against a fixed dummy when the phone is unknown, so both
 /// cases cost the same time.
 async fn verify_password(password: Option<String>, stored: Option<String>) -> Result<bool> {
-    const DUMMY: &str = "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3ThX6iDpSzOSHSWn55q4Pg7jFVm9bEI/XuYpmjyBRJw";
+    const DUMMY: &str =
+        "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3ThX6iDpSzOSHSWn55q4Pg7jFVm9bEI/XuYpmjyBRJw";
     tokio::task::spawn_blocking(move || {
         let known = stored.is_some();
         let stored = stored.unwrap_or_else(|| DUMMY.to_string());
-        let Ok(parsed) = PasswordHash::new(&stored) else { return false };
+        let Ok(parsed) = PasswordHash::new(&stored) else {
+            return false;
+        };
         let candidate = password.unwrap_or_default();
-        let matches = Argon2::default().verify_password(candidate.as_bytes(), &parsed).is_ok();
+        let matches = Argon2::default()
+            .verify_password(candidate.as_bytes(), &parsed)
+            .is_ok();
         matches && known
     })
     .await
@@ -89,8 +94,15 @@ async fn open_session(
     .bind(client_ip)
     .execute(&mut **tx)
     .await?;
-    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2").bind(at).bind(user_id).execute(&mut **tx).await?;
-    Ok(Session { user_id: user_id.to_string(), token })
+    sqlx::query("UPDATE users SET last_login_at = $1 WHERE id = $2")
+        .bind(at)
+        .bind(user_id)
+        .execute(&mut **tx)
+        .await?;
+    Ok(Session {
+        user_id: user_id.to_string(),
+        token,
+    })
 }
 
 pub struct Registration<'a> {
@@ -114,7 +126,10 @@ pub async fn register(db: &Database, req: Registration<'_>) -> Result<Session> {
 
     let at = now();
     let mut tx = db.begin_write().await?;
-    let exists = sqlx::query("SELECT 1 FROM users WHERE mobile = $1").bind(req.mobile).fetch_optional(&mut *tx).await?;
+    let exists = sqlx::query("SELECT 1 FROM users WHERE mobile = $1")
+        .bind(req.mobile)
+        .fetch_optional(&mut *tx)
+        .await?;
     if exists.is_some() {
         return Err(Refusal::new("mobile.registered").on("mobile").into());
     }
@@ -136,7 +151,11 @@ pub async fn register(db: &Database, req: Registration<'_>) -> Result<Session> {
     .execute(&mut *tx)
     .await;
     if let Err(e) = inserted {
-        return Err(if is_unique_violation(&e) { Refusal::new("mobile.registered").on("mobile").into() } else { e.into() });
+        return Err(if is_unique_violation(&e) {
+            Refusal::new("mobile.registered").on("mobile").into()
+        } else {
+            e.into()
+        });
     }
     let session = open_session(&mut tx, &id, req.client_ip, at).await?;
     tx.commit().await?;
@@ -171,7 +190,9 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
         let (failures, oldest): (i64, Option<i64>) = (row.get(0), row.get(1));
         if failures >= cap {
             let wait_minutes = (oldest.unwrap_or(at) + LOGIN_WINDOW_SECONDS - at + 59) / 60;
-            return Err(Error::TooMany(Refusal::new("login.too_many").with("minutes", wait_minutes.max(1))));
+            return Err(Error::TooMany(
+                Refusal::new("login.too_many").with("minutes", wait_minutes.max(1)),
+            ));
         }
     }
 
@@ -204,7 +225,10 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
                     .execute(&mut *tx)
                     .await?;
             }
-            sqlx::query("DELETE FROM login_failures WHERE at <= $1").bind(since).execute(&mut *tx).await?;
+            sqlx::query("DELETE FROM login_failures WHERE at <= $1")
+                .bind(since)
+                .execute(&mut *tx)
+                .await?;
             None
         }
     };
@@ -230,7 +254,10 @@ pub async fn reset_password(db: &Database, req: PasswordReset<'_>) -> Result<()>
     let password_hash = hash_password(password.to_string()).await?;
 
     let mut tx = db.begin_write().await?;
-    let user = sqlx::query("SELECT id FROM users WHERE mobile = $1").bind(req.mobile).fetch_optional(&mut *tx).await?;
+    let user = sqlx::query("SELECT id FROM users WHERE mobile = $1")
+        .bind(req.mobile)
+        .fetch_optional(&mut *tx)
+        .await?;
     let Some(user) = user else {
         return Err(Refusal::new("mobile.not_registered").on("mobile").into());
     };
@@ -245,7 +272,10 @@ pub async fn reset_password(db: &Database, req: PasswordReset<'_>) -> Result<()>
         .bind(&user_id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM sessions WHERE user_id = $1").bind(&user_id).execute(&mut *tx).await?;
+    sqlx::query("DELETE FROM sessions WHERE user_id = $1")
+        .bind(&user_id)
+        .execute(&mut *tx)
+        .await?;
     sqlx::query("DELETE FROM login_failures WHERE scope = 'mobile' AND subject = $1")
         .bind(req.mobile)
         .execute(&mut *tx)
@@ -254,15 +284,55 @@ pub async fn reset_password(db: &Database, req: PasswordReset<'_>) -> Result<()>
     Ok(())
 }
 
+/// Moves an account to a new phone number, proven by a code sent to that number. Sessions stay.
+pub async fn change_mobile(db: &Database, user_id: &str, mobile: &str, code: &str) -> Result<()> {
+    check_mobile(mobile)?;
+    check_sms_code(code)?;
+    let mut tx = db.begin_write().await?;
+    let taken = sqlx::query("SELECT 1 FROM users WHERE mobile = $1")
+        .bind(mobile)
+        .fetch_optional(&mut *tx)
+        .await?;
+    if taken.is_some() {
+        return Err(Refusal::new("mobile.registered").on("mobile").into());
+    }
+    if let Err(refusal) = redeem_code(&mut tx, mobile, SmsEvent::ChangeMobile, code).await? {
+        tx.commit().await?;
+        return Err(refusal.into());
+    }
+    let changed = sqlx::query("UPDATE users SET mobile = $1, updated_at = $2 WHERE id = $3")
+        .bind(mobile)
+        .bind(now())
+        .bind(user_id)
+        .execute(&mut *tx)
+        .await;
+    match changed {
+        Ok(_) => {
+            tx.commit().await?;
+            Ok(())
+        }
+        Err(e) if is_unique_violation(&e) => Err(Refusal::new("mobile.registered").on("mobile").into()),
+        Err(e) => Err(e.into()),
+    }
+}
+
 pub async fn logout(db: &Database, token: &str) -> Result<()> {
-    sqlx::query("DELETE FROM sessions WHERE token_hash = $1").bind(hash_token(token)).execute(&db.pool).await?;
+    sqlx::query("DELETE FROM sessions WHERE token_hash = $1")
+        .bind(hash_token(token))
+        .execute(&db.pool)
+        .await?;
     Ok(())
 }
 
 /// Ends every session of the account with this phone; answers how many ended.
 pub async fn logout_everywhere(db: &Database, mobile: &str) -> Result<u64> {
-    let user = sqlx::query("SELECT id FROM users WHERE mobile = $1").bind(mobile).fetch_optional(&db.pool).await?;
-    let Some(user) = user else { return Err(Error::NotFound(Refusal::new("mobile.not_registered"))) };
+    let user = sqlx::query("SELECT id FROM users WHERE mobile = $1")
+        .bind(mobile)
+        .fetch_optional(&db.pool)
+        .await?;
+    let Some(user) = user else {
+        return Err(Error::NotFound(Refusal::new("mobile.not_registered")));
+    };
     let ended = sqlx::query("DELETE FROM sessions WHERE user_id = $1")
         .bind(user.get::<String, _>(0))
         .execute(&db.pool)
@@ -309,7 +379,9 @@ fn check_profile(edit: &ProfileEdit) -> std::result::Result<(), Refusal> {
 }
 
 fn looks_like_email(email: &str) -> bool {
-    let Some((local, domain)) = email.split_once('@') else { return false };
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
     !local.is_empty()
         && email.len() <= 254
         && !email.chars().any(char::is_whitespace)
@@ -347,7 +419,9 @@ pub async fn edit_profile(db: &Database, user_id: &str, edit: ProfileEdit) -> Re
     .await;
     match updated {
         Ok(_) => Ok(()),
-        Err(e) if is_unique_violation(&e) => Err(Refusal::new("profile.username_taken").on("username").into()),
+        Err(e) if is_unique_violation(&e) => {
+            Err(Refusal::new("profile.username_taken").on("username").into())
+        }
         Err(e) => Err(e.into()),
     }
 }
@@ -367,20 +441,31 @@ mod tests {
             f(&mut e);
             check_profile(&e).err().map(|r| r.key)
         };
-        assert_eq!(edit(|e| e.nickname = Some(" ".into())), Some("profile.nickname_invalid"));
+        assert_eq!(
+            edit(|e| e.nickname = Some(" ".into())),
+            Some("profile.nickname_invalid")
+        );
         assert_eq!(edit(|e| e.nickname = Some("小王".into())), None);
-        assert_eq!(edit(|e| e.username = Some("ab".into())), Some("profile.username_invalid"));
+        assert_eq!(
+            edit(|e| e.username = Some("ab".into())),
+            Some("profile.username_invalid")
+        );
         assert_eq!(edit(|e| e.username = Some("seller_01".into())), None);
         assert_eq!(edit(|e| e.qq = Some("12a45".into())), Some("profile.qq_invalid"));
         assert_eq!(edit(|e| e.qq = Some(String::new())), None);
-        assert_eq!(edit(|e| e.email = Some("a@b".into())), Some("profile.email_invalid"));
+        assert_eq!(
+            edit(|e| e.email = Some("a@b".into())),
+            Some("profile.email_invalid")
+        );
         assert_eq!(edit(|e| e.email = Some("seller@example.com".into())), None);
     }
 
     #[tokio::test]
     async fn unknown_phone_and_wrong_password_both_fail_verification() {
         let hash = hash_password("abc123".into()).await.unwrap();
-        assert!(verify_password(Some("abc123".into()), Some(hash.clone())).await.unwrap());
+        assert!(verify_password(Some("abc123".into()), Some(hash.clone()))
+            .await
+            .unwrap());
         assert!(!verify_password(Some("abc124".into()), Some(hash)).await.unwrap());
         assert!(!verify_password(Some("abc123".into()), None).await.unwrap());
         assert!(!verify_password(None, None).await.unwrap());

@@ -39,7 +39,10 @@ pub async fn issue(db: &Database) -> Result<Captcha> {
     .execute(&db.pool)
     .await?;
     // Old captchas are useless; pruning here keeps the table small without a scheduler.
-    sqlx::query("DELETE FROM captchas WHERE expires_at < $1").bind(at - 86_400).execute(&db.pool).await?;
+    sqlx::query("DELETE FROM captchas WHERE expires_at < $1")
+        .bind(at - 86_400)
+        .execute(&db.pool)
+        .await?;
     Ok(captcha)
 }
 
@@ -84,10 +87,12 @@ async fn judge(
     let row = sqlx::query(
         "SELECT answer, expires_at, CASE WHEN used THEN 1 ELSE 0 END FROM captchas WHERE captcha_key = $1",
     )
-        .bind(key)
-        .fetch_optional(&mut **tx)
-        .await?;
-    let Some(row) = row else { return Ok(Err("captcha.expired")) };
+    .bind(key)
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(row) = row else {
+        return Ok(Err("captcha.expired"));
+    };
     let (expected, expires_at, used): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
     if used != 0 || expires_at < now() {
         return Ok(Err("captcha.expired"));
@@ -99,16 +104,24 @@ async fn judge(
 }
 
 async fn kill(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str) -> Result<()> {
-    sqlx::query("UPDATE captchas SET used = TRUE WHERE captcha_key = $1").bind(key).execute(&mut **tx).await?;
+    sqlx::query("UPDATE captchas SET used = TRUE WHERE captcha_key = $1")
+        .bind(key)
+        .execute(&mut **tx)
+        .await?;
     Ok(())
 }
 
 fn draw_new() -> Captcha {
     let mut rng = rand::thread_rng();
-    let answer: String = (0..4).map(|_| CHARSET[rng.gen_range(0..CHARSET.len())] as char).collect();
+    let answer: String = (0..4)
+        .map(|_| CHARSET[rng.gen_range(0..CHARSET.len())] as char)
+        .collect();
     let key = hex::encode(rng.gen::<[u8; 16]>());
     let png = render(&answer, &mut rng);
-    let image = format!("data:image/png;base64,{}", base64::engine::general_purpose::STANDARD.encode(png));
+    let image = format!(
+        "data:image/png;base64,{}",
+        base64::engine::general_purpose::STANDARD.encode(png)
+    );
     Captcha { key, answer, image }
 }
 
@@ -121,17 +134,30 @@ fn render(answer: &str, rng: &mut impl Rng) -> Vec<u8> {
         draw_line(&mut img, rng);
     }
     for (i, ch) in answer.chars().enumerate() {
-        let colour = Rgb([rng.gen_range(20..110), rng.gen_range(20..110), rng.gen_range(60..160)]);
+        let colour = Rgb([
+            rng.gen_range(20..110),
+            rng.gen_range(20..110),
+            rng.gen_range(60..160),
+        ]);
         let x0 = 10 + i as u32 * 26 + rng.gen_range(0..5);
         let y0 = 4 + rng.gen_range(0..(HEIGHT - 7 * SCALE - 6));
         draw_glyph(&mut img, glyph(ch), x0, y0, colour);
     }
     for _ in 0..120 {
         let (x, y) = (rng.gen_range(0..WIDTH), rng.gen_range(0..HEIGHT));
-        img.put_pixel(x, y, Rgb([rng.gen_range(80..200), rng.gen_range(80..200), rng.gen_range(80..200)]));
+        img.put_pixel(
+            x,
+            y,
+            Rgb([
+                rng.gen_range(80..200),
+                rng.gen_range(80..200),
+                rng.gen_range(80..200),
+            ]),
+        );
     }
     let mut png = Vec::new();
-    img.write_to(&mut Cursor::new(&mut png), ImageFormat::Png).expect("PNG encoding into memory cannot fail");
+    img.write_to(&mut Cursor::new(&mut png), ImageFormat::Png)
+        .expect("PNG encoding into memory cannot fail");
     png
 }
 
@@ -156,7 +182,11 @@ fn draw_glyph(img: &mut RgbImage, rows: [&str; 7], x0: u32, y0: u32, colour: Rgb
 fn draw_line(img: &mut RgbImage, rng: &mut impl Rng) {
     let (x0, y0) = (0f32, rng.gen_range(0..HEIGHT) as f32);
     let (x1, y1) = ((WIDTH - 1) as f32, rng.gen_range(0..HEIGHT) as f32);
-    let colour = Rgb([rng.gen_range(120..200), rng.gen_range(120..200), rng.gen_range(120..200)]);
+    let colour = Rgb([
+        rng.gen_range(120..200),
+        rng.gen_range(120..200),
+        rng.gen_range(120..200),
+    ]);
     for step in 0..WIDTH {
         let t = step as f32 / (WIDTH - 1) as f32;
         let (x, y) = (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t);

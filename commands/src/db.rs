@@ -58,7 +58,11 @@ impl Database {
             .await
             .with_context(|| format!("cannot connect to PostgreSQL at {}", redact(url)))?;
         let pool = AnyPoolOptions::new().max_connections(16).connect(url).await?;
-        Ok(Self { engine: Engine::Postgres, pool, events: EventPool::Postgres(events) })
+        Ok(Self {
+            engine: Engine::Postgres,
+            pool,
+            events: EventPool::Postgres(events),
+        })
     }
 
     async fn connect_sqlite(path: &Path) -> anyhow::Result<Self> {
@@ -83,14 +87,20 @@ impl Database {
             .max_connections(8)
             .after_connect(|conn, _| {
                 Box::pin(async move {
-                    conn.execute("PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON")
-                        .await?;
+                    conn.execute(
+                        "PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
+                    )
+                    .await?;
                     Ok(())
                 })
             })
             .connect(&url)
             .await?;
-        Ok(Self { engine: Engine::Sqlite, pool, events: EventPool::Sqlite(events) })
+        Ok(Self {
+            engine: Engine::Sqlite,
+            pool,
+            events: EventPool::Sqlite(events),
+        })
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
@@ -115,7 +125,9 @@ impl Database {
     pub fn cqrs<A: Aggregate>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
         let repo = match &self.events {
             EventPool::Sqlite(pool) => EventRepository::Sqlite(SqliteEventRepository::new(pool.clone())),
-            EventPool::Postgres(pool) => EventRepository::Postgres(PostgresEventRepository::new(pool.clone())),
+            EventPool::Postgres(pool) => {
+                EventRepository::Postgres(PostgresEventRepository::new(pool.clone()))
+            }
         };
         CqrsFramework::new(PersistedEventStore::new_event_store(repo), queries, services)
     }

@@ -9,7 +9,11 @@ pub struct Refusal {
 
 impl Refusal {
     pub fn new(key: &'static str) -> Self {
-        Self { key, field: None, params: Vec::new() }
+        Self {
+            key,
+            field: None,
+            params: Vec::new(),
+        }
     }
 
     pub fn on(mut self, field: &'static str) -> Self {

@@ -1,7 +1,9 @@
 //! One event repository type for both engines. The cqrs-es repositories are not object-safe (their
 //! methods are generic over the aggregate), so an enum delegates instead of a trait object.
 
-use cqrs_es::persist::{PersistedEventRepository, PersistenceError, ReplayStream, SerializedEvent, SerializedSnapshot};
+use cqrs_es::persist::{
+    PersistedEventRepository, PersistenceError, ReplayStream, SerializedEvent, SerializedSnapshot,
+};
 use cqrs_es::Aggregate;
 use postgres_es::PostgresEventRepository;
 use serde_json::Value;
@@ -22,7 +24,10 @@ macro_rules! delegate {
 }
 
 impl PersistedEventRepository for EventRepository {
-    async fn get_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<Vec<SerializedEvent>, PersistenceError> {
+    async fn get_events<A: Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Vec<SerializedEvent>, PersistenceError> {
         delegate!(self, r => r.get_events::<A>(aggregate_id))
     }
 
@@ -34,7 +39,10 @@ impl PersistedEventRepository for EventRepository {
         delegate!(self, r => r.get_last_events::<A>(aggregate_id, last_sequence))
     }
 
-    async fn get_snapshot<A: Aggregate>(&self, aggregate_id: &str) -> Result<Option<SerializedSnapshot>, PersistenceError> {
+    async fn get_snapshot<A: Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<Option<SerializedSnapshot>, PersistenceError> {
         delegate!(self, r => r.get_snapshot::<A>(aggregate_id))
     }
 
@@ -46,7 +54,10 @@ impl PersistedEventRepository for EventRepository {
         delegate!(self, r => r.persist::<A>(events, snapshot_update.clone()))
     }
 
-    async fn stream_events<A: Aggregate>(&self, aggregate_id: &str) -> Result<ReplayStream, PersistenceError> {
+    async fn stream_events<A: Aggregate>(
+        &self,
+        aggregate_id: &str,
+    ) -> Result<ReplayStream, PersistenceError> {
         delegate!(self, r => r.stream_events::<A>(aggregate_id))
     }
 

@@ -5,7 +5,9 @@ use std::sync::Arc;
 
 use async_trait::async_trait;
 use domain::accounts::check_mobile;
-use domain::constants::{SMS_CODE_VALIDITY_SECONDS, SMS_COOLDOWN_SECONDS, SMS_DAILY_CAP, SMS_MAX_WRONG_TRIES};
+use domain::constants::{
+    SMS_CODE_VALIDITY_SECONDS, SMS_COOLDOWN_SECONDS, SMS_DAILY_CAP, SMS_MAX_WRONG_TRIES,
+};
 use rand::Rng;
 use sha2::{Digest, Sha256};
 use sqlx::{Any, Row, Transaction};
@@ -61,15 +63,18 @@ pub struct OutboxProvider {
 #[async_trait]
 impl SmsProvider for OutboxProvider {
     async fn send(&self, message: SmsMessage<'_>) -> anyhow::Result<()> {
-        sqlx::query("INSERT INTO sms_outbox (id, mobile, event, code, text, sent_at) VALUES ($1, $2, $3, $4, $5, $6)")
-            .bind(uuid::Uuid::new_v4().simple().to_string())
-            .bind(message.mobile)
-            .bind(message.event.as_str())
-            .bind(message.code)
-            .bind(&message.text)
-            .bind(now())
-            .execute(&self.db.pool)
-            .await?;
+        // Time-ordered ids: messages sent within the same second still list newest first.
+        sqlx::query(
+            "INSERT INTO sms_outbox (id, mobile, event, code, text, sent_at) VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(uuid::Uuid::now_v7().simple().to_string())
+        .bind(message.mobile)
+        .bind(message.event.as_str())
+        .bind(message.code)
+        .bind(&message.text)
+        .bind(now())
+        .execute(&self.db.pool)
+        .await?;
         Ok(())
     }
 }
@@ -114,15 +119,18 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
         tx.commit().await?;
         return Err(Refusal::new(key).on("captcha").into());
     }
-    let sent_today: i64 = sqlx::query("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
-        .bind(req.mobile)
-        .bind(start_of_china_day(at))
-        .fetch_one(&mut *tx)
-        .await?
-        .get(0);
+    let sent_today: i64 =
+        sqlx::query("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
+            .bind(req.mobile)
+            .bind(start_of_china_day(at))
+            .fetch_one(&mut *tx)
+            .await?
+            .get(0);
     if sent_today >= i64::from(SMS_DAILY_CAP) {
         tx.commit().await?;
-        return Err(Error::TooMany(Refusal::new("sms.daily_cap").with("cap", SMS_DAILY_CAP)));
+        return Err(Error::TooMany(
+            Refusal::new("sms.daily_cap").with("cap", SMS_DAILY_CAP),
+        ));
     }
     if let Some(wait) = claim_cooldown(&mut tx, req.mobile, at).await? {
         tx.commit().await?;
@@ -132,7 +140,7 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
         "INSERT INTO sms_codes (id, mobile, event, code_hash, created_at, expires_at, attempts, used_at) \
          VALUES ($1, $2, $3, $4, $5, $6, 0, NULL)",
     )
-    .bind(uuid::Uuid::new_v4().simple().to_string())
+    .bind(uuid::Uuid::now_v7().simple().to_string())
     .bind(req.mobile)
     .bind(event.as_str())
     .bind(hash_code(req.mobile, &code))
@@ -143,7 +151,15 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
     tx.commit().await?;
 
     let text = req.template.replace("{code}", &code);
-    provider.send(SmsMessage { mobile: req.mobile, event, code: &code, text }).await.map_err(Error::Internal)
+    provider
+        .send(SmsMessage {
+            mobile: req.mobile,
+            event,
+            code: &code,
+            text,
+        })
+        .await
+        .map_err(Error::Internal)
 }
 
 /// Takes the phone's send slot unless one was taken less than the cooldown ago; answers the seconds
@@ -185,14 +201,16 @@ pub async fn redeem_code(
 ) -> Result<std::result::Result<(), Refusal>> {
     let row = sqlx::query(
         "SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes \
-         WHERE mobile = $1 AND event = $2 ORDER BY created_at DESC LIMIT 1",
+         WHERE mobile = $1 AND event = $2 ORDER BY created_at DESC, id DESC LIMIT 1",
     )
     .bind(mobile)
     .bind(event.as_str())
     .fetch_optional(&mut **tx)
     .await?;
     let refused = |key| Ok(Err(Refusal::new(key).on("code")));
-    let Some(row) = row else { return refused("code.incorrect") };
+    let Some(row) = row else {
+        return refused("code.incorrect");
+    };
     let (id, code_hash, expires_at, attempts, used_at): (String, String, i64, i64, Option<i64>) =
         (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
     if used_at.is_some() || expires_at < now() {
@@ -202,7 +220,10 @@ pub async fn redeem_code(
         return refused("code.too_many_tries");
     }
     if hash_code(mobile, code.trim()) != code_hash {
-        sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1").bind(&id).execute(&mut **tx).await?;
+        sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1")
+            .bind(&id)
+            .execute(&mut **tx)
+            .await?;
         return refused("code.incorrect");
     }
     let used = sqlx::query("UPDATE sms_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
@@ -238,7 +259,7 @@ pub struct CaptchaAnswer {
 pub async fn outbox(db: &Database, mobile: Option<&str>) -> Result<(Vec<OutboxMessage>, Vec<CaptchaAnswer>)> {
     let rows = sqlx::query(
         "SELECT mobile, event, code, text, sent_at FROM sms_outbox \
-         WHERE ($1 = '' OR mobile = $1) ORDER BY sent_at DESC, id LIMIT 50",
+         WHERE ($1 = '' OR mobile = $1) ORDER BY sent_at DESC, id DESC LIMIT 50",
     )
     .bind(mobile.unwrap_or(""))
     .fetch_all(&db.pool)
@@ -261,7 +282,11 @@ pub async fn outbox(db: &Database, mobile: Option<&str>) -> Result<(Vec<OutboxMe
     .await?;
     let captchas = rows
         .iter()
-        .map(|r| CaptchaAnswer { captcha_key: r.get(0), answer: r.get(1), created_at: r.get(2) })
+        .map(|r| CaptchaAnswer {
+            captcha_key: r.get(0),
+            answer: r.get(1),
+            created_at: r.get(2),
+        })
         .collect();
     Ok((sms, captchas))
 }
@@ -280,7 +305,11 @@ mod tests {
 
     #[test]
     fn events_round_trip() {
-        for e in [SmsEvent::Register, SmsEvent::ResetPassword, SmsEvent::ChangeMobile] {
+        for e in [
+            SmsEvent::Register,
+            SmsEvent::ResetPassword,
+            SmsEvent::ChangeMobile,
+        ] {
             assert_eq!(SmsEvent::parse(e.as_str()), Some(e));
         }
         assert_eq!(SmsEvent::parse("login"), None);

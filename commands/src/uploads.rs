@@ -40,10 +40,16 @@ pub struct Processed {
 /// The pure part of the pipeline, usable by any feature that takes images (avatars, same-style search).
 pub fn process(bytes: &[u8]) -> std::result::Result<Processed, Refusal> {
     if bytes.len() > MAX_UPLOAD_BYTES {
-        return Err(Refusal::new("upload.too_large").on("file").with("mb", MAX_UPLOAD_BYTES / 1024 / 1024));
+        return Err(Refusal::new("upload.too_large")
+            .on("file")
+            .with("mb", MAX_UPLOAD_BYTES / 1024 / 1024));
     }
     let not_image = || Refusal::new("upload.not_image").on("file");
-    let reader = || ImageReader::new(Cursor::new(bytes)).with_guessed_format().map_err(|_| not_image());
+    let reader = || {
+        ImageReader::new(Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|_| not_image())
+    };
     let probe = reader()?;
     if probe.format().is_none() {
         return Err(not_image());
@@ -53,7 +59,10 @@ pub fn process(bytes: &[u8]) -> std::result::Result<Processed, Refusal> {
         return Err(not_image());
     }
     if w > MAX_DECLARED_SIDE || h > MAX_DECLARED_SIDE || u64::from(w) * u64::from(h) > MAX_DECLARED_PIXELS {
-        return Err(Refusal::new("upload.dimensions_too_large").on("file").with("width", w).with("height", h));
+        return Err(Refusal::new("upload.dimensions_too_large")
+            .on("file")
+            .with("width", w)
+            .with("height", h));
     }
     let mut decoder = reader()?;
     let mut limits = Limits::default();
@@ -73,7 +82,11 @@ pub fn process(bytes: &[u8]) -> std::result::Result<Processed, Refusal> {
     JpegEncoder::new_with_quality(&mut jpeg, JPEG_QUALITY)
         .encode_image(&flat)
         .map_err(|_| not_image())?;
-    Ok(Processed { jpeg, width: flat.width(), height: flat.height() })
+    Ok(Processed {
+        jpeg,
+        width: flat.width(),
+        height: flat.height(),
+    })
 }
 
 fn flatten_on_white(image: &DynamicImage) -> RgbImage {
@@ -93,7 +106,9 @@ pub async fn store_image(db: &Database, dir: &Path, user_id: &str, bytes: Vec<u8
     let name = format!("{}.jpg", &hex::encode(Sha256::digest(&processed.jpeg))[..32]);
     let path = dir.join(&name);
     if !path.exists() {
-        write_atomically(dir, &path, &processed.jpeg).await.map_err(Error::Internal)?;
+        write_atomically(dir, &path, &processed.jpeg)
+            .await
+            .map_err(Error::Internal)?;
     }
     let url = format!("{URL_PREFIX}{name}");
     sqlx::query(
@@ -125,7 +140,6 @@ async fn write_atomically(dir: &Path, path: &PathBuf, bytes: &[u8]) -> anyhow::R
     Ok(())
 }
 
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -134,10 +148,10 @@ mod tests {
     fn png(width: u32, height: u32, pixel: impl Fn(u32, u32) -> Rgba<u8>) -> Vec<u8> {
         let img = RgbaImage::from_fn(width, height, pixel);
         let mut out = Vec::new();
-        img.write_to(&mut Cursor::new(&mut out), ImageFormat::Png).unwrap();
+        img.write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
+            .unwrap();
         out
     }
-
 
     /// A PNG whose header declares `side` x `side` pixels with a valid checksum, but holds one pixel.
     fn declared_bomb(side: u32) -> Vec<u8> {
@@ -147,7 +161,11 @@ mod tests {
         let crc = bytes[12..29].iter().fold(0xFFFF_FFFFu32, |mut crc, &b| {
             crc ^= u32::from(b);
             for _ in 0..8 {
-                crc = if crc & 1 != 0 { (crc >> 1) ^ 0xEDB8_8320 } else { crc >> 1 };
+                crc = if crc & 1 != 0 {
+                    (crc >> 1) ^ 0xEDB8_8320
+                } else {
+                    crc >> 1
+                };
             }
             crc
         });
@@ -157,14 +175,28 @@ mod tests {
 
     #[test]
     fn scales_down_and_flattens_transparency_onto_white() {
-        let bytes = png(1600, 1000, |x, _| if x < 800 { Rgba([0, 0, 0, 0]) } else { Rgba([200, 0, 0, 255]) });
+        let bytes = png(1600, 1000, |x, _| {
+            if x < 800 {
+                Rgba([0, 0, 0, 0])
+            } else {
+                Rgba([200, 0, 0, 255])
+            }
+        });
         let out = process(&bytes).unwrap();
         assert_eq!((out.width, out.height), (800, 500));
-        let jpeg = image::load_from_memory_with_format(&out.jpeg, ImageFormat::Jpeg).unwrap().to_rgb8();
+        let jpeg = image::load_from_memory_with_format(&out.jpeg, ImageFormat::Jpeg)
+            .unwrap()
+            .to_rgb8();
         let corner = jpeg.get_pixel(2, 2).0;
-        assert!(corner.iter().all(|&c| c > 245), "transparent corner became {corner:?}");
+        assert!(
+            corner.iter().all(|&c| c > 245),
+            "transparent corner became {corner:?}"
+        );
         let red = jpeg.get_pixel(790, 250).0;
-        assert!(red[0] > 180 && red[1] < 40, "opaque side kept its colour: {red:?}");
+        assert!(
+            red[0] > 180 && red[1] < 40,
+            "opaque side kept its colour: {red:?}"
+        );
     }
 
     #[test]
@@ -175,7 +207,10 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_an_image() {
-        assert_eq!(process(b"hello, this is text").unwrap_err().key, "upload.not_image");
+        assert_eq!(
+            process(b"hello, this is text").unwrap_err().key,
+            "upload.not_image"
+        );
         let mut truncated = png(50, 50, |_, _| Rgba([1, 2, 3, 255]));
         truncated.truncate(40);
         assert_eq!(process(&truncated).unwrap_err().key, "upload.not_image");
@@ -184,6 +219,9 @@ mod tests {
     #[test]
     fn refuses_huge_declared_dimensions_before_decoding() {
         // A valid PNG header declaring 30000 x 30000: decoding it would need gigabytes.
-        assert_eq!(process(&declared_bomb(30_000)).unwrap_err().key, "upload.dimensions_too_large");
+        assert_eq!(
+            process(&declared_bomb(30_000)).unwrap_err().key,
+            "upload.dimensions_too_large"
+        );
     }
 }

@@ -15,6 +15,7 @@ on_both_engines!(
     sms_are_refused_within_the_cooldown_and_for_the_wrong_event,
     a_wrong_captcha_answer_ends_the_captcha,
     profile_edits_are_validated_and_usernames_are_unique,
+    a_seller_moves_the_account_to_a_new_phone_with_a_code_sent_there,
 );
 
 async fn a_seller_registers_logs_in_edits_the_profile_and_logs_out(app: &TestApp) {
@@ -311,4 +312,46 @@ async fn profile_edits_are_validated_and_usernames_are_unique(app: &TestApp) {
     assert_eq!(body["msg"], "the avatar must be an image you uploaded");
     let (_, info) = app.get("/addons/unishop/user/user_info", Some(&second)).await;
     assert_eq!(info["data"]["email"], "", "a refused edit changes nothing");
+}
+
+async fn a_seller_moves_the_account_to_a_new_phone_with_a_code_sent_there(app: &TestApp) {
+    let token = app.register("13800138000", "abc123").await;
+    app.register("13900139000", "abc123").await;
+    app.a_minute_passes().await;
+    let (status, body) = app.request_code("13900139000", "changemobile").await;
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("该手机号已注册"))
+    );
+
+    assert_eq!(
+        app.request_code("15800158000", "changemobile").await.0,
+        StatusCode::OK
+    );
+    let code = app.last_code("15800158000").await;
+    let change = |code: &str| json!({"mobile": "15800158000", "code": code});
+    let (status, body) = app
+        .post_as(
+            &format!("{U}/user/changemobile"),
+            &token,
+            "zh_CN",
+            change("000000x"),
+        )
+        .await;
+    assert_eq!(
+        (status, body["msg"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("验证码不正确"))
+    );
+    let (status, body) = app
+        .post_as(&format!("{U}/user/changemobile"), &token, "zh_CN", change(&code))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["data"]["mobile"], "15800158000");
+    assert_eq!(app.login("15800158000", "abc123").await.0, StatusCode::OK);
+    assert_eq!(
+        app.login("13800138000", "abc123").await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    let (status, _) = app.post(&format!("{U}/user/changemobile"), change(&code)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
 }

@@ -43,6 +43,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/user/resetpwd"), post(user::reset_password))
         .route(&format!("{UNISHOP}/user/logout"), post(user::logout))
         .route(&format!("{UNISHOP}/user/edit"), post(user::edit))
+        .route(&format!("{UNISHOP}/user/changemobile"), post(user::change_mobile))
         .route(&format!("{UNISHOP}/user/user_message"), get(user::user_message))
         .route("/addons/unishop/user/user_info", get(user::user_info))
         .route("/addons/unishop/category/upload", post(upload::upload).layer(upload_limit))

@@ -169,3 +169,20 @@ pub async fn user_message(State(state): State<AppState>, user: CurrentUser) -> A
         .ok_or(AppError::Unauthorized)?;
     Ok(ok(info))
 }
+
+#[derive(Deserialize)]
+pub struct ChangeMobileBody {
+    #[serde(default)]
+    mobile: String,
+    #[serde(default)]
+    code: String,
+}
+
+pub async fn change_mobile(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ChangeMobileBody>,
+) -> ApiResult<User> {
+    accounts::change_mobile(&state.db, &user.id, body.mobile.trim(), &body.code).await?;
+    Ok(ok(load_user(&state, &user.id).await?))
+}
