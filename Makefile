@@ -29,7 +29,8 @@ postgres:
 	@scripts/ensure-postgres.sh
 
 chromium:
-	@command -v chromium >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@dpkg -s chromium fonts-wqy-microhei >/dev/null 2>&1 || { echo "installing Debian's chromium for the browser tests"; \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null; }
 
 lint: web/node_modules/.installed
 	$(CARGO) fmt --all --check

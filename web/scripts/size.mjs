@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Prints the gzip size of the JavaScript the first screen loads (entry chunk and its static
+// imports, the language files loaded before the first render, and the screen's own chunks) and
+// of the largest chunk. Reads the Vite manifest of `npm run build`. Used by `make bench`.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const dist = new URL('../dist/', import.meta.url).pathname;
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error('dist/.vite/manifest.json missing: run `npm run build` first');
+  process.exit(1);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function closure(key, into = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return into;
+  into.add(chunk.file);
+  for (const imported of chunk.imports ?? []) closure(imported, into);
+  return into;
+}
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const language = ['src/i18n/zh_CN.json', 'node_modules/antd/es/locale/zh_CN.js'];
+const screens = {
+  '/login': ['src/features/auth/login-screen.tsx'],
+  '/': ['src/app/site-layout.tsx'],
+  '/personalData': ['src/app/site-layout.tsx', 'src/features/personal/personal-data-screen.tsx'],
+};
+
+const entryFiles = closure(entryKey);
+const entryBytes = [...entryFiles].reduce((sum, f) => sum + gz(f), 0);
+console.log(`entry chunk and static imports: ${kb(entryBytes)} gzip (${entryFiles.size} files)`);
+
+let first = { path: '', bytes: 0 };
+for (const [path, keys] of Object.entries(screens)) {
+  const files = closure(entryKey);
+  for (const key of [...language, ...keys]) {
+    if (!manifest[key]) throw new Error(`not in manifest: ${key}`);
+    closure(key, files);
+  }
+  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+  console.log(`screen ${path}: ${kb(bytes)} gzip JS (${files.size} files)`);
+  if (path !== '/personalData' && bytes > first.bytes) first = { path, bytes };
+}
+
+const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+const largest = chunks
+  .map((f) => ({ file: `assets/${f}`, bytes: gz(`assets/${f}`) }))
+  .sort((a, b) => b.bytes - a.bytes)[0];
+
+console.log(`first screen JS (gzip): ${kb(first.bytes)} (${first.path}; target <= 170 KB)`);
+console.log(`largest chunk (gzip): ${kb(largest.bytes)} (${largest.file})`);
+console.log(`chunks: ${chunks.length}`);

@@ -1,0 +1,10 @@
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { createBaseQuery } from './base-query';
+
+/** The one RTK Query api; each feature adds its calls with injectEndpoints. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: createBaseQuery(),
+  tagTypes: ['User', 'Account', 'Site'],
+  endpoints: () => ({}),
+});

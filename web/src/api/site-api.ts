@@ -1,0 +1,37 @@
+import { areaSiteListLoaded } from '../app/session-slice';
+import type { Language } from '../lib/languages';
+import { api } from './api';
+import type { AccountInfo, Agreement, AreaSite, SiteInfo } from './types';
+
+/**
+ * Calls the whole app shares: site info, area sites, the agreement and account info. Arguments
+ * carry the language so a language switch fetches the texts again.
+ */
+export const siteApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    siteInfo: build.query<SiteInfo, { site: string; language: Language }>({
+      query: ({ site }) => ({ url: '/jpmall/addons/unishop/index/site', method: 'POST', body: { site } }),
+      providesTags: ['Site'],
+    }),
+    areaSites: build.query<AreaSite[], { language: Language }>({
+      query: () => '/jpmall/addons/unishop/areaSite/getAreaSites',
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(areaSiteListLoaded(Array.isArray(data) ? data : []));
+        } catch {
+          // the toast has been shown; keep the stored list
+        }
+      },
+    }),
+    agreement: build.query<Agreement, { language: Language }>({
+      query: () => '/jpmall/addons/unishop/index/agreement',
+    }),
+    accountInfo: build.query<AccountInfo, { token: string }>({
+      query: () => '/jpmall/addons/unishop/user/user_message',
+      providesTags: ['Account'],
+    }),
+  }),
+});
+
+export const { useSiteInfoQuery, useAreaSitesQuery, useAgreementQuery, useAccountInfoQuery } = siteApi;

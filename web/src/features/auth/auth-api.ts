@@ -1,0 +1,62 @@
+import { api } from '../../api/api';
+import type { Captcha, SessionUser, SmsEvent, SmsSent } from '../../api/types';
+import { loggedIn, loggedOut } from '../../app/session-slice';
+
+/** Session calls: captcha, SMS code, register, login, password reset, logout. */
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** A new captcha image each time `nonce` changes. */
+    captcha: build.query<Captcha, number>({
+      query: () => '/jpmall/addons/unishop/sms/get/captcha',
+      keepUnusedDataFor: 0,
+    }),
+    checkCaptcha: build.mutation<{ captcha_key: string }, { captcha_key: string; captcha: string }>({
+      query: (body) => ({ url: '/jpmall/addons/unishop/sms/check', method: 'POST', body }),
+    }),
+    sendSms: build.mutation<SmsSent, { mobile: string; event: SmsEvent; captcha_key: string; captcha: string }>({
+      query: (body) => ({ url: '/jpmall/addons/unishop/sms/sendSmsText', method: 'POST', body }),
+    }),
+    register: build.mutation<
+      { userinfo: SessionUser },
+      { mobile: string; password: string; repassword: string; code: string; agree: true }
+    >({
+      query: (body) => ({ url: '/jpmall/addons/unishop/user/register', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(loggedIn(data.userinfo));
+        dispatch(api.util.invalidateTags(['Site', 'User', 'Account']));
+      },
+    }),
+    login: build.mutation<SessionUser, { mobile: string; password: string }>({
+      query: (body) => ({ url: '/jpmall/addons/unishop/user/login', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!data) return;
+        dispatch(loggedIn(data));
+        dispatch(api.util.invalidateTags(['User', 'Account']));
+      },
+    }),
+    resetPassword: build.mutation<null, { mobile: string; password: string; repassword: string; code: string }>({
+      query: (body) => ({ url: '/jpmall/addons/unishop/user/resetpwd', method: 'POST', body }),
+    }),
+    logout: build.mutation<null, void>({
+      query: () => ({ url: '/jpmall/addons/unishop/user/logout', method: 'POST', body: {} }),
+      extraOptions: { silent: true, noLoginPrompt: true },
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        await queryFulfilled.catch(() => undefined);
+        dispatch(loggedOut());
+      },
+    }),
+  }),
+});
+
+export const {
+  useCaptchaQuery,
+  useCheckCaptchaMutation,
+  useSendSmsMutation,
+  useRegisterMutation,
+  useLoginMutation,
+  useResetPasswordMutation,
+  useLogoutMutation,
+} = authApi;

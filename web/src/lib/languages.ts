@@ -1,0 +1,13 @@
+/** The two interface languages; zh_CN is the default and the fallback. */
+export const LANGUAGES = ['zh_CN', 'en_US'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'zh_CN';
+
+export function normalizeLanguage(value: unknown): Language {
+  return LANGUAGES.includes(value as Language) ? (value as Language) : DEFAULT_LANGUAGE;
+}
+
+/** BCP 47 tag for react-intl and <html lang>. */
+export function localeTag(language: Language): string {
+  return language === 'en_US' ? 'en-US' : 'zh-CN';
+}

@@ -1,0 +1,47 @@
+/**
+ * Local-storage keys of the shared client state (spec section 3). These names are read by the
+ * deployed app and by people's browsers: never rename them.
+ */
+export const STORAGE_KEYS = {
+  language: 'language',
+  site: 'site',
+  user: 'user',
+  token: 'token',
+  areaSite: 'areaSite',
+  areaSiteList: 'areaSiteList',
+} as const;
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+
+function store(): Storage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function readText(key: StorageKey): string | null {
+  return store()?.getItem(key) ?? null;
+}
+
+export function writeText(key: StorageKey, value: string | null): void {
+  const s = store();
+  if (!s) return;
+  if (value === null) s.removeItem(key);
+  else s.setItem(key, value);
+}
+
+export function readJson<T>(key: StorageKey, fallback: T): T {
+  const text = readText(key);
+  if (text === null || text === '') return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function writeJson(key: StorageKey, value: unknown): void {
+  writeText(key, value === null || value === undefined ? null : JSON.stringify(value));
+}

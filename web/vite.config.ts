@@ -1,0 +1,72 @@
+import { randomBytes } from 'node:crypto';
+import { parse } from '@formatjs/icu-messageformat-parser';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vitest/config';
+
+/** One id per build: compiled into the app and written to dist/version.json. */
+const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+
+function versionFile(): Plugin {
+  return {
+    name: 'jpmall-version-file',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'version.json',
+        source: `${JSON.stringify({ build: buildId, built_at: Math.floor(Date.now() / 1000) })}\n`,
+      });
+    },
+  };
+}
+
+/**
+ * Message catalogues are parsed at build time, so the browser gets react-intl without its ICU
+ * parser (aliased to the no-parser build below). Dev and tests keep the plain strings.
+ */
+function precompileCatalogues(): Plugin {
+  return {
+    name: 'jpmall-precompile-catalogues',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/i18n\/[A-Za-z_]+\.json$/.test(id)) return null;
+      const messages = JSON.parse(code) as Record<string, string>;
+      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+const api = 'http://127.0.0.1:8080';
+
+export default defineConfig(({ command }) => ({
+  plugins: [react(), versionFile(), precompileCatalogues()],
+  define: {
+    __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
+  },
+  resolve: {
+    alias:
+      command === 'build'
+        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
+        : [],
+  },
+  server: {
+    proxy: {
+      '/jpmall': api,
+      '/addons': api,
+      '/uploads': api,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    environment: 'jsdom',
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    restoreMocks: true,
+  },
+}));
