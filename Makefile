@@ -10,6 +10,7 @@ NPM_CI := PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --logle
 .PHONY: run test bench build web lint rust-test web-test e2e postgres chromium clean
 
 run: build web
+	$(BIN) seed
 	JPMALL_WEB_DIST=web/dist $(BIN) serve --addr $(ADDR)
 
 build:

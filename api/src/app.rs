@@ -51,6 +51,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         operator_token: Arc::new(operator_token),
         sms,
         wallet: Arc::new(wallet),
+        same_style: Arc::default(),
     };
     let app = App { state, projections };
     app.catch_up().await?;

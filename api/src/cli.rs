@@ -47,6 +47,11 @@ enum Command {
     },
     /// Run the migrations of the configured engine.
     Migrate,
+    /// Seed the deterministic demo market and the demo login; running it again changes nothing.
+    Seed {
+        #[arg(long, default_value_t = 1_500)]
+        products: usize,
+    },
     /// Drop and replay projections from the event log (all, or the one named).
     Rebuild { name: Option<String> },
     /// Operator commands.
@@ -87,7 +92,11 @@ pub fn main() -> ExitCode {
 
 fn init_logging(serving: bool) {
     use tracing_subscriber::EnvFilter;
-    let default = if serving { "info,sqlx=warn" } else { "warn" };
+    let default = if serving {
+        "info,sqlx=warn"
+    } else {
+        "warn,sqlx=error"
+    };
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new(default));
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
@@ -116,6 +125,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Rebuild { name } => rebuild(config, name.as_deref()).await,
+        Command::Seed { products } => seed(config, products).await,
         Command::Ops { command } => ops(config, command).await,
     }
 }
@@ -200,12 +210,7 @@ async fn rebuild(config: Config, name: Option<&str>) -> anyhow::Result<()> {
         );
     }
     for projection in chosen {
-        let bar = ProgressBar::new(0).with_style(
-            ProgressStyle::with_template("{msg:>18} [{bar:40}] {pos}/{len} events ({elapsed})")
-                .expect("a valid progress template")
-                .progress_chars("=> "),
-        );
-        bar.set_message(projection.name());
+        let bar = progress_bar(projection.name());
         projection.reset().await?;
         let applied = projection
             .catch_up(&|done, total| {
@@ -218,6 +223,42 @@ async fn rebuild(config: Config, name: Option<&str>) -> anyhow::Result<()> {
         println!("{}: replayed {applied} events", projection.name());
     }
     app.state.db.close().await;
+    Ok(())
+}
+
+fn progress_bar(label: &str) -> ProgressBar {
+    let bar = ProgressBar::new(0).with_style(
+        ProgressStyle::with_template("{msg:>18} [{bar:40}] {pos}/{len} ({elapsed})")
+            .expect("a valid progress template")
+            .progress_chars("=> "),
+    );
+    bar.set_message(label.to_string());
+    bar
+}
+
+async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
+    use commands::catalog::seed::{self as demo, Stage};
+    let db = open_database(&config).await?;
+    let bars = [Stage::Reference, Stage::Products, Stage::Rankings]
+        .map(|stage| (stage, progress_bar(stage.label())));
+    let report = demo::seed(&db, products, &|stage, done, total| {
+        if let Some((_, bar)) = bars.iter().find(|(s, _)| *s == stage) {
+            bar.set_length(total);
+            bar.set_position(done);
+            if done == total {
+                bar.finish();
+            }
+        }
+    })
+    .await
+    .map_err(|e| anyhow::anyhow!("{e}"))
+    .context("seeding the demo market")?;
+    db.close().await;
+    println!(
+        "demo market: {} stalls, {} products ({} added)",
+        report.stalls_total, report.products_total, report.products_added
+    );
+    println!("demo login: {} / {}", demo::DEMO_MOBILE, demo::DEMO_PASSWORD);
     Ok(())
 }
 

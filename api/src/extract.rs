@@ -102,6 +102,29 @@ impl FromRequestParts<AppState> for CurrentUser {
     }
 }
 
+/// Whoever is looking at a public page: the session's user, or nobody. A stale token on a public page
+/// is not an error; it just shows the page as to a visitor.
+pub struct Viewer(pub Option<String>);
+
+impl Viewer {
+    /// The user id, or the empty string that matches no user.
+    pub fn id(&self) -> &str {
+        self.0.as_deref().unwrap_or("")
+    }
+}
+
+impl FromRequestParts<AppState> for Viewer {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Self::Rejection> {
+        match CurrentUser::from_request_parts(parts, state).await {
+            Ok(user) => Ok(Viewer(Some(user.id))),
+            Err(AppError::Unauthorized) => Ok(Viewer(None)),
+            Err(other) => Err(other),
+        }
+    }
+}
+
 /// The client's address as the socket saw it (a reverse proxy in front must be trusted explicitly,
 /// which is not configured yet).
 pub struct ClientIp(pub String);

@@ -9,6 +9,8 @@ pub mod error;
 pub mod extract;
 pub mod i18n;
 pub mod keys;
+pub mod media;
+pub mod package;
 pub mod routes;
 pub mod state;
 pub mod web;

@@ -18,4 +18,5 @@ pub struct AppState {
     pub outbox_enabled: bool,
     pub sms: Arc<dyn SmsProvider>,
     pub wallet: Arc<Cqrs<Wallet>>,
+    pub same_style: Arc<projections::catalog::SameStyleIndex>,
 }

@@ -10,7 +10,7 @@ use tower_http::services::{ServeDir, ServeFile};
 use crate::error::AppError;
 use crate::state::AppState;
 
-const API_PREFIXES: &[&str] = &["/jpmall/", "/addons/", "/uploads/"];
+const API_PREFIXES: &[&str] = &["/jpmall/", "/addons/", "/uploads/", "/media/"];
 
 pub async fn fallback(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().to_string();

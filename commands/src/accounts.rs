@@ -236,6 +236,29 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
     session.ok_or_else(|| Refusal::new("login.failed").on("password").into())
 }
 
+/// Creates an account with a known password unless the phone has one (the demo login of the seed).
+/// Answers whether it was created.
+pub async fn ensure_user(db: &Database, mobile: &str, password: &str) -> Result<bool> {
+    check_mobile(mobile)?;
+    let password_hash = hash_password(password.to_string()).await?;
+    let id = uuid::Uuid::new_v4().simple().to_string();
+    let at = now();
+    let created = sqlx::query(
+        "INSERT INTO users (id, mobile, username, nickname, avatar, qq, email, password_hash, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, '', '', '', $5, $6, $6) ON CONFLICT DO NOTHING",
+    )
+    .bind(&id)
+    .bind(mobile)
+    .bind(format!("u{}", &id[..10]))
+    .bind(mask_mobile(mobile))
+    .bind(&password_hash)
+    .bind(at)
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    Ok(created == 1)
+}
+
 pub struct PasswordReset<'a> {
     pub mobile: &'a str,
     pub password: Password,

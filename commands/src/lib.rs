@@ -4,6 +4,7 @@
 
 pub mod accounts;
 pub mod captcha;
+pub mod catalog;
 pub mod clock;
 pub mod db;
 pub mod error;

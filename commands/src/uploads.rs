@@ -2,7 +2,7 @@
 //! stored as JPEG under a name derived from its content (so the URL is stable and re-uploads are free).
 
 use std::io::Cursor;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use domain::constants::IMAGE_MAX_SIDE_PX;
 use image::codecs::jpeg::JpegEncoder;
@@ -100,9 +100,23 @@ fn flatten_on_white(image: &DynamicImage) -> RgbImage {
 
 /// Processes and stores an upload of `user_id` in `dir`, answering its URL.
 pub async fn store_image(db: &Database, dir: &Path, user_id: &str, bytes: Vec<u8>) -> Result<StoredImage> {
-    let processed = tokio::task::spawn_blocking(move || process(&bytes))
+    let processed = process_blocking(bytes).await?;
+    store_processed(db, dir, user_id, &processed).await
+}
+
+/// The pipeline on a blocking thread (decoding and scaling are CPU work).
+pub async fn process_blocking(bytes: Vec<u8>) -> Result<Processed> {
+    Ok(tokio::task::spawn_blocking(move || process(&bytes))
         .await
-        .map_err(|e| Error::Internal(e.into()))??;
+        .map_err(|e| Error::Internal(e.into()))??)
+}
+
+pub async fn store_processed(
+    db: &Database,
+    dir: &Path,
+    user_id: &str,
+    processed: &Processed,
+) -> Result<StoredImage> {
     let name = format!("{}.jpg", &hex::encode(Sha256::digest(&processed.jpeg))[..32]);
     let path = dir.join(&name);
     if !path.exists() {
@@ -132,7 +146,7 @@ pub async fn store_image(db: &Database, dir: &Path, user_id: &str, bytes: Vec<u8
     })
 }
 
-async fn write_atomically(dir: &Path, path: &PathBuf, bytes: &[u8]) -> anyhow::Result<()> {
+pub async fn write_atomically(dir: &Path, path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
     tokio::fs::create_dir_all(dir).await?;
     let tmp = dir.join(format!(".{}.tmp", uuid::Uuid::new_v4().simple()));
     tokio::fs::write(&tmp, bytes).await?;

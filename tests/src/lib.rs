@@ -213,6 +213,13 @@ impl TestApp {
         self.send(request).await
     }
 
+    /// Seeds the deterministic demo market with `products` products.
+    pub async fn seed(&self, products: usize) -> commands::catalog::seed::SeedReport {
+        commands::catalog::seed::seed(self.db(), products, &|_, _, _| {})
+            .await
+            .expect("the seed runs")
+    }
+
     /// A captcha and its answer, as a person reads it off the image (here: from the outbox).
     pub async fn solved_captcha(&self) -> (String, String) {
         let (_, body) = self.get("/jpmall/addons/unishop/sms/get/captcha", None).await;

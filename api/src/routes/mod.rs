@@ -1,4 +1,5 @@
 pub mod admin;
+pub mod catalog;
 pub mod site;
 pub mod sms;
 pub mod upload;
@@ -14,7 +15,7 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use crate::error::AppError;
 use crate::state::AppState;
-use crate::{envelope, web};
+use crate::{envelope, media, package, web};
 
 /// JSON bodies above this are refused with 413; uploads have their own, larger limit.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -47,6 +48,29 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/user/user_message"), get(user::user_message))
         .route("/addons/unishop/user/user_info", get(user::user_info))
         .route("/addons/unishop/category/upload", post(upload::upload).layer(upload_limit))
+        .route(&format!("{UNISHOP}/home/index"), post(catalog::home))
+        .route(&format!("{UNISHOP}/category/tree"), post(catalog::category_tree))
+        .route(&format!("{UNISHOP}/product/lists"), post(catalog::product_lists))
+        .route(&format!("{UNISHOP}/product/detail"), post(catalog::product_detail))
+        .route(&format!("{UNISHOP}/product/favorite"), post(catalog::product_favorite))
+        .route(&format!("{UNISHOP}/product/unfavorite"), post(catalog::product_unfavorite))
+        .route(&format!("{UNISHOP}/product/favorites"), post(catalog::favorites))
+        .route(&format!("{UNISHOP}/product/same_style"), post(catalog::same_style))
+        .route(&format!("{UNISHOP}/product/same_style_image"), post(catalog::same_style_image).layer(upload_limit))
+        .route(&format!("{UNISHOP}/shop/lists"), post(catalog::shop_lists))
+        .route(&format!("{UNISHOP}/shop/detail"), post(catalog::shop_detail))
+        .route(&format!("{UNISHOP}/shop/follow"), post(catalog::shop_follow))
+        .route(&format!("{UNISHOP}/shop/unfollow"), post(catalog::shop_unfollow))
+        .route(&format!("{UNISHOP}/shop/shop_like"), get(catalog::shop_like))
+        .route(&format!("{UNISHOP}/notice/lists"), post(catalog::notice_lists))
+        .route(&format!("{UNISHOP}/notice/detail"), post(catalog::notice_detail))
+        .route(&format!("{UNISHOP}/tutorial/lists"), post(catalog::tutorial_lists))
+        .route(&format!("{UNISHOP}/tutorial/detail"), post(catalog::tutorial_detail))
+        .route(&format!("{UNISHOP}/resources/lists"), post(catalog::resources))
+        .route(&format!("{UNISHOP}/index/all_images_download"), post(catalog::all_images_download))
+        .route(&format!("{UNISHOP}/index/images_zip"), post(package::images_zip))
+        .route("/media/p/{id}/{file}", get(media::product_picture))
+        .route("/media/banner/{file}", get(media::banner))
         .nest("/jpmall/admin", admin)
         .nest_service("/uploads", ServeDir::new(state.config.uploads_dir()))
         .fallback(web::fallback)

@@ -17,25 +17,33 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> AppError {
     }
 }
 
-pub async fn upload(
-    State(state): State<AppState>,
-    user: CurrentUser,
+/// The bytes of the multipart field `file`.
+pub async fn file_field(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> ApiResult<StoredImage> {
-    let mut multipart =
-        multipart.map_err(|_| AppError::Invalid(Refusal::new("upload.file_required").on("file")))?;
+) -> Result<Vec<u8>, AppError> {
+    let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
+    let mut multipart = multipart.map_err(|_| required())?;
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name() != Some("file") {
             continue;
         }
         let bytes = field.bytes().await.map_err(multipart_error)?;
-        if bytes.is_empty() {
-            break;
-        }
-        let stored =
-            commands::uploads::store_image(&state.db, &state.config.uploads_dir(), &user.id, bytes.to_vec())
-                .await?;
-        return Ok(ok(stored));
+        return if bytes.is_empty() {
+            Err(required())
+        } else {
+            Ok(bytes.to_vec())
+        };
     }
-    Err(AppError::Invalid(Refusal::new("upload.file_required").on("file")))
+    Err(required())
+}
+
+pub async fn upload(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> ApiResult<StoredImage> {
+    let bytes = file_field(multipart).await?;
+    let stored =
+        commands::uploads::store_image(&state.db, &state.config.uploads_dir(), &user.id, bytes).await?;
+    Ok(ok(stored))
 }

@@ -1,0 +1,7 @@
+//! The catalogue's write side: the demo market seed, its pictures, favourites, follows and views.
+
+pub mod content;
+pub mod interest;
+pub mod market;
+pub mod pictures;
+pub mod seed;

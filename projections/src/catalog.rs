@@ -1,0 +1,1004 @@
+//! Reads of the catalogue: product cards and details, stalls, categories, favourites, follows, site
+//! content, image lists and same-style search.
+
+use std::sync::RwLock;
+
+use domain::money::Fen;
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+
+use crate::sites::Language;
+
+pub const NEW_ARRIVAL_SECONDS: i64 = 30 * 86_400;
+pub const MAX_PAGE_SIZE: i64 = 100;
+
+fn pick(lang: Language, zh: String, en: String) -> String {
+    match lang {
+        Language::ZhCn => zh,
+        Language::EnUs => en,
+    }
+}
+
+fn yuan(fen: i64) -> String {
+    Fen(fen).to_yuan()
+}
+
+pub fn picture_url(product_id: &str, file: &str) -> String {
+    format!("/media/p/{product_id}/{file}")
+}
+
+/// One page of a list, as every list call answers it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Page<T> {
+    pub list: Vec<T>,
+    pub total: i64,
+    pub page: i64,
+    pub pagesize: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Named {
+    pub id: String,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ProductCard {
+    pub id: String,
+    pub item_no: String,
+    pub title: String,
+    pub price: String,
+    pub image: String,
+    pub stall: Named,
+    pub favorite_count: i64,
+    pub views: i64,
+    pub popularity: i64,
+    pub sales: i64,
+    pub shelf_at: i64,
+    pub hot: bool,
+    pub new: bool,
+    pub sea: bool,
+}
+
+const CARD_COLUMNS: &str =
+    "p.id, p.item_no, p.title_zh, p.title_en, p.price, p.stall_id, s.name, p.favorite_count, \
+     p.views, p.popularity, p.sales, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END, \
+     CASE WHEN p.is_sea THEN 1 ELSE 0 END";
+
+fn card(row: &AnyRow, lang: Language, now: i64) -> ProductCard {
+    let id: String = row.get(0);
+    let shelf_at: i64 = row.get(11);
+    ProductCard {
+        image: picture_url(&id, "main-1.jpg"),
+        item_no: row.get(1),
+        title: pick(lang, row.get(2), row.get(3)),
+        price: yuan(row.get(4)),
+        stall: Named {
+            id: row.get(5),
+            name: row.get(6),
+        },
+        favorite_count: row.get(7),
+        views: row.get(8),
+        popularity: row.get(9),
+        sales: row.get(10),
+        shelf_at,
+        hot: row.get::<i64, _>(12) != 0,
+        new: shelf_at >= now - NEW_ARRIVAL_SECONDS,
+        sea: row.get::<i64, _>(13) != 0,
+        id,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Scene {
+    New,
+    Hot,
+    Sea,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sort {
+    Newest,
+    Popularity,
+    PriceAsc,
+    PriceDesc,
+    Sales,
+}
+
+impl Sort {
+    fn order_by(self) -> &'static str {
+        match self {
+            Sort::Newest => "p.shelf_at DESC, p.id DESC",
+            Sort::Popularity => "p.popularity DESC, p.id DESC",
+            Sort::PriceAsc => "p.price ASC, p.id ASC",
+            Sort::PriceDesc => "p.price DESC, p.id DESC",
+            Sort::Sales => "p.sales DESC, p.id DESC",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ProductFilter {
+    pub area_site: String,
+    pub scene: Option<Scene>,
+    pub category_id: Option<String>,
+    pub stall_id: Option<String>,
+    pub price_min: Option<Fen>,
+    pub price_max: Option<Fen>,
+    pub keyword: Option<String>,
+    pub sort: Option<Sort>,
+}
+
+enum Arg {
+    Text(String),
+    Int(i64),
+}
+
+/// A WHERE clause whose conditions number their own parameters.
+#[derive(Default)]
+struct Conditions {
+    clauses: Vec<String>,
+    args: Vec<Arg>,
+}
+
+impl Conditions {
+    /// Adds `template` with each `?` replaced by the next `$n`.
+    fn push(&mut self, template: &str, args: Vec<Arg>) {
+        let mut clause = String::new();
+        for part in template.split_inclusive('?') {
+            match part.strip_suffix('?') {
+                Some(head) => {
+                    self.args.push(Arg::Int(0));
+                    clause.push_str(&format!("{head}${}", self.args.len()));
+                }
+                None => clause.push_str(part),
+            }
+        }
+        let first = self.args.len() - args.len();
+        for (i, arg) in args.into_iter().enumerate() {
+            self.args[first + i] = arg;
+        }
+        self.clauses.push(clause);
+    }
+
+    fn sql(&self) -> String {
+        if self.clauses.is_empty() {
+            String::new()
+        } else {
+            format!(" WHERE {}", self.clauses.join(" AND "))
+        }
+    }
+
+    fn bind<'q>(
+        &'q self,
+        mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+        for arg in &self.args {
+            query = match arg {
+                Arg::Text(s) => query.bind(s.as_str()),
+                Arg::Int(i) => query.bind(*i),
+            };
+        }
+        query
+    }
+}
+
+fn like_pattern(keyword: &str) -> String {
+    let escaped: String = keyword
+        .to_lowercase()
+        .chars()
+        .flat_map(|c| {
+            if matches!(c, '%' | '_' | '\\') {
+                vec!['\\', c]
+            } else {
+                vec![c]
+            }
+        })
+        .collect();
+    format!("%{escaped}%")
+}
+
+pub async fn products(
+    pool: &AnyPool,
+    filter: &ProductFilter,
+    page: i64,
+    pagesize: i64,
+    lang: Language,
+    now: i64,
+) -> sqlx::Result<Page<ProductCard>> {
+    let mut c = Conditions::default();
+    if !filter.area_site.is_empty() {
+        c.push("p.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
+    }
+    match filter.scene {
+        Some(Scene::New) => c.push("p.shelf_at >= ?", vec![Arg::Int(now - NEW_ARRIVAL_SECONDS)]),
+        Some(Scene::Hot) => c.push("p.is_hot = TRUE", vec![]),
+        Some(Scene::Sea) => c.push("p.is_sea = TRUE", vec![]),
+        None => {}
+    }
+    if let Some(category) = &filter.category_id {
+        c.push(
+            "(p.category_id = ? OR p.category_id IN (SELECT id FROM categories WHERE parent_id = ?))",
+            vec![Arg::Text(category.clone()), Arg::Text(category.clone())],
+        );
+    }
+    if let Some(stall) = &filter.stall_id {
+        c.push("p.stall_id = ?", vec![Arg::Text(stall.clone())]);
+    }
+    if let Some(min) = filter.price_min {
+        c.push("p.price >= ?", vec![Arg::Int(min.0)]);
+    }
+    if let Some(max) = filter.price_max {
+        c.push("p.price <= ?", vec![Arg::Int(max.0)]);
+    }
+    if let Some(keyword) = filter.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        let pattern = like_pattern(keyword);
+        c.push(
+            "(LOWER(p.title_zh) LIKE ? ESCAPE '\\' OR LOWER(p.title_en) LIKE ? ESCAPE '\\' OR LOWER(p.item_no) LIKE ? ESCAPE '\\')",
+            vec![Arg::Text(pattern.clone()), Arg::Text(pattern.clone()), Arg::Text(pattern)],
+        );
+    }
+    let sort = filter.sort.unwrap_or(match filter.scene {
+        Some(Scene::New) | None => Sort::Newest,
+        Some(Scene::Hot) | Some(Scene::Sea) => Sort::Popularity,
+    });
+    let where_sql = c.sql();
+    let total: i64 = c
+        .bind(sqlx::query(&format!(
+            "SELECT COUNT(*) FROM products p{where_sql}"
+        )))
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let sql = format!(
+        "SELECT {CARD_COLUMNS} FROM products p JOIN stalls s ON s.id = p.stall_id{where_sql} ORDER BY {} LIMIT {pagesize} OFFSET {}",
+        sort.order_by(),
+        (page - 1) * pagesize
+    );
+    let rows = c.bind(sqlx::query(&sql)).fetch_all(pool).await?;
+    Ok(Page {
+        list: rows.iter().map(|r| card(r, lang, now)).collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+/// Cards of these products, in the order given (unknown ids left out).
+pub async fn cards_by_id(
+    pool: &AnyPool,
+    ids: &[String],
+    lang: Language,
+    now: i64,
+) -> sqlx::Result<Vec<ProductCard>> {
+    if ids.is_empty() {
+        return Ok(Vec::new());
+    }
+    let params: Vec<String> = (1..=ids.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT {CARD_COLUMNS} FROM products p JOIN stalls s ON s.id = p.stall_id WHERE p.id IN ({})",
+        params.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for id in ids {
+        query = query.bind(id.as_str());
+    }
+    let rows = query.fetch_all(pool).await?;
+    let mut cards: Vec<ProductCard> = rows.iter().map(|r| card(r, lang, now)).collect();
+    cards.sort_by_key(|c| ids.iter().position(|id| *id == c.id));
+    Ok(cards)
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Stall {
+    pub id: String,
+    pub name: String,
+    pub market: Named,
+    pub floor: String,
+    pub number: String,
+    pub contact: String,
+    pub wechat: String,
+    pub category: Named,
+    pub follow_count: i64,
+    pub ranking: i64,
+    pub product_count: i64,
+    pub logo: String,
+    pub followed: bool,
+}
+
+const STALL_COLUMNS: &str =
+    "s.id, s.name, m.id, m.name_zh, m.name_en, s.floor, s.number, s.contact, s.wechat, c.id, \
+     c.name_zh, c.name_en, s.follow_count, s.ranking, \
+     (SELECT COUNT(*) FROM products x WHERE x.stall_id = s.id), \
+     (SELECT x.id FROM products x WHERE x.stall_id = s.id ORDER BY x.popularity DESC, x.id LIMIT 1), \
+     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.stall_id = s.id AND f.user_id = $1) THEN 1 ELSE 0 END";
+const STALL_FROM: &str =
+    "FROM stalls s JOIN markets m ON m.id = s.market_id JOIN categories c ON c.id = s.category_id";
+
+fn stall(row: &AnyRow, lang: Language) -> Stall {
+    let top: Option<String> = row.get(15);
+    Stall {
+        id: row.get(0),
+        name: row.get(1),
+        market: Named {
+            id: row.get(2),
+            name: pick(lang, row.get(3), row.get(4)),
+        },
+        floor: row.get(5),
+        number: row.get(6),
+        contact: row.get(7),
+        wechat: row.get(8),
+        category: Named {
+            id: row.get(9),
+            name: pick(lang, row.get(10), row.get(11)),
+        },
+        follow_count: row.get(12),
+        ranking: row.get(13),
+        product_count: row.get(14),
+        logo: top.map(|id| picture_url(&id, "main-1.jpg")).unwrap_or_default(),
+        followed: row.get::<i64, _>(16) != 0,
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StallSort {
+    Ranking,
+    Follows,
+    Newest,
+}
+
+pub struct StallFilter {
+    pub area_site: String,
+    pub market_id: Option<String>,
+    pub keyword: Option<String>,
+    pub sort: StallSort,
+}
+
+pub async fn stalls(
+    pool: &AnyPool,
+    filter: &StallFilter,
+    viewer: &str,
+    page: i64,
+    pagesize: i64,
+    lang: Language,
+) -> sqlx::Result<Page<Stall>> {
+    let mut c = Conditions::default();
+    // $1 is the viewer, used by the `followed` column.
+    c.args.push(Arg::Text(viewer.to_string()));
+    if !filter.area_site.is_empty() {
+        c.push("m.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
+    }
+    if let Some(market) = &filter.market_id {
+        c.push("s.market_id = ?", vec![Arg::Text(market.clone())]);
+    }
+    if let Some(keyword) = filter.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        let pattern = like_pattern(keyword);
+        c.push(
+            "(LOWER(s.name) LIKE ? ESCAPE '\\' OR LOWER(s.number) LIKE ? ESCAPE '\\')",
+            vec![Arg::Text(pattern.clone()), Arg::Text(pattern)],
+        );
+    }
+    let order = match filter.sort {
+        StallSort::Ranking => "s.ranking ASC, s.id",
+        StallSort::Follows => "s.follow_count DESC, s.id",
+        StallSort::Newest => "s.created_at DESC, s.id",
+    };
+    let where_sql = c.sql();
+    // COUNT ignores $1; PostgreSQL wants every parameter used, so it is compared to itself.
+    let total: i64 = c
+        .bind(sqlx::query(&format!(
+            "SELECT COUNT(*) {STALL_FROM}{} ",
+            if where_sql.is_empty() {
+                " WHERE $1 = $1".to_string()
+            } else {
+                format!("{where_sql} AND $1 = $1")
+            }
+        )))
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let sql = format!(
+        "SELECT {STALL_COLUMNS} {STALL_FROM}{where_sql} ORDER BY {order} LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    );
+    let rows = c.bind(sqlx::query(&sql)).fetch_all(pool).await?;
+    Ok(Page {
+        list: rows.iter().map(|r| stall(r, lang)).collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+pub async fn stall_by_id(
+    pool: &AnyPool,
+    id: &str,
+    viewer: &str,
+    lang: Language,
+) -> sqlx::Result<Option<Stall>> {
+    let row = sqlx::query(&format!("SELECT {STALL_COLUMNS} {STALL_FROM} WHERE s.id = $2"))
+        .bind(viewer)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.as_ref().map(|r| stall(r, lang)))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FollowedStall {
+    #[serde(flatten)]
+    pub stall: Stall,
+    pub followed_at: i64,
+}
+
+pub async fn followed_stalls(
+    pool: &AnyPool,
+    user: &str,
+    page: i64,
+    pagesize: i64,
+    lang: Language,
+) -> sqlx::Result<Page<FollowedStall>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM follows WHERE user_id = $1")
+        .bind(user)
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT {STALL_COLUMNS}, fo.created_at {STALL_FROM} JOIN follows fo ON fo.stall_id = s.id AND fo.user_id = $1 \
+         ORDER BY fo.created_at DESC, s.id LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .bind(user)
+    .fetch_all(pool)
+    .await?;
+    let list = rows
+        .iter()
+        .map(|r| FollowedStall {
+            stall: stall(r, lang),
+            followed_at: r.get(17),
+        })
+        .collect();
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FavoriteProduct {
+    #[serde(flatten)]
+    pub card: ProductCard,
+    pub favorited_at: i64,
+}
+
+pub async fn favorite_products(
+    pool: &AnyPool,
+    user: &str,
+    page: i64,
+    pagesize: i64,
+    lang: Language,
+    now: i64,
+) -> sqlx::Result<Page<FavoriteProduct>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM favorites WHERE user_id = $1")
+        .bind(user)
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT {CARD_COLUMNS}, f.created_at FROM products p JOIN stalls s ON s.id = p.stall_id \
+         JOIN favorites f ON f.product_id = p.id AND f.user_id = $1 ORDER BY f.created_at DESC, p.id LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .bind(user)
+    .fetch_all(pool)
+    .await?;
+    let list = rows
+        .iter()
+        .map(|r| FavoriteProduct {
+            card: card(r, lang, now),
+            favorited_at: r.get(14),
+        })
+        .collect();
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Colour {
+    pub name: String,
+    pub image: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Sku {
+    pub id: String,
+    pub color: String,
+    pub size: String,
+    pub price: String,
+    pub stock: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ProductDetail {
+    #[serde(flatten)]
+    pub card: ProductCard,
+    pub category: Named,
+    pub images: Vec<String>,
+    pub details: Vec<String>,
+    pub colors: Vec<Colour>,
+    pub sizes: Vec<String>,
+    pub skus: Vec<Sku>,
+    pub favorited: bool,
+    #[serde(rename = "stall")]
+    pub stall_info: Stall,
+}
+
+/// The pictures of a product: titles and URLs, as the detail and the image package need them.
+#[derive(Debug, Clone)]
+struct Pictures {
+    main: Vec<String>,
+    details: Vec<String>,
+    /// (zh, en, url)
+    colours: Vec<(String, String, String)>,
+}
+
+fn pictures(id: &str, main_count: i64, detail_count: i64, colours_json: &str) -> Pictures {
+    let colours: Vec<Value> = serde_json::from_str(colours_json).unwrap_or_default();
+    Pictures {
+        main: (1..=main_count)
+            .map(|n| picture_url(id, &format!("main-{n}.jpg")))
+            .collect(),
+        details: (1..=detail_count)
+            .map(|n| picture_url(id, &format!("detail-{n}.jpg")))
+            .collect(),
+        colours: colours
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let text = |k: &str| c.get(k).and_then(Value::as_str).unwrap_or_default().to_string();
+                (
+                    text("zh"),
+                    text("en"),
+                    picture_url(id, &format!("color-{}.jpg", i + 1)),
+                )
+            })
+            .collect(),
+    }
+}
+
+pub async fn product_detail(
+    pool: &AnyPool,
+    id: &str,
+    viewer: &str,
+    lang: Language,
+    now: i64,
+) -> sqlx::Result<Option<ProductDetail>> {
+    let row = sqlx::query(&format!(
+        "SELECT {CARD_COLUMNS}, p.category_id, c.name_zh, c.name_en, p.main_count, p.detail_count, p.colors, p.sizes, \
+         CASE WHEN EXISTS (SELECT 1 FROM favorites f WHERE f.product_id = p.id AND f.user_id = $2) THEN 1 ELSE 0 END \
+         FROM products p JOIN stalls s ON s.id = p.stall_id JOIN categories c ON c.id = p.category_id WHERE p.id = $1"
+    ))
+    .bind(id)
+    .bind(viewer)
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else { return Ok(None) };
+    let card = card(&row, lang, now);
+    let pics = pictures(id, row.get(17), row.get(18), &row.get::<String, _>(19));
+    let colour_name = |zh: &str| {
+        pics.colours
+            .iter()
+            .find(|(z, _, _)| z == zh)
+            .map(|(z, e, _)| pick(lang, z.clone(), e.clone()))
+            .unwrap_or_else(|| zh.to_string())
+    };
+    let skus =
+        sqlx::query("SELECT id, color, size, price, stock FROM skus WHERE product_id = $1 ORDER BY sort")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| Sku {
+                id: r.get(0),
+                color: colour_name(&r.get::<String, _>(1)),
+                size: r.get(2),
+                price: yuan(r.get(3)),
+                stock: r.get(4),
+            })
+            .collect();
+    let Some(stall_info) = stall_by_id(pool, &card.stall.id, viewer, lang).await? else {
+        return Ok(None);
+    };
+    Ok(Some(ProductDetail {
+        category: Named {
+            id: row.get(14),
+            name: pick(lang, row.get(15), row.get(16)),
+        },
+        images: pics.main.clone(),
+        details: pics.details.clone(),
+        colors: pics
+            .colours
+            .iter()
+            .map(|(z, e, url)| Colour {
+                name: pick(lang, z.clone(), e.clone()),
+                image: url.clone(),
+            })
+            .collect(),
+        sizes: serde_json::from_str(&row.get::<String, _>(20)).unwrap_or_default(),
+        skus,
+        favorited: row.get::<i64, _>(21) != 0,
+        stall_info,
+        card,
+    }))
+}
+
+/// A product's pictures as spec section 3 names them for image packages.
+#[derive(Debug, Clone, Serialize)]
+pub struct ImageSet {
+    pub id: String,
+    pub title: String,
+    pub main: Vec<String>,
+    pub desc: Vec<String>,
+    pub group: Vec<ColourImage>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ColourImage {
+    pub color: String,
+    #[serde(rename = "colorName")]
+    pub color_name: String,
+}
+
+/// Image sets of the products named, in the order named; unknown ids are answered in `missing`.
+pub async fn image_sets(
+    pool: &AnyPool,
+    ids: &[String],
+    lang: Language,
+) -> sqlx::Result<(Vec<ImageSet>, Vec<String>)> {
+    let mut sets = Vec::new();
+    let mut missing = Vec::new();
+    for id in ids {
+        let row = sqlx::query(
+            "SELECT title_zh, title_en, main_count, detail_count, colors FROM products WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+        let Some(row) = row else {
+            missing.push(id.clone());
+            continue;
+        };
+        let pics = pictures(id, row.get(2), row.get(3), &row.get::<String, _>(4));
+        sets.push(ImageSet {
+            id: id.clone(),
+            title: pick(lang, row.get(0), row.get(1)),
+            main: pics.main,
+            desc: pics.details,
+            group: pics
+                .colours
+                .into_iter()
+                .map(|(z, e, url)| ColourImage {
+                    color: url,
+                    color_name: pick(lang, z, e),
+                })
+                .collect(),
+        });
+    }
+    Ok((sets, missing))
+}
+
+/// The design recipe of a product's pictures and how many there are of each kind.
+pub async fn picture_recipe(pool: &AnyPool, id: &str) -> sqlx::Result<Option<(String, i64, i64, i64)>> {
+    let row = sqlx::query("SELECT design, main_count, detail_count, colors FROM products WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|r| {
+        let colours: Vec<Value> = serde_json::from_str(&r.get::<String, _>(3)).unwrap_or_default();
+        (r.get(0), r.get(1), r.get(2), colours.len() as i64)
+    }))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Category {
+    pub id: String,
+    pub name: String,
+    pub children: Vec<Category>,
+}
+
+pub async fn category_tree(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Category>> {
+    let rows =
+        sqlx::query("SELECT id, COALESCE(parent_id, ''), name_zh, name_en FROM categories ORDER BY sort, id")
+            .fetch_all(pool)
+            .await?;
+    let node = |r: &AnyRow| Category {
+        id: r.get(0),
+        name: pick(lang, r.get(2), r.get(3)),
+        children: Vec::new(),
+    };
+    let mut roots: Vec<Category> = rows
+        .iter()
+        .filter(|r| r.get::<String, _>(1).is_empty())
+        .map(node)
+        .collect();
+    for root in &mut roots {
+        root.children = rows
+            .iter()
+            .filter(|r| r.get::<String, _>(1) == root.id)
+            .map(node)
+            .collect();
+    }
+    Ok(roots)
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Banner {
+    pub title: String,
+    pub image: String,
+    pub link: String,
+}
+
+pub async fn banners(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Banner>> {
+    let rows = sqlx::query("SELECT title_zh, title_en, image, link FROM banners ORDER BY sort")
+        .fetch_all(pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|r| Banner {
+            title: pick(lang, r.get(0), r.get(1)),
+            image: r.get(2),
+            link: r.get(3),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Notice {
+    pub id: String,
+    pub title: String,
+    pub summary: String,
+    pub published_at: i64,
+    pub pinned: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
+}
+
+fn summary(text: &str) -> String {
+    let cut: String = text.chars().take(60).collect();
+    if cut.chars().count() < text.chars().count() {
+        format!("{cut}…")
+    } else {
+        cut
+    }
+}
+
+fn notice(r: &AnyRow, lang: Language, with_content: bool) -> Notice {
+    let content = pick(lang, r.get(3), r.get(4));
+    Notice {
+        id: r.get(0),
+        title: pick(lang, r.get(1), r.get(2)),
+        summary: summary(&content),
+        pinned: r.get::<i64, _>(5) != 0,
+        published_at: r.get(6),
+        content: with_content.then_some(content),
+    }
+}
+
+const NOTICE_COLUMNS: &str =
+    "id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END, published_at";
+
+pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64, lang: Language) -> sqlx::Result<Page<Notice>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM notices")
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT {NOTICE_COLUMNS} FROM notices ORDER BY pinned DESC, published_at DESC, id LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .fetch_all(pool)
+    .await?;
+    Ok(Page {
+        list: rows.iter().map(|r| notice(r, lang, false)).collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+pub async fn notice_by_id(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Option<Notice>> {
+    let row = sqlx::query(&format!("SELECT {NOTICE_COLUMNS} FROM notices WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|r| notice(&r, lang, true)))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TutorialSection {
+    pub category: String,
+    pub articles: Vec<TutorialSummary>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TutorialSummary {
+    pub id: String,
+    pub title: String,
+    pub summary: String,
+}
+
+pub async fn tutorials(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<TutorialSection>> {
+    let rows = sqlx::query("SELECT id, category_zh, category_en, title_zh, title_en, content_zh, content_en FROM tutorials ORDER BY sort, id")
+        .fetch_all(pool)
+        .await?;
+    let mut sections: Vec<TutorialSection> = Vec::new();
+    for r in &rows {
+        let category = pick(lang, r.get(1), r.get(2));
+        let article = TutorialSummary {
+            id: r.get(0),
+            title: pick(lang, r.get(3), r.get(4)),
+            summary: summary(&pick(lang, r.get(5), r.get(6))),
+        };
+        match sections.iter_mut().find(|s| s.category == category) {
+            Some(section) => section.articles.push(article),
+            None => sections.push(TutorialSection {
+                category,
+                articles: vec![article],
+            }),
+        }
+    }
+    Ok(sections)
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Tutorial {
+    pub id: String,
+    pub category: String,
+    pub title: String,
+    pub content: String,
+    pub updated_at: i64,
+}
+
+pub async fn tutorial_by_id(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Option<Tutorial>> {
+    let row = sqlx::query("SELECT id, category_zh, category_en, title_zh, title_en, content_zh, content_en, updated_at FROM tutorials WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(|r| Tutorial {
+        id: r.get(0),
+        category: pick(lang, r.get(1), r.get(2)),
+        title: pick(lang, r.get(3), r.get(4)),
+        content: pick(lang, r.get(5), r.get(6)),
+        updated_at: r.get(7),
+    }))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Resource {
+    pub id: String,
+    pub category: String,
+    pub title: String,
+    pub description: String,
+    pub url: String,
+}
+
+pub async fn resources(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Resource>> {
+    let rows = sqlx::query("SELECT id, category_zh, category_en, title_zh, title_en, description_zh, description_en, url FROM resources ORDER BY sort, id")
+        .fetch_all(pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|r| Resource {
+            id: r.get(0),
+            category: pick(lang, r.get(1), r.get(2)),
+            title: pick(lang, r.get(3), r.get(4)),
+            description: pick(lang, r.get(5), r.get(6)),
+            url: r.get(7),
+        })
+        .collect())
+}
+
+/// Perceptual hashes of every product's first main picture, kept in memory: a linear scan of 64-bit
+/// XORs is far below a millisecond per ten thousand products, and needs no index structure. It is
+/// reloaded when the number of products changes (a seed or import in another process).
+#[derive(Default)]
+pub struct SameStyleIndex {
+    entries: RwLock<(i64, Vec<(u64, String)>)>,
+}
+
+impl SameStyleIndex {
+    async fn fresh(&self, pool: &AnyPool) -> sqlx::Result<()> {
+        let count: i64 = sqlx::query("SELECT COUNT(*) FROM products")
+            .fetch_one(pool)
+            .await?
+            .get(0);
+        if self.entries.read().expect("index lock").0 == count && count > 0 {
+            return Ok(());
+        }
+        let rows = sqlx::query("SELECT id, phash FROM products")
+            .fetch_all(pool)
+            .await?;
+        let entries = rows
+            .iter()
+            .filter_map(|r| {
+                u64::from_str_radix(&r.get::<String, _>(1), 16)
+                    .ok()
+                    .map(|h| (h, r.get::<String, _>(0)))
+            })
+            .collect();
+        *self.entries.write().expect("index lock") = (count, entries);
+        Ok(())
+    }
+
+    pub async fn hash_of(&self, pool: &AnyPool, id: &str) -> sqlx::Result<Option<u64>> {
+        let row = sqlx::query("SELECT phash FROM products WHERE id = $1")
+            .bind(id)
+            .fetch_optional(pool)
+            .await?;
+        Ok(row.and_then(|r| u64::from_str_radix(&r.get::<String, _>(0), 16).ok()))
+    }
+
+    /// The `limit` products nearest to `hash`, nearest first, with their Hamming distance.
+    pub async fn nearest(
+        &self,
+        pool: &AnyPool,
+        hash: u64,
+        except: Option<&str>,
+        limit: usize,
+    ) -> sqlx::Result<Vec<(String, u32)>> {
+        self.fresh(pool).await?;
+        let guard = self.entries.read().expect("index lock");
+        let mut found: Vec<(u32, &String)> = guard
+            .1
+            .iter()
+            .filter(|(_, id)| Some(id.as_str()) != except)
+            .map(|(h, id)| ((h ^ hash).count_ones(), id))
+            .collect();
+        let limit = limit.min(found.len());
+        if limit == 0 {
+            return Ok(Vec::new());
+        }
+        found.select_nth_unstable_by(limit - 1, |a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+        found.truncate(limit);
+        found.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+        Ok(found.into_iter().map(|(d, id)| (id.clone(), d)).collect())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions_number_their_parameters() {
+        let mut c = Conditions::default();
+        c.args.push(Arg::Text("viewer".into()));
+        c.push("a = ?", vec![Arg::Int(1)]);
+        c.push(
+            "(b = ? OR c = ?)",
+            vec![Arg::Text("x".into()), Arg::Text("y".into())],
+        );
+        assert_eq!(c.sql(), " WHERE a = $2 AND (b = $3 OR c = $4)");
+        assert_eq!(c.args.len(), 4);
+    }
+
+    #[test]
+    fn keywords_match_literally() {
+        assert_eq!(like_pattern("T恤 100%"), "%t恤 100\\%%");
+        assert_eq!(like_pattern("a_b"), "%a\\_b%");
+    }
+
+    #[test]
+    fn summaries_cut_long_text() {
+        assert_eq!(summary("短"), "短");
+        assert!(summary(&"长".repeat(80)).ends_with('…'));
+    }
+}
