@@ -3,6 +3,7 @@
 
 use std::sync::RwLock;
 
+use domain::catalog::LookHash;
 use domain::money::Fen;
 use serde::Serialize;
 use serde_json::Value;
@@ -906,12 +907,12 @@ pub async fn resources(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Resou
         .collect())
 }
 
-/// Perceptual hashes of every product's first main picture, kept in memory: a linear scan of 64-bit
-/// XORs is far below a millisecond per ten thousand products, and needs no index structure. It is
+/// Look hashes of every product's first main picture, kept in memory: a linear scan of XORs over
+/// a hundred thousand products takes about a millisecond, and needs no index structure. It is
 /// reloaded when the number of products changes (a seed or import in another process).
 #[derive(Default)]
 pub struct SameStyleIndex {
-    entries: RwLock<(i64, Vec<(u64, String)>)>,
+    entries: RwLock<(i64, Vec<(LookHash, String)>)>,
 }
 
 impl SameStyleIndex {
@@ -928,29 +929,25 @@ impl SameStyleIndex {
             .await?;
         let entries = rows
             .iter()
-            .filter_map(|r| {
-                u64::from_str_radix(&r.get::<String, _>(1), 16)
-                    .ok()
-                    .map(|h| (h, r.get::<String, _>(0)))
-            })
+            .filter_map(|r| LookHash::from_hex(&r.get::<String, _>(1)).map(|h| (h, r.get::<String, _>(0))))
             .collect();
         *self.entries.write().expect("index lock") = (count, entries);
         Ok(())
     }
 
-    pub async fn hash_of(&self, pool: &AnyPool, id: &str) -> sqlx::Result<Option<u64>> {
+    pub async fn hash_of(&self, pool: &AnyPool, id: &str) -> sqlx::Result<Option<LookHash>> {
         let row = sqlx::query("SELECT phash FROM products WHERE id = $1")
             .bind(id)
             .fetch_optional(pool)
             .await?;
-        Ok(row.and_then(|r| u64::from_str_radix(&r.get::<String, _>(0), 16).ok()))
+        Ok(row.and_then(|r| LookHash::from_hex(&r.get::<String, _>(0))))
     }
 
     /// The `limit` products nearest to `hash`, nearest first, with their Hamming distance.
     pub async fn nearest(
         &self,
         pool: &AnyPool,
-        hash: u64,
+        hash: &LookHash,
         except: Option<&str>,
         limit: usize,
     ) -> sqlx::Result<Vec<(String, u32)>> {
@@ -960,7 +957,7 @@ impl SameStyleIndex {
             .1
             .iter()
             .filter(|(_, id)| Some(id.as_str()) != except)
-            .map(|(h, id)| ((h ^ hash).count_ones(), id))
+            .map(|(h, id)| (h.distance(hash), id))
             .collect();
         let limit = limit.min(found.len());
         if limit == 0 {

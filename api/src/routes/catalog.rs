@@ -5,6 +5,7 @@ use axum::http::HeaderMap;
 use commands::catalog::interest::{self, Marked};
 use commands::clock::now;
 use commands::Refusal;
+use domain::catalog::LookHash;
 use domain::money::Fen;
 use projections::catalog::{
     self as read, Page, ProductCard, ProductFilter, Scene, Sort, StallFilter, StallSort,
@@ -447,7 +448,7 @@ pub struct SameStyle {
 async fn alike(
     state: &AppState,
     headers: &HeaderMap,
-    hash: u64,
+    hash: &LookHash,
     except: Option<&str>,
 ) -> Result<SameStyle, AppError> {
     let found = state
@@ -479,7 +480,7 @@ pub async fn same_style(
         .hash_of(&state.db.pool, &id)
         .await?
         .ok_or(AppError::NotFound("request.not_found"))?;
-    Ok(ok(alike(&state, &headers, hash, Some(&id)).await?))
+    Ok(ok(alike(&state, &headers, &hash, Some(&id)).await?))
 }
 
 pub async fn same_style_image(
@@ -492,12 +493,12 @@ pub async fn same_style_image(
     let processed = commands::uploads::process_blocking(bytes).await?;
     commands::uploads::store_processed(&state.db, &state.config.uploads_dir(), &user.id, &processed).await?;
     let hash = tokio::task::spawn_blocking(move || {
-        image::load_from_memory(&processed.jpeg).map(|img| commands::catalog::pictures::perceptual_hash(&img))
+        image::load_from_memory(&processed.jpeg).map(|img| commands::catalog::pictures::look_hash(&img))
     })
     .await
     .map_err(|e| AppError::Internal(e.into()))?
     .map_err(|e| AppError::Internal(e.into()))?;
-    Ok(ok(alike(&state, &headers, hash, None).await?))
+    Ok(ok(alike(&state, &headers, &hash, None).await?))
 }
 
 #[derive(Deserialize)]

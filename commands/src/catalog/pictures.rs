@@ -2,6 +2,7 @@
 //! its pattern and colours on a tinted backdrop. Pure and deterministic: the same recipe draws the
 //! same picture, so pictures are rendered on demand and never need to be stored with the seed.
 
+pub use domain::catalog::{LookHash, LOOK_WORDS};
 use image::{DynamicImage, Rgb, RgbImage};
 use serde::{Deserialize, Serialize};
 
@@ -196,12 +197,45 @@ pub fn hash_source(design: &Design) -> DynamicImage {
     DynamicImage::ImageRgb8(render(design, Picture::Main(1), 256, 256))
 }
 
-/// The 64-bit perceptual (gradient) hash that same-style search compares by Hamming distance.
-pub fn perceptual_hash(image: &DynamicImage) -> u64 {
-    let hash = image_hasher::HasherConfig::new().to_hasher().hash_image(image);
-    hash.as_bytes()
-        .iter()
-        .fold(0u64, |acc, &b| (acc << 8) | u64::from(b))
+const LAYOUT_GRID: u32 = 4;
+/// Must agree with the bit budget of `LookHash`: 4 x 4 cells x 3 channels x 15 bits + 64.
+const LAYOUT_LEVELS: u32 = 16;
+
+/// The [`LookHash`] of a picture (see there for what it measures).
+pub fn look_hash(image: &DynamicImage) -> LookHash {
+    let rgb = image.to_rgb8();
+    let (w, h) = rgb.dimensions();
+    let cells = (LAYOUT_GRID * LAYOUT_GRID) as usize;
+    let mut sums = vec![[0u64; 3]; cells];
+    let mut counts = vec![0u64; cells];
+    for (x, y, pixel) in rgb.enumerate_pixels() {
+        let cell = ((y * LAYOUT_GRID / h) * LAYOUT_GRID + x * LAYOUT_GRID / w) as usize;
+        for (sum, value) in sums[cell].iter_mut().zip(pixel.0) {
+            *sum += u64::from(value);
+        }
+        counts[cell] += 1;
+    }
+    let mut bits: Vec<bool> = Vec::with_capacity(LOOK_WORDS * 64);
+    for (sum, count) in sums.iter().zip(&counts) {
+        for channel in sum {
+            let level = (channel / (*count).max(1)) as u32 * LAYOUT_LEVELS / 256;
+            bits.extend((0..LAYOUT_LEVELS - 1).map(|t| level > t));
+        }
+    }
+    let gradient = image_hasher::HasherConfig::new().to_hasher().hash_image(image);
+    bits.extend(
+        gradient
+            .as_bytes()
+            .iter()
+            .flat_map(|b| (0..8).rev().map(move |i| b >> i & 1 == 1)),
+    );
+    let mut words = [0u64; LOOK_WORDS];
+    for (i, bit) in bits.into_iter().enumerate() {
+        if bit {
+            words[i / 64] |= 1 << (63 - i % 64);
+        }
+    }
+    LookHash(words)
 }
 
 /// Encodes a picture as the JPEG the storefront serves.
@@ -354,6 +388,42 @@ mod tests {
             scale: 1.0,
             tilt: 0.6,
         }
+    }
+
+    #[test]
+    fn look_hashes_round_trip_and_measure_difference() {
+        let a = look_hash(&DynamicImage::ImageRgb8(render(
+            &design(Pattern::Solid),
+            Picture::Main(1),
+            200,
+            200,
+        )));
+        let b = look_hash(&DynamicImage::ImageRgb8(render(
+            &design(Pattern::Solid),
+            Picture::Main(1),
+            400,
+            400,
+        )));
+        let mut navy = design(Pattern::Solid);
+        navy.colors.swap(0, 1);
+        let c = look_hash(&DynamicImage::ImageRgb8(render(
+            &navy,
+            Picture::Main(1),
+            200,
+            200,
+        )));
+        assert_eq!(LookHash::from_hex(&a.to_hex()), Some(a));
+        assert_eq!(LookHash::from_hex("zz"), None);
+        assert!(
+            a.distance(&b) <= 4,
+            "the same picture at another size: {}",
+            a.distance(&b)
+        );
+        assert!(
+            a.distance(&c) > 3 * a.distance(&b).max(4),
+            "another colour is far: {}",
+            a.distance(&c)
+        );
     }
 
     #[test]
