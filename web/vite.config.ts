@@ -56,6 +56,7 @@ export default defineConfig(({ command }) => ({
       '/jpmall': api,
       '/addons': api,
       '/uploads': api,
+      '/media': api,
     },
   },
   build: {
@@ -63,6 +64,16 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     manifest: true,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // Everything the entry loads statically goes into one file: one request, and better
+          // compression than rolldown's default of many small shared chunks (which grew with
+          // the number of lazy screens). Screens keep their own chunks.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -22,8 +22,9 @@ function freePort(): Promise<number> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Starts `jpmall serve` on a free port with a fresh data folder (SQLite: DATABASE_URL unset) and
- * web/dist, waits until it answers, and returns the teardown that stops it.
+ * Seeds a demo market (`jpmall seed --products 300`) into a fresh data folder (SQLite:
+ * DATABASE_URL unset), starts `jpmall serve` on a free port with it and web/dist, waits until it
+ * answers, and returns the teardown that stops it.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const bin = resolve(webDir, process.env.JPMALL_BIN ?? '../target/release/jpmall');
@@ -43,6 +44,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const logPath = join(webDir, 'test-results', 'jpmall-serve.log');
   const { mkdirSync } = await import('node:fs');
   mkdirSync(join(webDir, 'test-results'), { recursive: true });
+  // A deterministic demo market (stalls, products with pictures, notices, tutorials, resources)
+  // in the same data folder, before the server starts.
+  const seed = spawnSync(bin, ['seed', '--products', '300'], { env, encoding: 'utf8', timeout: 300_000 });
+  writeFileSync(join(webDir, 'test-results', 'jpmall-seed.log'), `${seed.stdout ?? ''}${seed.stderr ?? ''}`);
+  if (seed.status !== 0) {
+    throw new Error(`jpmall seed --products 300 failed (${seed.error?.message ?? `exit ${seed.status}`}); see test-results/jpmall-seed.log`);
+  }
+
   const log = createWriteStream(logPath);
   const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.pipe(log);

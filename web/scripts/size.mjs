@@ -28,9 +28,13 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const language = ['src/i18n/zh_CN.json', 'node_modules/antd/es/locale/zh_CN.js'];
 const screens = {
   '/login': ['src/features/auth/login-screen.tsx'],
-  '/': ['src/app/site-layout.tsx'],
+  '/': ['src/app/site-layout.tsx', 'src/features/catalog/home-screen.tsx'],
   '/personalData': ['src/app/site-layout.tsx', 'src/features/personal/personal-data-screen.tsx'],
+  '/recentnew': ['src/app/site-layout.tsx', 'src/features/catalog/product-list-screen.tsx'],
+  '/goodsDetail': ['src/app/site-layout.tsx', 'src/features/catalog/product-detail-screen.tsx'],
 };
+// Screens reached from the first one: reported, not counted as the first screen.
+const later = new Set(['/personalData', '/recentnew', '/goodsDetail']);
 
 const entryFiles = closure(entryKey);
 const entryBytes = [...entryFiles].reduce((sum, f) => sum + gz(f), 0);
@@ -45,7 +49,7 @@ for (const [path, keys] of Object.entries(screens)) {
   }
   const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
   console.log(`screen ${path}: ${kb(bytes)} gzip JS (${files.size} files)`);
-  if (path !== '/personalData' && bytes > first.bytes) first = { path, bytes };
+  if (!later.has(path) && bytes > first.bytes) first = { path, bytes };
 }
 
 const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));

@@ -65,3 +65,129 @@ export interface SmsSent {
 }
 
 export type SmsEvent = 'register' | 'resetpwd' | 'changemobile';
+
+/** Catalogue shapes (docs/api.md "Catalog"). Ids are strings; money is a yuan string. */
+export type Id = string;
+
+/** A page of a list call. */
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pagesize: number;
+}
+
+export interface Named {
+  id: Id;
+  name: string;
+}
+
+export interface ProductCard {
+  id: Id;
+  item_no: string;
+  title: string;
+  price: string;
+  image: string;
+  stall: Named;
+  favorite_count: number;
+  views: number;
+  popularity: number;
+  sales: number;
+  shelf_at: number;
+  hot: boolean;
+  new: boolean;
+  sea: boolean;
+}
+
+export interface Stall {
+  id: Id;
+  name: string;
+  market: Named;
+  floor: string;
+  number: string;
+  contact: string;
+  wechat: string;
+  category: Named;
+  follow_count: number;
+  ranking: number;
+  product_count: number;
+  logo: string;
+  followed: boolean;
+}
+
+export interface Category {
+  id: Id;
+  name: string;
+  children?: Category[];
+}
+
+export interface Sku {
+  id: Id;
+  color: string;
+  size: string;
+  price: string;
+  stock: number;
+}
+
+export interface ProductDetail extends Omit<ProductCard, 'stall'> {
+  category: Named;
+  images: string[];
+  details: string[];
+  colors: { name: string; image: string }[];
+  sizes: string[];
+  skus: Sku[];
+  favorited: boolean;
+  stall: Stall;
+}
+
+export interface Notice {
+  id: Id;
+  title: string;
+  summary: string;
+  published_at: number;
+  pinned: boolean;
+}
+
+export interface NoticeDetail extends Notice {
+  content: string;
+}
+
+export interface Banner {
+  title: string;
+  image: string;
+  link: string;
+}
+
+export interface HomeFeed {
+  banners: Banner[];
+  notices: Notice[];
+  hot: ProductCard[];
+  new: ProductCard[];
+  sea: ProductCard[];
+  categories: Category[];
+}
+
+export type FavoriteProduct = ProductCard & { favorited_at: number };
+export type FollowedStall = Stall & { followed_at: number };
+export type SameStyleProduct = ProductCard & { distance: number };
+
+export interface TutorialCategory {
+  category: string;
+  articles: { id: Id; title: string; summary: string }[];
+}
+
+export interface TutorialArticle {
+  id: Id;
+  category: string;
+  title: string;
+  content: string;
+  updated_at: number;
+}
+
+export interface Resource {
+  id: Id;
+  category: string;
+  title: string;
+  description: string;
+  url: string;
+}

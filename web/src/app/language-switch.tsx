@@ -1,10 +1,12 @@
-import { Button } from 'antd';
 import { useIntl } from 'react-intl';
 import { LANGUAGES } from '../lib/languages';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { languageChanged, selectLanguage } from './session-slice';
 
-/** Chinese / English switch; the choice is kept under the storage key `language`. */
+/**
+ * Chinese / English switch; the choice is kept under the storage key `language`. Plain buttons:
+ * it is on every first screen, so it does not pull in the component library's button.
+ */
 export function LanguageSwitch() {
   const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
@@ -12,16 +14,16 @@ export function LanguageSwitch() {
   return (
     <span className="language-switch" role="group" aria-label={intl.formatMessage({ id: 'language.label' })}>
       {LANGUAGES.map((value) => (
-        <Button
+        <button
           key={value}
-          size="small"
-          type={value === language ? 'primary' : 'text'}
+          type="button"
+          className={`plain-button${value === language ? ' is-current' : ''}`}
           aria-pressed={value === language}
           data-language={value}
           onClick={() => dispatch(languageChanged(value))}
         >
           {intl.formatMessage({ id: `language.${value}` })}
-        </Button>
+        </button>
       ))}
     </span>
   );

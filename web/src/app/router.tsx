@@ -30,6 +30,17 @@ const LoginScreen = lazyScreen(() => import('../features/auth/login-screen'));
 const NotFoundScreen = lazyScreen(() => import('./not-found-screen'));
 const SiteLayout = lazyScreen(() => import('./site-layout'));
 const PersonalDataScreen = lazyScreen(() => import('../features/personal/personal-data-screen'));
+const HomeScreen = lazyScreen(() => import('../features/catalog/home-screen'));
+const ProductListScreen = lazyScreen(() => import('../features/catalog/product-list-screen'));
+const ProductDetailScreen = lazyScreen(() => import('../features/catalog/product-detail-screen'));
+const StallListScreen = lazyScreen(() => import('../features/catalog/stall-list-screen'));
+const StallDetailScreen = lazyScreen(() => import('../features/catalog/stall-detail-screen'));
+const SameStyleScreen = lazyScreen(() => import('../features/catalog/same-style-screen'));
+const FavoritesScreen = lazyScreen(() => import('../features/catalog/favorites-screen'));
+const FollowedStallsScreen = lazyScreen(() => import('../features/catalog/followed-stalls-screen'));
+const NoticesScreen = lazyScreen(() => import('../features/content/notices-screen'));
+const TutorialScreen = lazyScreen(() => import('../features/content/tutorial-screen'));
+const ResourcesScreen = lazyScreen(() => import('../features/content/resources-screen'));
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {
@@ -53,8 +64,20 @@ export function AppRoutes() {
           <Route key={path} path={path} element={<ModuleRedirect to={to} />} />
         ))}
         <Route path="/" element={<SiteLayout />}>
-          <Route index element={<PageTitle id="route.home" />} />
+          <Route index element={<PageTitle id="route.home"><HomeScreen /></PageTitle>} />
+          <Route path="recentnew" element={<PageTitle id="route.recentnew"><ProductListScreen key="new" scene="new" /></PageTitle>} />
+          <Route path="recentBK" element={<PageTitle id="route.recentBK"><ProductListScreen key="hot" scene="hot" /></PageTitle>} />
+          <Route path="recentFl_asia" element={<PageTitle id="route.recentFl_asia"><ProductListScreen key="sea" scene="sea" /></PageTitle>} />
+          <Route path="goodsDetail" element={<PageTitle id="route.goodsDetail"><ProductDetailScreen /></PageTitle>} />
+          <Route path="wholesaleList" element={<PageTitle id="route.wholesaleList"><StallListScreen /></PageTitle>} />
+          <Route path="wholesale" element={<PageTitle id="route.wholesale"><StallDetailScreen /></PageTitle>} />
+          <Route path="sameStyle" element={<PageTitle id="route.sameStyle"><SameStyleScreen /></PageTitle>} />
+          <Route path="noticeDetail" element={<PageTitle id="route.noticeDetail"><NoticesScreen /></PageTitle>} />
+          <Route path="tutorialcenter" element={<PageTitle id="route.tutorialcenter"><TutorialScreen /></PageTitle>} />
+          <Route path="resources" element={<PageTitle id="route.resources"><ResourcesScreen /></PageTitle>} />
           <Route path="personalData" element={<PageTitle id="route.personalData"><PersonalDataScreen /></PageTitle>} />
+          <Route path="productCollection" element={<PageTitle id="route.productCollection"><FavoritesScreen /></PageTitle>} />
+          <Route path="wholesaleCollection" element={<PageTitle id="route.wholesaleCollection"><FollowedStallsScreen /></PageTitle>} />
         </Route>
         <Route path="*" element={<NotFoundRedirect />} />
       </Route>

@@ -1,16 +1,17 @@
-import { Button } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSiteInfoQuery } from '../api/site-api';
 import { useLogoutMutation } from '../features/auth/auth-api';
+import { CollectionLinks } from '../features/catalog/collection-links';
 import { withSite } from '../lib/site-rule';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { LanguageSwitch } from './language-switch';
 import { SiteBrand } from './site-brand';
+import { SiteNav } from './site-nav';
 import { areaSiteChanged, selectSession } from './session-slice';
 import { UserAvatar } from './user-avatar';
 
-/** Header with the site, area site, language and session; wraps every route but login and 404. */
+/** Header with the site, area site, language, session and collections, then the sections; wraps every route but login and 404. */
 export default function SiteLayout() {
   const intl = useIntl();
   const { site, language, user, token, areaSite, areaSiteList } = useAppSelector(selectSession);
@@ -50,20 +51,20 @@ export default function SiteLayout() {
           <LanguageSwitch />
           {token && user ? (
             <>
+              <CollectionLinks />
               <Link to={withSite('/personalData', site)} className="header-user">
                 <UserAvatar src={user.avatar || undefined} name={user.nickname || user.mobile} />
                 <span className="header-nickname">{user.nickname || user.mobile}</span>
               </Link>
-              <Button
-                size="small"
-                type="link"
-                className="header-logout"
+              <button
+                type="button"
+                className="plain-button plain-link header-logout"
                 onClick={() => {
                   void logout().finally(() => navigate(withSite('/', site)));
                 }}
               >
                 {intl.formatMessage({ id: 'auth.logout' })}
-              </Button>
+              </button>
             </>
           ) : (
             <>
@@ -77,6 +78,7 @@ export default function SiteLayout() {
           )}
         </div>
       </header>
+      <SiteNav />
       <main className="site-content">
         <Outlet />
       </main>

@@ -1,0 +1,171 @@
+import { Button, Cascader, Empty, Input, Segmented } from 'antd';
+import { useMemo, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { Category } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
+import { selectSite } from '../../app/session-slice';
+import { useSitePath } from '../../app/site-path';
+import { useCategoryTreeQuery, useProductListQuery } from './catalog-api';
+import { publicScope, useScope } from './catalog-scope';
+import {
+  categoryPath,
+  KEYWORD_MAX,
+  listHref,
+  PRODUCT_SORTS,
+  priceRange,
+  productFiltersFromSearch,
+  productListBody,
+  SCENE_DEFAULT_SORT,
+  SCENE_PATHS,
+  type ProductFilters,
+  type ProductSort,
+  type Scene,
+} from './list-filters';
+import { ListPagination } from './list-pagination';
+import { ProductGrid, ProductGridSkeleton } from './product-tile';
+
+const SCENE_TITLES: Record<Scene, string> = { new: 'route.recentnew', hot: 'route.recentBK', sea: 'route.recentFl_asia' };
+
+interface CategoryOption {
+  value: string;
+  label: string;
+  children?: CategoryOption[];
+}
+
+const toOptions = (tree: readonly Category[]): CategoryOption[] =>
+  tree.map((c) => ({ value: c.id, label: c.name, ...(c.children?.length ? { children: toOptions(c.children) } : {}) }));
+
+/**
+ * `/recentnew`, `/recentBK`, `/recentFl_asia`: one product list per scene with category, price
+ * range and keyword filters, sorts and pages; the filters live in the address.
+ */
+export default function ProductListScreen({ scene }: { scene: Scene }) {
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const site = useAppSelector(selectSite);
+  const to = useSitePath();
+  const scope = useScope();
+  const filters = useMemo(() => productFiltersFromSearch(location.search), [location.search]);
+  const { data: tree } = useCategoryTreeQuery({ language: scope.language });
+  const { data, isLoading, isFetching } = useProductListQuery({ scope: publicScope(scope), ...productListBody(scene, filters) });
+
+  // What is typed follows the address whenever the address changes (back, links, reset).
+  const [shown, setShown] = useState(filters);
+  const [priceMin, setPriceMin] = useState(filters.priceMin);
+  const [priceMax, setPriceMax] = useState(filters.priceMax);
+  const [keyword, setKeyword] = useState(filters.keyword);
+  if (shown !== filters) {
+    setShown(filters);
+    setPriceMin(filters.priceMin);
+    setPriceMax(filters.priceMax);
+    setKeyword(filters.keyword);
+  }
+
+  const go = (change: Partial<ProductFilters>) => {
+    const next: ProductFilters = { ...filters, page: 1, ...change };
+    void navigate(listHref(SCENE_PATHS[scene], next, site));
+  };
+  const applyPrice = () => {
+    const range = priceRange(priceMin, priceMax);
+    setPriceMin(range.min);
+    setPriceMax(range.max);
+    go({ priceMin: range.min, priceMax: range.max });
+  };
+
+  const sortValue: ProductSort = filters.sort || SCENE_DEFAULT_SORT[scene];
+  const options = useMemo(() => toOptions(tree ?? []), [tree]);
+  const filtered = Boolean(filters.category || filters.priceMin || filters.priceMax || filters.keyword);
+
+  return (
+    <div className="list-page product-list-page" data-scene={scene}>
+      <nav className="scene-tabs" aria-label={intl.formatMessage({ id: 'catalog.scenes' })}>
+        {(Object.keys(SCENE_PATHS) as Scene[]).map((s) => (
+          <Link key={s} to={to(SCENE_PATHS[s])} className={`scene-tab${s === scene ? ' is-current' : ''}`} aria-current={s === scene ? 'page' : undefined}>
+            {intl.formatMessage({ id: SCENE_TITLES[s] })}
+          </Link>
+        ))}
+      </nav>
+      <h1 className="page-title">{intl.formatMessage({ id: SCENE_TITLES[scene] })}</h1>
+      <div className="list-filters">
+        <Cascader
+          className="filter-category"
+          options={options}
+          changeOnSelect
+          allowClear
+          value={categoryPath(tree ?? [], filters.category)}
+          placeholder={intl.formatMessage({ id: 'catalog.filter.category' })}
+          onChange={(path) => go({ category: path && path.length > 0 ? String(path[path.length - 1]) : '' })}
+          style={{ width: 200 }}
+        />
+        <span className="filter-price">
+          <Input
+            className="filter-price-min"
+            inputMode="decimal"
+            value={priceMin}
+            onChange={(e) => setPriceMin(e.target.value)}
+            onPressEnter={applyPrice}
+            placeholder={intl.formatMessage({ id: 'catalog.filter.priceMin' })}
+            aria-label={intl.formatMessage({ id: 'catalog.filter.priceMin' })}
+            prefix={intl.formatMessage({ id: 'catalog.currency' })}
+          />
+          <span className="filter-price-dash">-</span>
+          <Input
+            className="filter-price-max"
+            inputMode="decimal"
+            value={priceMax}
+            onChange={(e) => setPriceMax(e.target.value)}
+            onPressEnter={applyPrice}
+            placeholder={intl.formatMessage({ id: 'catalog.filter.priceMax' })}
+            aria-label={intl.formatMessage({ id: 'catalog.filter.priceMax' })}
+            prefix={intl.formatMessage({ id: 'catalog.currency' })}
+          />
+          <Button className="filter-price-apply" onClick={applyPrice}>
+            {intl.formatMessage({ id: 'common.confirm' })}
+          </Button>
+        </span>
+        <Input.Search
+          className="filter-keyword"
+          value={keyword}
+          maxLength={KEYWORD_MAX}
+          allowClear
+          onChange={(e) => setKeyword(e.target.value)}
+          onSearch={(value) => go({ keyword: value.trim() })}
+          placeholder={intl.formatMessage({ id: 'catalog.filter.keyword' })}
+          enterButton={intl.formatMessage({ id: 'common.search' })}
+          style={{ width: 280 }}
+        />
+        {filtered ? (
+          <Button type="link" className="filter-reset" onClick={() => go({ category: '', priceMin: '', priceMax: '', keyword: '' })}>
+            {intl.formatMessage({ id: 'catalog.filter.reset' })}
+          </Button>
+        ) : null}
+      </div>
+      <Segmented
+        className="list-sort"
+        value={sortValue}
+        onChange={(value) => go({ sort: value === SCENE_DEFAULT_SORT[scene] ? '' : value })}
+        options={PRODUCT_SORTS.map((s) => ({ value: s, label: intl.formatMessage({ id: `catalog.sort.${s}` }) }))}
+      />
+      {isLoading ? (
+        <ProductGridSkeleton count={filters.pagesize > 20 ? 20 : filters.pagesize} />
+      ) : data && data.list.length > 0 ? (
+        <div className={isFetching ? 'is-refreshing' : undefined}>
+          <ProductGrid products={data.list} />
+        </div>
+      ) : (
+        <Empty className="list-empty" description={intl.formatMessage({ id: filtered ? 'catalog.empty.filtered' : 'catalog.empty' })} />
+      )}
+      <ListPagination
+        page={filters.page}
+        pagesize={filters.pagesize}
+        total={data?.total ?? 0}
+        onChange={(page, pagesize) => {
+          go({ page, pagesize });
+          window.scrollTo({ top: 0 });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Empty, Segmented, Skeleton } from 'antd';
+import { useMemo } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { selectSite } from '../../app/session-slice';
+import { useProductListQuery, useStallDetailQuery } from './catalog-api';
+import { publicScope, useScope } from './catalog-scope';
+import { FollowButton } from './follow-button';
+import { listHref, PRODUCT_SORTS, productFiltersFromSearch, productListBody, type ProductFilters } from './list-filters';
+import { ListPagination } from './list-pagination';
+import { ProductGrid, ProductGridSkeleton } from './product-tile';
+import { isNotFound, MissingResult } from './query-error';
+
+/** `/wholesale?id=`: the stall, its follow button and its products; 'shopfront does not exist' when unknown. */
+export default function StallDetailScreen() {
+  const intl = useIntl();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const site = useAppSelector(selectSite);
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const scope = useScope();
+  const filters = useMemo(() => productFiltersFromSearch(location.search), [location.search]);
+  const { data: stall, error, isLoading } = useStallDetailQuery({ scope, id }, { skip: !id });
+  const products = useProductListQuery({ scope: publicScope(scope), ...productListBody(null, { ...filters, sort: filters.sort || 'newest' }, id) }, { skip: !id || !stall });
+  const go = (change: Partial<ProductFilters>) => void navigate(listHref('/wholesale', { ...filters, page: 1, ...change }, site, { id }));
+
+  if (!id || (error && !stall)) {
+    const missing = !id || isNotFound(error);
+    const title = missing ? intl.formatMessage({ id: 'error.shopNotFound' }) : (error as { msg?: string }).msg || intl.formatMessage({ id: 'error.http.other' });
+    return <MissingResult className="stall-missing" title={title} />;
+  }
+  if (isLoading || !stall) return <Skeleton active avatar paragraph={{ rows: 6 }} />;
+
+  return (
+    <div className="list-page stall-page">
+      <section className="stall-header">
+        <span className="stall-header-logo">
+          {stall.logo ? <img src={stall.logo} alt="" decoding="async" width={72} height={72} /> : <span>{stall.name.slice(0, 1)}</span>}
+        </span>
+        <div className="stall-header-body">
+          <h1 className="page-title stall-name">{stall.name}</h1>
+          <div className="stall-card-meta">
+            {intl.formatMessage({ id: 'stall.location' }, { market: stall.market.name, floor: stall.floor, number: stall.number })}
+            {stall.category?.name ? ` · ${stall.category.name}` : ''}
+          </div>
+          <div className="stall-card-meta">
+            {stall.ranking > 0 ? `${intl.formatMessage({ id: 'stall.rank' }, { ranking: stall.ranking })} · ` : ''}
+            <span className="stall-follow-count">{intl.formatMessage({ id: 'stall.followCount' }, { count: stall.follow_count })}</span>
+            {' · '}
+            {intl.formatMessage({ id: 'stall.productCount' }, { count: stall.product_count })}
+          </div>
+          <div className="stall-card-meta">
+            {stall.contact ? intl.formatMessage({ id: 'stall.contact' }, { contact: stall.contact }) : null}
+            {stall.wechat ? ` · ${intl.formatMessage({ id: 'stall.wechat' }, { wechat: stall.wechat })}` : null}
+          </div>
+        </div>
+        <FollowButton stall={stall} />
+      </section>
+      <Segmented
+        className="list-sort"
+        value={filters.sort || 'newest'}
+        onChange={(value) => go({ sort: value === 'newest' ? '' : value })}
+        options={PRODUCT_SORTS.map((s) => ({ value: s, label: intl.formatMessage({ id: `catalog.sort.${s}` }) }))}
+      />
+      {products.isLoading ? (
+        <ProductGridSkeleton />
+      ) : products.data && products.data.list.length > 0 ? (
+        <ProductGrid products={products.data.list} />
+      ) : (
+        <Empty className="list-empty" description={intl.formatMessage({ id: 'catalog.empty' })} />
+      )}
+      <ListPagination
+        page={filters.page}
+        pagesize={filters.pagesize}
+        total={products.data?.total ?? 0}
+        onChange={(page, pagesize) => go({ page, pagesize })}
+      />
+    </div>
+  );
+}
