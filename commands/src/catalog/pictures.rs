@@ -362,16 +362,28 @@ fn spans(points: &[(f32, f32)], y: f32) -> Vec<(f32, f32)> {
     xs.chunks_exact(2).map(|pair| (pair[0], pair[1])).collect()
 }
 
-/// A close-up of the fabric: the pattern enlarged, with a woven texture.
+/// A close-up: the garment drawn large and cropped around the collar (1), the body's print (2) or
+/// the hem (3 and on), with a woven texture that only shows at this scale.
 fn fabric(design: &Design, n: u32, width: u32, height: u32) -> RgbImage {
-    let side = width.min(height) as f32;
-    let zoom = 0.25 + 0.1 * n as f32;
-    RgbImage::from_fn(width, height, |x, y| {
-        let (u, v) = (x as f32 / side * zoom, y as f32 / side * zoom);
-        let c = pattern_colour(design, design.colors[0], u, v);
-        let weave = if (x / 3 + y / 3) % 2 == 0 { 1.04 } else { 0.94 };
-        Rgb(shade(c, weave))
-    })
+    let side = (width.max(height) as f32 * 1.5) as u32;
+    let whole = garment_on_backdrop(design, design.colors[0], design.backdrop, false, side, side);
+    let (fx, fy) = match n {
+        1 => (0.50, 0.22),
+        2 => (0.50, 0.55),
+        _ => (0.50, 0.80),
+    };
+    let x = ((side as f32 * fx) as u32)
+        .saturating_sub(width / 2)
+        .min(side - width);
+    let y = ((side as f32 * fy) as u32)
+        .saturating_sub(height / 2)
+        .min(side - height);
+    let mut close = image::imageops::crop_imm(&whole, x, y, width, height).to_image();
+    for (px, py, pixel) in close.enumerate_pixels_mut() {
+        let weave = if (px / 3 + py / 3) % 2 == 0 { 1.05 } else { 0.93 };
+        pixel.0 = shade(pixel.0, weave);
+    }
+    close
 }
 
 #[cfg(test)]
