@@ -305,13 +305,16 @@ pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     (format!("http://{addr}"), server)
 }
 
-/// The `jpmall` binary built beside the test executable (cargo builds it for the workspace's tests).
+/// The `jpmall` binary built beside this executable: tests run from `target/<profile>/deps/`, the
+/// bench from `target/<profile>/`.
 pub fn jpmall_binary() -> PathBuf {
     let exe = std::env::current_exe().unwrap();
-    let profile_dir = exe
-        .parent()
-        .and_then(Path::parent)
-        .expect("target/<profile>/deps/<test>");
+    let dir = exe.parent().expect("an executable has a folder");
+    let profile_dir = if dir.ends_with("deps") {
+        dir.parent().expect("target/<profile>")
+    } else {
+        dir
+    };
     let bin = profile_dir.join("jpmall");
     assert!(
         bin.exists(),
@@ -339,4 +342,9 @@ impl TestApp {
             String::from_utf8_lossy(&output.stderr).into(),
         )
     }
+}
+
+/// The id of the demo market's product number `n`.
+pub fn product_id_of(n: usize) -> String {
+    commands::catalog::seed::product_id(n)
 }

@@ -356,6 +356,28 @@ pub fn banner_designs(n: usize) -> Vec<Design> {
     (0..3).map(|k| base_of(n * 3 + k).1).collect()
 }
 
+/// Products `range`, drawn and hashed on every core (the drawing, not the database, is the cost).
+fn draw_products(range: std::ops::Range<usize>, today: i64) -> Vec<Product> {
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(range.len().max(1));
+    let chunk = range.len().div_ceil(threads).max(1);
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = range
+            .clone()
+            .step_by(chunk)
+            .map(|first| {
+                let last = (first + chunk).min(range.end);
+                scope.spawn(move || (first..last).map(|n| product(n, today).0).collect::<Vec<_>>())
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|part| part.join().expect("drawing a product does not panic"))
+            .collect()
+    })
+}
+
 /// Seeds the demo market with `count` products; `progress(stage, done, total)` reports as it goes.
 pub async fn seed(
     db: &Database,
@@ -378,11 +400,9 @@ pub async fn seed(
     progress(Stage::Products, done, count as u64);
     for start in (first..count).step_by(BATCH) {
         let end = (start + BATCH).min(count);
-        let batch = tokio::task::spawn_blocking(move || {
-            (start..end).map(|n| product(n, today).0).collect::<Vec<_>>()
-        })
-        .await
-        .map_err(|e| Error::Internal(e.into()))?;
+        let batch = tokio::task::spawn_blocking(move || draw_products(start..end, today))
+            .await
+            .map_err(|e| Error::Internal(e.into()))?;
         let mut tx = db.begin_write().await?;
         let rows: Vec<Vec<Val>> = batch
             .iter()
