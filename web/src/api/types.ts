@@ -191,3 +191,61 @@ export interface Resource {
   description: string;
   url: string;
 }
+
+/** Fund shapes (docs/api.md "Funds (issue 5)"). Money is a yuan string; times are unix seconds. */
+export interface PayoutAccount {
+  /** Masked by the server ('张*'). */
+  payee: string;
+  /** Masked by the server ('138****1111'). */
+  account: string;
+}
+
+export interface FundSummary {
+  balance: string;
+  frozen: string;
+  total_in: string;
+  total_out: string;
+  payout_account: PayoutAccount | null;
+  max_top_up: string;
+  max_withdrawal: string;
+}
+
+export interface TopUpPayment {
+  payment_id: string;
+  amount: string;
+  status: 'pending' | 'paid' | 'expired';
+  expires_at: number;
+  pay_url: string;
+  /** A data URL of the QR picture that encodes pay_url. */
+  qr: string;
+}
+
+export interface PaymentState {
+  payment_id: string;
+  amount: string;
+  status: 'pending' | 'paid' | 'expired';
+  expires_at: number;
+  paid_at: number | null;
+}
+
+export interface Withdrawal {
+  id: string;
+  amount: string;
+  status: string;
+  payee: string;
+  account: string;
+  reason: string;
+  requested_at: number;
+  decided_at: number | null;
+}
+
+export interface LedgerRow {
+  id: number;
+  type: string;
+  /** Signed: positive into the available balance, negative out. */
+  amount: string;
+  balance_after: string;
+  frozen_after: string;
+  reference: string;
+  at: number;
+}

@@ -41,6 +41,8 @@ const FollowedStallsScreen = lazyScreen(() => import('../features/catalog/follow
 const NoticesScreen = lazyScreen(() => import('../features/content/notices-screen'));
 const TutorialScreen = lazyScreen(() => import('../features/content/tutorial-screen'));
 const ResourcesScreen = lazyScreen(() => import('../features/content/resources-screen'));
+const MyFundScreen = lazyScreen(() => import('../features/fund/my-fund-screen'));
+const WithdrawalStatusScreen = lazyScreen(() => import('../features/fund/withdrawal-status-screen'));
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {
@@ -78,6 +80,8 @@ export function AppRoutes() {
           <Route path="personalData" element={<PageTitle id="route.personalData"><PersonalDataScreen /></PageTitle>} />
           <Route path="productCollection" element={<PageTitle id="route.productCollection"><FavoritesScreen /></PageTitle>} />
           <Route path="wholesaleCollection" element={<PageTitle id="route.wholesaleCollection"><FollowedStallsScreen /></PageTitle>} />
+          <Route path="myFund" element={<PageTitle id="route.myFund"><MyFundScreen /></PageTitle>} />
+          <Route path="withdrawalStatus" element={<PageTitle id="route.withdrawalStatus"><WithdrawalStatusScreen /></PageTitle>} />
         </Route>
         <Route path="*" element={<NotFoundRedirect />} />
       </Route>

@@ -1,5 +1,7 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
+import { useAppSelector } from './hooks';
+import { selectToken } from './session-slice';
 import { useSitePath } from './site-path';
 
 /** The storefront's main sections (public routes of spec section 2). */
@@ -15,12 +17,20 @@ const SECTIONS: readonly [path: string, title: string][] = [
   ['/resources', 'route.moduleResources'],
 ];
 
+/** Module screens that need a session (spec section 2): shown once logged in. */
+const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
+  ['/myFund', 'route.myFund'],
+  ['/withdrawalStatus', 'route.withdrawalStatus'],
+];
+
 export function SiteNav() {
   const intl = useIntl();
   const to = useSitePath();
+  const token = useAppSelector(selectToken);
+  const sections = token ? [...SECTIONS, ...PERSONAL_SECTIONS] : SECTIONS;
   return (
     <nav className="site-nav" aria-label={intl.formatMessage({ id: 'layout.nav' })}>
-      {SECTIONS.map(([path, title]) => (
+      {sections.map(([path, title]) => (
         <NavLink key={path} to={to(path)} end className={({ isActive }) => `site-nav-link${isActive ? ' is-current' : ''}`}>
           {intl.formatMessage({ id: title })}
         </NavLink>

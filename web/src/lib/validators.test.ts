@@ -116,7 +116,7 @@ describe('order, money, time and content rules', () => {
     expect(validateWithdrawal({ ...ok, amount: '0' })).toBe('validation.withdrawal.positive');
     expect(validateWithdrawal({ ...ok, amount: '12.31' })).toBe('validation.withdrawal.exceedsBalance');
     expect(validateWithdrawal({ ...ok, amount: '12.30' })).toBeNull();
-    expect(texts('validation.withdrawal.exceedsBalance')).toEqual(['提现金额不能超过余额', 'Withdrawal cannot exceed the balance']);
+    expect(texts('validation.withdrawal.exceedsBalance')).toEqual(['提现金额不能超过余额', 'Withdrawal amount cannot exceed the balance']);
   });
   it('end time cannot be earlier than start time', () => {
     expect(validateTimeRange(100, 99)).toBe('validation.timeRange.endBeforeStart');

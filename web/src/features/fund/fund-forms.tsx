@@ -1,0 +1,152 @@
+import { Alert, Button, Card, Form, Input } from 'antd';
+import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { FundSummary } from '../../api/types';
+import { formRule } from '../../lib/form-rules';
+import { toast } from '../../lib/toast';
+import { useBindAccountMutation, useWithdrawMutation } from './fund-api';
+import {
+  amountToSend,
+  outcomeUnknown,
+  requestIdFor,
+  validatePayee,
+  validatePayoutAccount,
+  validateWithdrawalAmount,
+  type UnansweredSubmit,
+} from './fund-logic';
+import { Money, reportFailure } from './fund-parts';
+
+interface BindValues {
+  payee: string;
+  account: string;
+}
+
+/** Binds (or replaces) the payment-app account withdrawals are paid to. */
+export function BindAccountCard({ summary }: { summary: FundSummary | undefined }) {
+  const intl = useIntl();
+  const [form] = Form.useForm<BindValues>();
+  const [bind, { isLoading }] = useBindAccountMutation();
+  const bound = summary?.payout_account ?? null;
+
+  const onFinish = async (values: BindValues) => {
+    try {
+      await bind({ payee: values.payee.trim(), account: values.account.trim() }).unwrap();
+      form.resetFields();
+      void toast(intl.formatMessage({ id: 'fund.bind.success' }), 'success');
+    } catch (error) {
+      reportFailure(form, error, { payee: 'payee', account: 'account' });
+    }
+  };
+
+  return (
+    <Card
+      id="fund-bind"
+      className="fund-card fund-bind-card"
+      title={intl.formatMessage({ id: bound ? 'fund.bind.rebindTitle' : 'fund.bind.title' })}
+    >
+      {bound ? (
+        <p className="page-hint">
+          {intl.formatMessage({ id: 'fund.bind.current' }, { payee: bound.payee, account: bound.account })}
+        </p>
+      ) : null}
+      <Form form={form} name="bind" layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)}>
+        <Form.Item name="payee" label={intl.formatMessage({ id: 'fund.payee' })} rules={[formRule(intl, validatePayee)]}>
+          <Input maxLength={30} autoComplete="off" placeholder={intl.formatMessage({ id: 'fund.bind.payeeRequired' })} />
+        </Form.Item>
+        <Form.Item
+          name="account"
+          label={intl.formatMessage({ id: 'fund.account' })}
+          rules={[formRule(intl, validatePayoutAccount)]}
+          extra={intl.formatMessage({ id: 'fund.account.hint' })}
+        >
+          <Input maxLength={64} autoComplete="off" placeholder={intl.formatMessage({ id: 'fund.bind.accountRequired' })} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={isLoading} className="bind-account-submit">
+          {intl.formatMessage({ id: bound ? 'fund.bind.rebind' : 'fund.bind.submit' })}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+interface WithdrawValues {
+  amount: string;
+}
+
+/**
+ * Asks for a withdrawal: account bound first, amount above 0, within the balance and the cap. Each
+ * submit gets a fresh `request_id`; a submit whose answer never came (no connection, timeout,
+ * server error) keeps its id, so sending the same amount again cannot freeze it twice.
+ */
+export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) {
+  const intl = useIntl();
+  const [form] = Form.useForm<WithdrawValues>();
+  const [withdraw, { isLoading }] = useWithdrawMutation();
+  const unanswered = useRef<UnansweredSubmit | null>(null);
+  const [uncertain, setUncertain] = useState(false);
+  const balance = summary?.balance ?? '0.00';
+  const accountBound = Boolean(summary?.payout_account);
+
+  const onFinish = async (values: WithdrawValues) => {
+    const amount = amountToSend(values.amount);
+    const requestId = requestIdFor(unanswered.current, amount);
+    unanswered.current = { amount, requestId };
+    try {
+      await withdraw({ amount, request_id: requestId }).unwrap();
+      unanswered.current = null;
+      setUncertain(false);
+      form.resetFields();
+      void toast(intl.formatMessage({ id: 'fund.withdraw.success' }, { amount }), 'success');
+    } catch (error) {
+      const unknown = outcomeUnknown(error);
+      if (!unknown) unanswered.current = null;
+      setUncertain(unknown);
+      reportFailure(form, error, { amount: 'amount' });
+    }
+  };
+
+  return (
+    <Card className="fund-card fund-withdraw-card" title={intl.formatMessage({ id: 'fund.withdraw.title' })}>
+      <p className="page-hint">
+        {intl.formatMessage({ id: 'fund.withdraw.available' })} <Money value={balance} className="fund-withdraw-available" />
+      </p>
+      {summary && !accountBound ? (
+        <Alert className="fund-withdraw-unbound" type="info" showIcon title={intl.formatMessage({ id: 'validation.withdrawal.accountRequired' })} />
+      ) : null}
+      <Form form={form} name="withdraw" layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)}>
+        <Form.Item
+          name="amount"
+          label={intl.formatMessage({ id: 'fund.withdraw.amount' })}
+          rules={[
+            formRule(intl, (value: string) =>
+              validateWithdrawalAmount({ amount: value, balance, accountBound, max: summary?.max_withdrawal }),
+            ),
+          ]}
+        >
+          <Input
+            prefix="¥"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={intl.formatMessage({ id: 'fund.amount.placeholder' })}
+            suffix={
+              <Button
+                type="link"
+                size="small"
+                className="withdraw-all"
+                onClick={() => form.setFieldsValue({ amount: balance })}
+              >
+                {intl.formatMessage({ id: 'fund.withdraw.all' })}
+              </Button>
+            }
+          />
+        </Form.Item>
+        {uncertain ? (
+          <Alert className="fund-withdraw-uncertain" type="warning" showIcon title={intl.formatMessage({ id: 'fund.withdraw.uncertain' })} />
+        ) : null}
+        <Button type="primary" htmlType="submit" loading={isLoading} className="withdraw-submit">
+          {intl.formatMessage({ id: uncertain ? 'fund.withdraw.retry' : 'fund.withdraw.submit' })}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { ReactNode } from 'react';
+import { RawIntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loggedIn } from '../../app/session-slice';
+import { makeStore } from '../../app/store';
+import zh from '../../i18n/zh_CN.json';
+import { makeIntl, setIntl } from '../../lib/i18n';
+import { fundApi } from './fund-api';
+import { WithdrawCard } from './fund-forms';
+import { count, ok, serve, session, stubRequestOrigin, summary } from './fund-test-kit';
+import { TopUpDialog } from './top-up-dialog';
+
+const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
+vi.mock('../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
+vi.mock('../../api/login-prompt', () => ({ openLoginPrompt: () => undefined }));
+
+const intl = makeIntl('zh_CN', zh);
+
+beforeAll(() => {
+  // antd's responsive helpers ask for media queries, which jsdom lacks
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  })) as typeof window.matchMedia;
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  toast.mockClear();
+  setIntl(intl);
+  stubRequestOrigin();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderWith(node: ReactNode) {
+  const store = makeStore();
+  store.dispatch(loggedIn(session));
+  render(
+    <Provider store={store}>
+      <RawIntlProvider value={intl}>
+        <ConfigProvider>
+          <MemoryRouter>{node}</MemoryRouter>
+        </ConfigProvider>
+      </RawIntlProvider>
+    </Provider>,
+  );
+  return store;
+}
+
+const payment = (status: string) => ({
+  payment_id: 'P1',
+  amount: '100.00',
+  status,
+  expires_at: Math.floor(Date.now() / 1000) + 900,
+  pay_url: 'http://127.0.0.1:8080/pay/P1',
+  qr: 'data:image/svg+xml;base64,PHN2Zy8+',
+});
+
+describe('top-up dialog', () => {
+  it('checks the amount, shows the QR and pay link, polls, and closes itself once paid', async () => {
+    let polls = 0;
+    const calls = serve({
+      '/index': () => ok(summary),
+      '/recharge': () => ok(payment('pending')),
+      '/payment_status': () => {
+        polls += 1;
+        return ok({ ...payment(polls >= 2 ? 'paid' : 'pending'), paid_at: polls >= 2 ? 1 : null });
+      },
+    });
+    const onClose = vi.fn();
+    const store = renderWith(<TopUpDialog open token="tok" maxTopUp="50000.00" onClose={onClose} />);
+    const summarySub = store.dispatch(fundApi.endpoints.fundSummary.initiate({ token: 'tok' }));
+    await summarySub;
+
+    const input = await screen.findByPlaceholderText('请输入金额，最多两位小数');
+    fireEvent.click(screen.getByText('去支付').closest('button')!);
+    expect(await screen.findByText('充值金额必须大于0')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '1.234' } });
+    fireEvent.click(screen.getByText('去支付').closest('button')!);
+    expect(await screen.findByText('金额最多两位小数')).toBeTruthy();
+    expect(count(calls, '/recharge')).toBe(0);
+
+    fireEvent.change(input, { target: { value: '100' } });
+    fireEvent.click(screen.getByText('去支付').closest('button')!);
+    const link = await screen.findByText('或在新窗口打开支付页面');
+    expect(link.getAttribute('href')).toBe('http://127.0.0.1:8080/pay/P1');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(document.querySelector('.topup-qr')?.getAttribute('src')).toBe('data:image/svg+xml;base64,PHN2Zy8+');
+    expect(document.querySelector('.topup-countdown')?.textContent).toMatch(/1[45]:\d\d/);
+    expect(calls.find((c) => c.path === '/recharge')?.body).toEqual({ amount: '100.00' });
+
+    // first status at once (pending), the next two seconds later (paid)
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    expect(toast).toHaveBeenCalledWith('充值成功，¥100.00 已到账', 'success');
+    await waitFor(() => expect(count(calls, '/index')).toBe(2));
+    summarySub.unsubscribe();
+  }, 10_000);
+
+  it('an expired payment says so and offers a new top-up with the same amount', async () => {
+    serve({
+      '/recharge': () => ok(payment('pending')),
+      '/payment_status': () => ok({ ...payment('expired'), paid_at: null }),
+    });
+    const onClose = vi.fn();
+    renderWith(<TopUpDialog open token="tok" maxTopUp={undefined} onClose={onClose} />);
+    const input = await screen.findByPlaceholderText('请输入金额，最多两位小数');
+    fireEvent.change(input, { target: { value: '100' } });
+    fireEvent.click(screen.getByText('去支付').closest('button')!);
+    expect(await screen.findByText('二维码已过期，本次充值未完成')).toBeTruthy();
+    fireEvent.click(screen.getByText('重新充值').closest('button')!);
+    await waitFor(() => expect((screen.getByPlaceholderText('请输入金额，最多两位小数') as HTMLInputElement).value).toBe('100'));
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('withdrawal form', () => {
+  it('checks account, amount and balance before sending', async () => {
+    const calls = serve({});
+    renderWith(<WithdrawCard summary={{ ...summary, payout_account: null }} />);
+    const input = screen.getByPlaceholderText('请输入金额，最多两位小数');
+    fireEvent.change(input, { target: { value: '30' } });
+    fireEvent.click(screen.getByText('提交提现').closest('button')!);
+    await waitFor(() => expect(screen.getAllByText('请先绑定收款账户')).toHaveLength(2)); // the hint and the field
+    cleanup();
+
+    renderWith(<WithdrawCard summary={summary} />);
+    const again = screen.getByPlaceholderText('请输入金额，最多两位小数');
+    fireEvent.change(again, { target: { value: '0' } });
+    fireEvent.click(screen.getByText('提交提现').closest('button')!);
+    expect(await screen.findByText('提现金额必须大于0')).toBeTruthy();
+    fireEvent.change(again, { target: { value: '120.01' } });
+    expect(await screen.findByText('提现金额不能超过余额')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a retry after no answer reuses the request id; the next withdrawal gets a new one', async () => {
+    let answered = false;
+    const calls = serve({
+      '/index': () => ok(summary),
+      '/withdraw': (body) => {
+        if (!answered) {
+          answered = true;
+          throw new TypeError('Failed to fetch');
+        }
+        return ok({ withdrawal: { id: 'W1', amount: body.amount, status: 'pending' } });
+      },
+    });
+    renderWith(<WithdrawCard summary={summary} />);
+    const input = screen.getByPlaceholderText('请输入金额，最多两位小数');
+    const submit = () => fireEvent.click(document.querySelector('.withdraw-submit')!);
+
+    fireEvent.change(input, { target: { value: '30' } });
+    submit();
+    expect(await screen.findByText('未收到提交结果。再次提交同一金额不会重复提现。')).toBeTruthy();
+    expect(toast).toHaveBeenCalledWith('连接服务器失败', 'error');
+    submit();
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('提现申请已提交，¥30.00 已冻结，等待审核', 'success'));
+    // the form starts over (resetFields mounts a new input)
+    await waitFor(() => expect((screen.getByPlaceholderText('请输入金额，最多两位小数') as HTMLInputElement).value).toBe(''));
+
+    fireEvent.change(screen.getByPlaceholderText('请输入金额，最多两位小数'), { target: { value: '30' } });
+    await act(async () => {
+      submit();
+      await new Promise((r) => setTimeout(r, 50));
+    });
+    await waitFor(() => expect(count(calls, '/withdraw')).toBe(3));
+    const ids = calls.filter((c) => c.path === '/withdraw').map((c) => (c.body as { request_id: string }).request_id);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[2]).not.toBe(ids[0]);
+    expect(ids.every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
+    expect(calls.filter((c) => c.path === '/withdraw').map((c) => (c.body as { amount: string }).amount)).toEqual(['30.00', '30.00', '30.00']);
+  });
+});
