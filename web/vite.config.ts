@@ -57,6 +57,8 @@ export default defineConfig(({ command }) => ({
       '/addons': api,
       '/uploads': api,
       '/media': api,
+      // the local payment simulator's page that the top-up QR and pay link open
+      '/pay': api,
     },
   },
   build: {

@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -36,10 +37,18 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'jpmall-e2e-'));
   const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, JPMALL_DATA_DIR: dataDir, JPMALL_WEB_DIST: dist };
+  // Operator calls (e.g. approving a withdrawal) need this token in the `operator-token` header.
+  const operatorToken = randomBytes(16).toString('hex');
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    JPMALL_DATA_DIR: dataDir,
+    JPMALL_WEB_DIST: dist,
+    JPMALL_OPERATOR_TOKEN: operatorToken,
+  };
   delete env.DATABASE_URL;
   delete env.JPMALL_PRODUCTION;
   delete env.JPMALL_ADDR;
+  delete env.JPMALL_PUBLIC_URL; // pay links then name the address the browser used
 
   const logPath = join(webDir, 'test-results', 'jpmall-serve.log');
   const { mkdirSync } = await import('node:fs');
@@ -81,6 +90,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   process.env.JPMALL_BASE_URL = base;
   process.env.JPMALL_E2E_BIN = bin;
   process.env.JPMALL_E2E_DATA_DIR = dataDir;
+  process.env.JPMALL_E2E_OPERATOR_TOKEN = operatorToken;
 
   // The password-reset test needs a second SMS to one phone, and the server allows one per phone a
   // minute: register its account now, so the cooldown runs out while the other tests run.

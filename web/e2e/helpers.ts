@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -103,6 +103,13 @@ export async function loginViaUi(page: Page, mobile: string, password = PASSWORD
   await page.locator('.login-submit').click();
   expect((await answer).status()).toBe(200);
   await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** The operator token of the test server (global-setup sets it; else the one made in its data folder). */
+export function operatorToken(): string {
+  const token = process.env.JPMALL_E2E_OPERATOR_TOKEN;
+  if (token) return token;
+  return readFileSync(join(process.env.JPMALL_E2E_DATA_DIR!, 'operator-token'), 'utf8').trim();
 }
 
 const shotDir = resolve(import.meta.dirname, '..', 'test-results', 'screenshots');

@@ -51,7 +51,7 @@ export function BindAccountCard({ summary }: { summary: FundSummary | undefined 
       ) : null}
       <Form form={form} name="bind" layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)}>
         <Form.Item name="payee" label={intl.formatMessage({ id: 'fund.payee' })} rules={[formRule(intl, validatePayee)]}>
-          <Input maxLength={30} autoComplete="off" placeholder={intl.formatMessage({ id: 'fund.bind.payeeRequired' })} />
+          <Input maxLength={40} autoComplete="off" placeholder={intl.formatMessage({ id: 'fund.bind.payeeRequired' })} />
         </Form.Item>
         <Form.Item
           name="account"
