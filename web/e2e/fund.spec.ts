@@ -118,7 +118,8 @@ test('bind an account, withdraw 30, and see it paid once the operator approves',
   await loginViaUi(page, mobile);
   await expect(summaryValue(page, 'balance')).toHaveText('¥50.00');
   await expect(page.locator('.fund-payout-unbound')).toBeVisible();
-  const withdrawError = page.locator('.fund-withdraw-card .ant-form-item-explain-error');
+  // the field's messages (a leaving message stays in the DOM while it fades out)
+  const withdrawError = page.locator('.fund-withdraw-card .ant-form-item-explain');
   const bindErrors = page.locator('.fund-bind-card .ant-form-item-explain-error');
 
   // no payout account yet: refused in the page
@@ -134,6 +135,8 @@ test('bind an account, withdraw 30, and see it paid once the operator approves',
   // the server masks both
   await expect(page.locator('.fund-payout-payee')).toHaveText(/^张\*+$/);
   await expect(page.locator('.fund-payout-account')).toHaveText(/^138\*+1111$/);
+  // the withdrawal field is checked again once an account is bound
+  await expect(withdrawError).toHaveCount(0);
 
   await page.locator('#withdraw_amount').fill('60');
   await page.locator('.withdraw-submit').click();

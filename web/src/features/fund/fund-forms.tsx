@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { FundSummary } from '../../api/types';
 import { formRule } from '../../lib/form-rules';
@@ -86,6 +86,12 @@ export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) 
   const [uncertain, setUncertain] = useState(false);
   const balance = summary?.balance ?? '0.00';
   const accountBound = Boolean(summary?.payout_account);
+
+  // An account bound (or the balance changed) since the last check: check the amount again, so a
+  // stale 'please bind a payment-app account first' does not stay under the field.
+  useEffect(() => {
+    if (form.getFieldError('amount').length > 0) void form.validateFields(['amount']).catch(() => undefined);
+  }, [accountBound, balance, form]);
 
   const onFinish = async (values: WithdrawValues) => {
     const amount = amountToSend(values.amount);

@@ -35,7 +35,10 @@ export function LedgerCard({ token }: { token: string }) {
   const [draft, setDraft] = useState<LedgerFilters>({ type: undefined, start: null, end: null });
   const [applied, setApplied] = useState<LedgerFilters>(draft);
   const [page, setPage] = useState({ page: 1, pagesize: FUND_DEFAULT_PAGE_SIZE });
-  const { data, isLoading, isFetching } = useLedgerQuery({ token, ...ledgerBody(applied, page.page, page.pagesize) });
+  const { data, isLoading, isFetching } = useLedgerQuery(
+    { token, ...ledgerBody(applied, page.page, page.pagesize) },
+    { refetchOnMountOrArgChange: true },
+  );
   const rangeError = validateDateRange(draft.start?.toDate(), draft.end?.toDate());
 
   const change = (next: Partial<LedgerFilters>) => {

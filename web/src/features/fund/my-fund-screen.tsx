@@ -87,7 +87,8 @@ function SummaryCard({ summary, loading, onTopUp }: { summary: FundSummary | und
  */
 export default function MyFundScreen() {
   const token = useAppSelector(selectToken);
-  const { data: summary, isLoading } = useFundSummaryQuery({ token }, { skip: !token });
+  // money also moves elsewhere (operator decisions, orders): ask again whenever the screen opens
+  const { data: summary, isLoading } = useFundSummaryQuery({ token }, { skip: !token, refetchOnMountOrArgChange: true });
   const [topUpOpen, setTopUpOpen] = useState(false);
 
   if (!token) return <FundLoginRequired />;

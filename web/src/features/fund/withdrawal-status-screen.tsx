@@ -23,7 +23,8 @@ export default function WithdrawalStatusScreen() {
   const [page, setPage] = useState({ page: 1, pagesize: FUND_DEFAULT_PAGE_SIZE });
   const { data, isLoading, isFetching } = useWithdrawalsQuery(
     { token, page: page.page, pagesize: page.pagesize, ...(status === 'all' ? {} : { status }) },
-    { skip: !token },
+    // decisions are made by the operator, elsewhere: ask again whenever the screen opens
+    { skip: !token, refetchOnMountOrArgChange: true },
   );
 
   if (!token) return <FundLoginRequired />;
