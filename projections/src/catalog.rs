@@ -1,7 +1,9 @@
 //! Reads of the catalogue: product cards and details, stalls, categories, favourites, follows, site
 //! content, image lists and same-style search.
 
-use std::sync::RwLock;
+use std::collections::HashMap;
+use std::sync::{Mutex, RwLock};
+use std::time::{Duration, Instant};
 
 use domain::catalog::LookHash;
 use domain::money::Fen;
@@ -164,6 +166,18 @@ impl Conditions {
         self.clauses.push(clause);
     }
 
+    /// Identifies the filter (SQL and values) for caching what it selects.
+    fn cache_key(&self) -> String {
+        let mut key = self.sql();
+        for arg in &self.args {
+            match arg {
+                Arg::Text(s) => key.push_str(&format!("\u{0}t{s}")),
+                Arg::Int(i) => key.push_str(&format!("\u{0}i{i}")),
+            }
+        }
+        key
+    }
+
     fn sql(&self) -> String {
         if self.clauses.is_empty() {
             String::new()
@@ -201,8 +215,43 @@ fn like_pattern(keyword: &str) -> String {
     format!("%{escaped}%")
 }
 
+/// How long a list's total is reused. Counting a scene of 100,000 products reads a whole index
+/// (several ms); the pages themselves are always fresh, and a total may lag a catalogue change by this.
+const TOTAL_TTL: Duration = Duration::from_secs(5);
+const TOTALS_KEPT: usize = 2_000;
+
+/// Totals of recent list filters, per server (one per database).
+#[derive(Default)]
+pub struct ListTotals {
+    totals: Mutex<HashMap<String, (i64, Instant)>>,
+}
+
+impl ListTotals {
+    fn get(&self, key: &str) -> Option<i64> {
+        let totals = self.totals.lock().unwrap_or_else(|p| p.into_inner());
+        totals
+            .get(key)
+            .filter(|(_, at)| at.elapsed() < TOTAL_TTL)
+            .map(|(total, _)| *total)
+    }
+
+    fn put(&self, key: String, total: i64) {
+        let mut totals = self.totals.lock().unwrap_or_else(|p| p.into_inner());
+        if totals.len() >= TOTALS_KEPT {
+            totals.retain(|_, (_, at)| at.elapsed() < TOTAL_TTL);
+            if totals.len() >= TOTALS_KEPT {
+                totals.clear();
+            }
+        }
+        totals.insert(key, (total, Instant::now()));
+    }
+}
+
+/// One page of product cards. The page's ids come from one walk of the sort key's index (see
+/// migration 0008), then the cards of just those ids are read.
 pub async fn products(
     pool: &AnyPool,
+    totals: &ListTotals,
     filter: &ProductFilter,
     page: i64,
     pagesize: i64,
@@ -213,8 +262,22 @@ pub async fn products(
     if !filter.area_site.is_empty() {
         c.push("p.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
     }
+    let sort = filter.sort.unwrap_or(match filter.scene {
+        Some(Scene::New) | None => Sort::Newest,
+        Some(Scene::Hot) | Some(Scene::Sea) => Sort::Popularity,
+    });
+    // New arrivals are a quarter of the catalogue: walking another key's index and testing shelf_at in
+    // it beats taking the shelf_at range and sorting it, so the `+` keeps SQLite off the range.
+    let shelf = if sort == Sort::Newest {
+        "p.shelf_at"
+    } else {
+        "+p.shelf_at"
+    };
+    // Rounded up to the hour so the filter (and its cached total) stays the same for an hour, and every
+    // card listed still carries the `new` mark.
+    let new_since = (now - NEW_ARRIVAL_SECONDS + 3_599).div_euclid(3_600) * 3_600;
     match filter.scene {
-        Some(Scene::New) => c.push("p.shelf_at >= ?", vec![Arg::Int(now - NEW_ARRIVAL_SECONDS)]),
+        Some(Scene::New) => c.push(&format!("{shelf} >= ?"), vec![Arg::Int(new_since)]),
         Some(Scene::Hot) => c.push("p.is_hot = TRUE", vec![]),
         Some(Scene::Sea) => c.push("p.is_sea = TRUE", vec![]),
         None => {}
@@ -241,26 +304,34 @@ pub async fn products(
             vec![Arg::Text(pattern.clone()), Arg::Text(pattern.clone()), Arg::Text(pattern)],
         );
     }
-    let sort = filter.sort.unwrap_or(match filter.scene {
-        Some(Scene::New) | None => Sort::Newest,
-        Some(Scene::Hot) | Some(Scene::Sea) => Sort::Popularity,
-    });
     let where_sql = c.sql();
-    let total: i64 = c
-        .bind(sqlx::query(&format!(
-            "SELECT COUNT(*) FROM products p{where_sql}"
-        )))
-        .fetch_one(pool)
-        .await?
-        .get(0);
+    let key = c.cache_key();
+    let total = match totals.get(&key) {
+        Some(total) => total,
+        None => {
+            let count = format!(
+                "SELECT COUNT(*) FROM products p{}",
+                where_sql.replace("+p.shelf_at", "p.shelf_at")
+            );
+            let total: i64 = c.bind(sqlx::query(&count)).fetch_one(pool).await?.get(0);
+            totals.put(key, total);
+            total
+        }
+    };
     let sql = format!(
-        "SELECT {CARD_COLUMNS} FROM products p JOIN stalls s ON s.id = p.stall_id{where_sql} ORDER BY {} LIMIT {pagesize} OFFSET {}",
+        "SELECT p.id FROM products p{where_sql} ORDER BY {} LIMIT {pagesize} OFFSET {}",
         sort.order_by(),
         (page - 1) * pagesize
     );
-    let rows = c.bind(sqlx::query(&sql)).fetch_all(pool).await?;
+    let ids: Vec<String> = c
+        .bind(sqlx::query(&sql))
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
     Ok(Page {
-        list: rows.iter().map(|r| card(r, lang, now)).collect(),
+        list: cards_by_id(pool, &ids, lang, now).await?,
         total,
         page,
         pagesize,

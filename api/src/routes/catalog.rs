@@ -23,8 +23,8 @@ use crate::state::AppState;
 /// fields repeat the two rather than flattening this in: serde loses a flattened field's name.
 #[derive(Debug, Default, Deserialize)]
 pub struct Paging {
-    page: Option<i64>,
-    pagesize: Option<i64>,
+    pub page: Option<i64>,
+    pub pagesize: Option<i64>,
 }
 
 impl Paging {
@@ -105,6 +105,7 @@ pub struct Home {
 pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> ApiResult<Home> {
     let (pool, lang, at) = (&state.db.pool, language_of(&headers), now());
     let area = area_site(&state, &headers).await?;
+    let totals = &state.list_totals;
     let row = |scene| {
         let filter = ProductFilter {
             area_site: area.clone(),
@@ -112,7 +113,7 @@ pub async fn home(State(state): State<AppState>, headers: HeaderMap) -> ApiResul
             ..Default::default()
         };
         async move {
-            read::products(pool, &filter, 1, 8, lang, at)
+            read::products(pool, totals, &filter, 1, 8, lang, at)
                 .await
                 .map(|p| p.list)
         }
@@ -209,6 +210,7 @@ pub async fn product_lists(
     };
     Ok(ok(read::products(
         &state.db.pool,
+        &state.list_totals,
         &filter,
         page,
         pagesize,
