@@ -7,12 +7,12 @@ use anyhow::Context;
 use commands::sms::{OutboxProvider, SmsProvider};
 use commands::Database;
 use domain::wallet::{Wallet, WalletServices};
-use projections::wallet::{WalletBalances, WalletLedger};
+use projections::wallet::{WalletBalances, WalletLedger, WalletWithdrawals};
 use projections::{Replayable, Runner};
 
 use crate::config::Config;
-use crate::keys::{operator_token, PasswordKey};
-use crate::state::AppState;
+use crate::keys::{operator_token, payment_secret, PasswordKey};
+use crate::state::{AppState, Payments};
 
 pub struct App {
     pub state: AppState,
@@ -37,11 +37,24 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
 
     let balances = Runner::new(db.pool.clone(), WalletBalances);
     let ledger = Runner::new(db.pool.clone(), WalletLedger);
-    let wallet = db.cqrs::<Wallet>(
-        vec![Box::new(balances.clone()), Box::new(ledger.clone())],
-        WalletServices::default(),
+    let withdrawals = Runner::new(db.pool.clone(), WalletWithdrawals);
+    let wallet_limits = WalletServices::default();
+    let wallet = Arc::new(db.cqrs::<Wallet>(
+        vec![
+            Box::new(balances.clone()),
+            Box::new(ledger.clone()),
+            Box::new(withdrawals.clone()),
+        ],
+        wallet_limits,
+    ));
+    let projections: Vec<Arc<dyn Replayable>> =
+        vec![Arc::new(balances), Arc::new(ledger), Arc::new(withdrawals)];
+    let secret = payment_secret(&config.data_dir, config.payment_secret.as_deref())?;
+    let payments = Payments::new(
+        Box::new(commands::payments::LocalQrGateway),
+        secret.into_bytes(),
+        config.public_url.clone(),
     );
-    let projections: Vec<Arc<dyn Replayable>> = vec![Arc::new(balances), Arc::new(ledger)];
 
     let state = AppState {
         db,
@@ -50,8 +63,12 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         password_key: Arc::new(password_key),
         operator_token: Arc::new(operator_token),
         sms,
-        wallet: Arc::new(wallet),
+        desk: Arc::new(commands::wallet::WalletDesk::new(wallet.clone())),
+        wallet,
+        wallet_limits,
+        payments: Arc::new(payments),
         same_style: Arc::default(),
+        list_totals: Arc::default(),
     };
     let app = App { state, projections };
     app.catch_up().await?;

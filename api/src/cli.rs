@@ -34,6 +34,12 @@ struct Cli {
     /// Production mode: no SMS outbox, and a real SMS provider is required.
     #[arg(long, env = "JPMALL_PRODUCTION", action = ArgAction::SetTrue, global = true)]
     production: bool,
+    /// Key that signs payment callbacks; made in the data folder when not given.
+    #[arg(long, env = "JPMALL_PAYMENT_SECRET", hide_env_values = true, global = true)]
+    payment_secret: Option<String>,
+    /// Base URL payers' phones reach this server at (QR codes); unset: the request's Host header.
+    #[arg(long, env = "JPMALL_PUBLIC_URL", global = true)]
+    public_url: Option<String>,
     #[command(subcommand)]
     command: Command,
 }
@@ -54,10 +60,46 @@ enum Command {
     },
     /// Drop and replay projections from the event log (all, or the one named).
     Rebuild { name: Option<String> },
+    /// Replay history from the event log and compare it with the read tables.
+    Audit {
+        #[command(subcommand)]
+        command: Audit,
+    },
     /// Operator commands.
     Ops {
         #[command(subcommand)]
         command: Ops,
+    },
+}
+
+#[derive(Subcommand)]
+enum Audit {
+    /// Replay wallets, print each ledger and balance, and fail on any difference from the read tables.
+    Wallet {
+        /// User id or phone number.
+        user: Option<String>,
+        #[arg(long)]
+        all: bool,
+        /// Show the wallets as they stood then: YYYY-MM-DD (end of day, UTC+8), 'YYYY-MM-DD HH:MM' or unix seconds.
+        #[arg(long)]
+        as_of: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum WithdrawalOps {
+    /// Withdrawals newest first, with full payout details.
+    List {
+        #[arg(long)]
+        status: Option<String>,
+    },
+    /// Mark a pending withdrawal paid (after paying it out).
+    Approve { id: String },
+    /// Reject a pending withdrawal, releasing its amount to the balance.
+    Reject {
+        id: String,
+        #[arg(long)]
+        reason: String,
     },
 }
 
@@ -74,6 +116,11 @@ enum Ops {
     Logout {
         #[arg(long)]
         mobile: String,
+    },
+    /// Withdrawals: list, approve or reject.
+    Withdrawal {
+        #[command(subcommand)]
+        command: WithdrawalOps,
     },
 }
 
@@ -115,6 +162,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         web_dist: cli.web_dist,
         operator_token: cli.operator_token,
         production: cli.production,
+        payment_secret: cli.payment_secret,
+        public_url: cli.public_url,
     };
     match cli.command {
         Command::Serve { addr } => serve(config, addr).await,
@@ -126,7 +175,18 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Rebuild { name } => rebuild(config, name.as_deref()).await,
         Command::Seed { products } => seed(config, products).await,
+        Command::Ops {
+            command: Ops::Withdrawal { command },
+        } => withdrawal_ops(config, command).await,
         Command::Ops { command } => ops(config, command).await,
+        Command::Audit {
+            command: Audit::Wallet { user, all, as_of },
+        } => {
+            let db = open_database(&config).await?;
+            let result = crate::audit::wallets(&db, user.as_deref(), all, as_of.as_deref()).await;
+            db.close().await;
+            result
+        }
     }
 }
 
@@ -164,7 +224,9 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;
-    println!("jpmall serving http://{} on {engine}", listener.local_addr()?);
+    let local = listener.local_addr()?;
+    app.state.payments.serving_at(&format!("http://{local}"));
+    println!("jpmall serving http://{local} on {engine}");
     println!("{token_note}");
     axum::serve(
         listener,
@@ -262,10 +324,75 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
+async fn withdrawal_ops(config: Config, command: WithdrawalOps) -> anyhow::Result<()> {
+    use crate::routes::admin::{decide_withdrawal, Decision};
+    let app = app::open(config).await?;
+    let state = &app.state;
+    let decided = |row: projections::wallet::WithdrawalRow| {
+        println!(
+            "{} {} yuan of {} is now {}{}",
+            row.id,
+            row.amount.to_yuan(),
+            row.mobile,
+            row.status,
+            if row.reason.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", row.reason)
+            }
+        );
+    };
+    let explain = |e: crate::error::AppError| anyhow::anyhow!("{}", e.message(crate::i18n::Language::EnUs));
+    let result = match command {
+        WithdrawalOps::List { status } => {
+            let page = projections::wallet::withdrawals_page(&state.db.pool, None, status.as_deref(), 1, 100)
+                .await?;
+            println!(
+                "{} withdrawal(s){}",
+                page.total,
+                if page.total > 100 {
+                    ", newest 100 shown"
+                } else {
+                    ""
+                }
+            );
+            for w in &page.list {
+                println!(
+                    "{}  {:<8} {:>12}  {}  payee {} account {}  requested {}{}",
+                    w.id,
+                    w.status,
+                    w.amount.to_yuan(),
+                    w.mobile,
+                    w.payee,
+                    w.account,
+                    w.requested_at,
+                    if w.reason.is_empty() {
+                        String::new()
+                    } else {
+                        format!("  reason: {}", w.reason)
+                    }
+                );
+            }
+            Ok(())
+        }
+        WithdrawalOps::Approve { id } => decide_withdrawal(state, &id, Decision::Approve)
+            .await
+            .map(decided)
+            .map_err(explain),
+        WithdrawalOps::Reject { id, reason } => decide_withdrawal(state, &id, Decision::Reject(reason))
+            .await
+            .map(decided)
+            .map_err(explain),
+    };
+    state.db.close().await;
+    result
+}
+
 async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     let db = open_database(&config).await?;
     let result = match command {
         Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
+        Ops::Withdrawal { .. } => unreachable!("withdrawal commands open the whole application"),
         Ops::Logout { mobile } => {
             let ended = commands::accounts::logout_everywhere(&db, &mobile)
                 .await

@@ -10,6 +10,10 @@ pub struct Config {
     pub operator_token: Option<String>,
     /// No SMS outbox; the server refuses to start without a real SMS provider.
     pub production: bool,
+    /// Key of the payment callbacks' HMAC; made in the data folder when not given.
+    pub payment_secret: Option<String>,
+    /// The address payers' phones reach this server at, for QR codes; unset: the request's Host.
+    pub public_url: Option<String>,
 }
 
 impl Config {

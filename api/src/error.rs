@@ -102,4 +102,18 @@ impl IntoResponse for AppError {
     }
 }
 
+impl AppError {
+    /// The message a person reads, for the command line.
+    pub fn message(self, lang: crate::i18n::Language) -> String {
+        if let AppError::Internal(error) = &self {
+            return format!("{error:#}");
+        }
+        let response = self.into_response();
+        match response.extensions().get::<Reply>() {
+            Some(r) => crate::i18n::message(lang, r.key, &r.params),
+            None => response.status().to_string(),
+        }
+    }
+}
+
 pub type ApiResult<T> = Result<crate::envelope::Done<T>, AppError>;

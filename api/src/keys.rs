@@ -12,6 +12,7 @@ use rsa::{Pkcs1v15Encrypt, RsaPrivateKey};
 const RSA_BITS: usize = 2048;
 const PRIVATE_KEY_FILE: &str = "rsa_private_key.pem";
 const OPERATOR_TOKEN_FILE: &str = "operator-token";
+const PAYMENT_SECRET_FILE: &str = "payment-secret";
 
 pub struct PasswordKey {
     private: RsaPrivateKey,
@@ -59,10 +60,20 @@ impl PasswordKey {
 }
 
 pub fn operator_token(data_dir: &Path, configured: Option<&str>) -> anyhow::Result<String> {
+    configured_or_kept(data_dir, OPERATOR_TOKEN_FILE, configured)
+}
+
+/// The HMAC key of payment callbacks, shared by the simulated gateway and the webhook.
+pub fn payment_secret(data_dir: &Path, configured: Option<&str>) -> anyhow::Result<String> {
+    configured_or_kept(data_dir, PAYMENT_SECRET_FILE, configured)
+}
+
+/// The configured secret, else the one kept in `file` of the data folder, made there on first use.
+fn configured_or_kept(data_dir: &Path, file: &str, configured: Option<&str>) -> anyhow::Result<String> {
     if let Some(token) = configured.map(str::trim).filter(|t| !t.is_empty()) {
         return Ok(token.to_string());
     }
-    let path = data_dir.join(OPERATOR_TOKEN_FILE);
+    let path = data_dir.join(file);
     match std::fs::read_to_string(&path) {
         Ok(token) if !token.trim().is_empty() => Ok(token.trim().to_string()),
         _ => {

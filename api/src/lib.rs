@@ -2,6 +2,7 @@
 //! storefront, and the `jpmall` command line.
 
 pub mod app;
+pub mod audit;
 pub mod cli;
 pub mod config;
 pub mod envelope;

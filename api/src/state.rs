@@ -1,9 +1,11 @@
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use commands::db::Cqrs;
+use commands::payments::PaymentGateway;
 use commands::sms::SmsProvider;
+use commands::wallet::WalletDesk;
 use commands::Database;
-use domain::wallet::Wallet;
+use domain::wallet::{Wallet, WalletServices};
 
 use crate::config::Config;
 use crate::keys::PasswordKey;
@@ -18,5 +20,44 @@ pub struct AppState {
     pub outbox_enabled: bool,
     pub sms: Arc<dyn SmsProvider>,
     pub wallet: Arc<Cqrs<Wallet>>,
+    /// Every wallet command goes through the desk (queued per wallet, conflicts retried).
+    pub desk: Arc<WalletDesk>,
+    pub wallet_limits: WalletServices,
+    pub payments: Arc<Payments>,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,
+    pub list_totals: Arc<projections::catalog::ListTotals>,
+}
+
+/// The payment gateway and what the webhook needs to trust its callbacks.
+pub struct Payments {
+    pub gateway: Box<dyn PaymentGateway>,
+    pub secret: Vec<u8>,
+    /// Where the local gateway delivers callbacks: this server's own listening address.
+    local_url: OnceLock<String>,
+    pub public_url: Option<String>,
+}
+
+impl Payments {
+    pub fn new(gateway: Box<dyn PaymentGateway>, secret: Vec<u8>, public_url: Option<String>) -> Self {
+        Self {
+            gateway,
+            secret,
+            local_url: OnceLock::new(),
+            public_url,
+        }
+    }
+
+    /// Called once the server listens, so the webhook address is one this process answers on.
+    pub fn serving_at(&self, base: &str) {
+        let _ = self.local_url.set(base.trim_end_matches('/').to_string());
+    }
+
+    pub fn notify_url(&self) -> String {
+        let base = self
+            .local_url
+            .get()
+            .map(String::as_str)
+            .unwrap_or("http://127.0.0.1:8080");
+        format!("{base}{}", commands::payments::NOTIFY_PATH)
+    }
 }

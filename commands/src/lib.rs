@@ -9,8 +9,10 @@ pub mod clock;
 pub mod db;
 pub mod error;
 pub mod event_store;
+pub mod payments;
 pub mod sms;
 pub mod uploads;
+pub mod wallet;
 
 pub use db::{Database, Engine};
 pub use error::{Error, Refusal};

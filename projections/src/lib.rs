@@ -6,5 +6,6 @@ pub mod catalog;
 pub mod runner;
 pub mod sites;
 pub mod wallet;
+pub mod wallet_audit;
 
 pub use runner::{Projection, Replayable, Runner};

@@ -8,6 +8,7 @@ use domain::wallet::{Wallet, WalletEvent};
 use serde::Serialize;
 use sqlx::{AnyConnection, AnyPool, Row};
 
+use crate::catalog::Page;
 use crate::Projection;
 
 pub struct WalletBalances;
@@ -131,4 +132,265 @@ pub async fn ledger_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Vec<Ledger
             at: r.get(6),
         })
         .collect())
+}
+
+/// Withdrawals with their status, for the seller's status screen and the operator's queue.
+pub struct WalletWithdrawals;
+
+#[async_trait]
+impl Projection for WalletWithdrawals {
+    type Aggregate = Wallet;
+    const NAME: &'static str = "wallet_withdrawals";
+    const TABLES: &'static [&'static str] = &["wallet_withdrawals"];
+
+    async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
+        match &event.payload {
+            WalletEvent::WithdrawalRequested {
+                withdrawal_id,
+                amount,
+                payee,
+                account,
+                at,
+                ..
+            } => {
+                sqlx::query(
+                    "INSERT INTO wallet_withdrawals (id, user_id, amount, payee, account, status, reason, requested_at) \
+                     VALUES ($1, $2, $3, $4, $5, 'pending', '', $6) ON CONFLICT (id) DO NOTHING",
+                )
+                .bind(withdrawal_id)
+                .bind(&event.aggregate_id)
+                .bind(amount.0)
+                .bind(payee)
+                .bind(account)
+                .bind(at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            WalletEvent::WithdrawalPaid {
+                withdrawal_id, at, ..
+            } => {
+                decide(conn, withdrawal_id, "paid", "", *at).await?;
+            }
+            WalletEvent::WithdrawalRejected {
+                withdrawal_id,
+                reason,
+                at,
+                ..
+            } => {
+                decide(conn, withdrawal_id, "rejected", reason, *at).await?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+async fn decide(conn: &mut AnyConnection, id: &str, status: &str, reason: &str, at: i64) -> sqlx::Result<()> {
+    sqlx::query("UPDATE wallet_withdrawals SET status = $1, reason = $2, decided_at = $3 WHERE id = $4")
+        .bind(status)
+        .bind(reason)
+        .bind(at)
+        .bind(id)
+        .execute(&mut *conn)
+        .await?;
+    Ok(())
+}
+
+/// The fund screen's header figures.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FundSummary {
+    pub balance: Fen,
+    pub frozen: Fen,
+    /// Completed top-ups and refunds.
+    pub total_in: Fen,
+    /// Paid withdrawals and order payments, less reversed payments.
+    pub total_out: Fen,
+    /// Unmasked; the HTTP layer masks.
+    pub payout_account: Option<(String, String)>,
+}
+
+pub async fn summary_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<FundSummary> {
+    let row = sqlx::query("SELECT balance, frozen, payee, account FROM wallet_balances WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await?;
+    let totals = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(CASE WHEN kind IN ('top_up', 'refund') THEN amount ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN kind IN ('order_payment', 'order_payment_reversed') THEN -amount ELSE 0 END), 0) AS BIGINT) \
+         FROM wallet_ledger WHERE user_id = $1",
+    )
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?;
+    let paid_out: i64 = sqlx::query(
+        "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_withdrawals WHERE user_id = $1 AND status = 'paid'",
+    )
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?
+    .get(0);
+    let mut summary = FundSummary {
+        total_in: Fen(totals.get(0)),
+        total_out: Fen(totals.get::<i64, _>(1) + paid_out),
+        ..FundSummary::default()
+    };
+    if let Some(r) = row {
+        summary.balance = Fen(r.get(0));
+        summary.frozen = Fen(r.get(1));
+        let (payee, account): (String, String) = (r.get(2), r.get(3));
+        if !account.is_empty() {
+            summary.payout_account = Some((payee, account));
+        }
+    }
+    Ok(summary)
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct LedgerFilter {
+    pub kind: Option<String>,
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+}
+
+/// One page of a user's ledger, newest first.
+pub async fn ledger_page(
+    pool: &AnyPool,
+    user_id: &str,
+    filter: &LedgerFilter,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<Page<LedgerRow>> {
+    // Absent filters are bound as values that match everything, so the SQL text stays one string.
+    let kind = filter.kind.clone().unwrap_or_default();
+    let start = filter.start.unwrap_or(i64::MIN);
+    let end = filter.end.unwrap_or(i64::MAX);
+    let condition = "WHERE user_id = $1 AND ($2 = '' OR kind = $2) AND at >= $3 AND at <= $4";
+    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) FROM wallet_ledger {condition}"))
+        .bind(user_id)
+        .bind(&kind)
+        .bind(start)
+        .bind(end)
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT sequence, kind, reference, amount, balance_after, frozen_after, at FROM wallet_ledger {condition} \
+         ORDER BY sequence DESC LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .bind(user_id)
+    .bind(&kind)
+    .bind(start)
+    .bind(end)
+    .fetch_all(pool)
+    .await?;
+    Ok(Page {
+        list: rows
+            .iter()
+            .map(|r| LedgerRow {
+                sequence: r.get(0),
+                kind: r.get(1),
+                reference: r.get(2),
+                amount: Fen(r.get(3)),
+                balance_after: Fen(r.get(4)),
+                frozen_after: Fen(r.get(5)),
+                at: r.get(6),
+            })
+            .collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+/// A withdrawal as the read table holds it (payout details unmasked; the HTTP layer masks).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WithdrawalRow {
+    pub id: String,
+    pub user_id: String,
+    pub mobile: String,
+    pub amount: Fen,
+    pub payee: String,
+    pub account: String,
+    pub status: String,
+    pub reason: String,
+    pub requested_at: i64,
+    pub decided_at: Option<i64>,
+}
+
+const WITHDRAWAL_COLUMNS: &str =
+    "w.id, w.user_id, COALESCE(u.mobile, ''), w.amount, w.payee, w.account, w.status, \
+     w.reason, w.requested_at, COALESCE(w.decided_at, 0)";
+const WITHDRAWAL_FROM: &str = "FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id";
+
+fn withdrawal_row(r: &sqlx::any::AnyRow) -> WithdrawalRow {
+    let decided_at: i64 = r.get(9);
+    WithdrawalRow {
+        id: r.get(0),
+        user_id: r.get(1),
+        mobile: r.get(2),
+        amount: Fen(r.get(3)),
+        payee: r.get(4),
+        account: r.get(5),
+        status: r.get(6),
+        reason: r.get(7),
+        requested_at: r.get(8),
+        decided_at: (decided_at > 0).then_some(decided_at),
+    }
+}
+
+/// Withdrawals newest first: one user's (`Some(user)`) or everyone's (the operator's queue).
+pub async fn withdrawals_page(
+    pool: &AnyPool,
+    user_id: Option<&str>,
+    status: Option<&str>,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<Page<WithdrawalRow>> {
+    let user = user_id.unwrap_or_default();
+    let status = status.unwrap_or_default();
+    let condition = "WHERE ($1 = '' OR w.user_id = $1) AND ($2 = '' OR w.status = $2)";
+    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) {WITHDRAWAL_FROM} {condition}"))
+        .bind(user)
+        .bind(status)
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} {condition} ORDER BY w.requested_at DESC, w.id DESC \
+         LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .bind(user)
+    .bind(status)
+    .fetch_all(pool)
+    .await?;
+    Ok(Page {
+        list: rows.iter().map(withdrawal_row).collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+pub async fn withdrawal_by_id(pool: &AnyPool, id: &str) -> sqlx::Result<Option<WithdrawalRow>> {
+    let row = sqlx::query(&format!(
+        "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} WHERE w.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.as_ref().map(withdrawal_row))
+}
+
+/// Every user with a wallet in the event log, for `jpmall audit wallet --all`.
+pub async fn wallet_ids(pool: &AnyPool) -> sqlx::Result<Vec<String>> {
+    use cqrs_es::Aggregate;
+    let rows = sqlx::query(
+        "SELECT DISTINCT aggregate_id FROM events WHERE aggregate_type = $1 ORDER BY aggregate_id",
+    )
+    .bind(Wallet::TYPE)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
 }

@@ -80,6 +80,8 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
         web_dist: web_dist.to_path_buf(),
         operator_token: Some("test-operator-token".into()),
         production: false,
+        payment_secret: Some("test-payment-secret".into()),
+        public_url: None,
     }
 }
 
@@ -293,6 +295,7 @@ impl TestApp {
 pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
+    app.state.payments.serving_at(&format!("http://{addr}"));
     let router = api::routes::router(app.state.clone());
     let server = tokio::spawn(async move {
         axum::serve(

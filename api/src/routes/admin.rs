@@ -4,11 +4,15 @@ use axum::extract::{Query, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use commands::sms::{CaptchaAnswer, OutboxMessage};
+use commands::Refusal;
+use domain::wallet::WalletCommand;
 use serde::{Deserialize, Serialize};
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
+use crate::extract::JsonBody;
 use crate::keys::same_secret;
+use crate::routes::fund;
 use crate::state::AppState;
 
 pub async fn operator(State(state): State<AppState>, request: Request, next: Next) -> Response {
@@ -41,4 +45,98 @@ pub async fn outbox(State(state): State<AppState>, Query(query): Query<OutboxQue
     let (sms, captchas) =
         commands::sms::outbox(&state.db, query.mobile.as_deref().filter(|m| !m.is_empty())).await?;
     Ok(ok(Outbox { sms, captchas }))
+}
+
+#[derive(Deserialize)]
+pub struct WithdrawalQueue {
+    status: Option<String>,
+    page: Option<i64>,
+    pagesize: Option<i64>,
+}
+
+/// Every user's withdrawals, newest first (the operator's queue).
+pub async fn withdrawals(
+    State(state): State<AppState>,
+    Query(query): Query<WithdrawalQueue>,
+) -> ApiResult<projections::catalog::Page<fund::WithdrawalView>> {
+    let (page, pagesize) = crate::routes::catalog::Paging {
+        page: query.page,
+        pagesize: query.pagesize,
+    }
+    .checked()?;
+    let status = fund::status_filter(query.status.as_deref())?;
+    let found =
+        projections::wallet::withdrawals_page(&state.db.pool, None, status.as_deref(), page, pagesize)
+            .await?;
+    Ok(ok(projections::catalog::Page {
+        list: found
+            .list
+            .iter()
+            .map(|w| fund::withdrawal_view(w, true))
+            .collect(),
+        total: found.total,
+        page,
+        pagesize,
+    }))
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Decision {
+    Approve,
+    Reject(String),
+}
+
+/// Pays or rejects a pending withdrawal; the wallet refuses one that is no longer pending.
+pub async fn decide_withdrawal(
+    state: &AppState,
+    id: &str,
+    decision: Decision,
+) -> Result<projections::wallet::WithdrawalRow, AppError> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Err(Refusal::new("catalog.id_required").on("id").into());
+    }
+    let Some(found) = projections::wallet::withdrawal_by_id(&state.db.pool, id).await? else {
+        return Err(AppError::NotFound("request.not_found"));
+    };
+    let at = commands::clock::now();
+    let command = match decision {
+        Decision::Approve => WalletCommand::PayWithdrawal {
+            withdrawal_id: found.id.clone(),
+            at,
+        },
+        Decision::Reject(reason) => WalletCommand::RejectWithdrawal {
+            withdrawal_id: found.id.clone(),
+            reason: reason.trim().to_string(),
+            at,
+        },
+    };
+    state.desk.execute(&found.user_id, command).await?;
+    projections::wallet::withdrawal_by_id(&state.db.pool, id)
+        .await?
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("withdrawal {id} vanished from the read table")))
+}
+
+#[derive(Deserialize)]
+pub struct DecisionBody {
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    reason: String,
+}
+
+pub async fn approve_withdrawal(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<DecisionBody>,
+) -> ApiResult<fund::WithdrawalView> {
+    let row = decide_withdrawal(&state, &body.id, Decision::Approve).await?;
+    Ok(ok(fund::withdrawal_view(&row, true)))
+}
+
+pub async fn reject_withdrawal(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<DecisionBody>,
+) -> ApiResult<fund::WithdrawalView> {
+    let row = decide_withdrawal(&state, &body.id, Decision::Reject(body.reason)).await?;
+    Ok(ok(fund::withdrawal_view(&row, true)))
 }

@@ -1,5 +1,7 @@
 pub mod admin;
 pub mod catalog;
+pub mod fund;
+pub mod pay;
 pub mod site;
 pub mod sms;
 pub mod upload;
@@ -28,6 +30,9 @@ async fn not_found() -> AppError {
 pub fn router(state: AppState) -> Router {
     let admin = Router::new()
         .route("/sms/outbox", get(admin::outbox))
+        .route("/withdrawals", get(admin::withdrawals))
+        .route("/withdrawals/approve", post(admin::approve_withdrawal))
+        .route("/withdrawals/reject", post(admin::reject_withdrawal))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), admin::operator));
     let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
@@ -69,6 +74,16 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/resources/lists"), post(catalog::resources))
         .route(&format!("{UNISHOP}/index/all_images_download"), post(catalog::all_images_download))
         .route(&format!("{UNISHOP}/index/images_zip"), post(package::images_zip))
+        .route(&format!("{UNISHOP}/fund/index"), post(fund::index))
+        .route(&format!("{UNISHOP}/fund/recharge"), post(fund::recharge))
+        .route(&format!("{UNISHOP}/fund/payment_status"), post(fund::payment_status))
+        .route(&format!("{UNISHOP}/fund/bind_account"), post(fund::bind_account))
+        .route(&format!("{UNISHOP}/fund/withdraw"), post(fund::withdraw))
+        .route(&format!("{UNISHOP}/fund/withdrawals"), post(fund::withdrawals))
+        .route(&format!("{UNISHOP}/fund/ledger"), post(fund::ledger))
+        .route("/pay/{id}", get(pay::pay_page))
+        .route("/pay/{id}/confirm", post(pay::confirm))
+        .route(commands::payments::NOTIFY_PATH, post(pay::notify))
         .route("/media/p/{id}/{file}", get(media::product_picture))
         .route("/media/banner/{file}", get(media::banner))
         .nest("/jpmall/admin", admin)

@@ -163,11 +163,25 @@ pub async fn edit(
     Ok(ok(load_user(&state, &user.id).await?))
 }
 
-pub async fn user_message(State(state): State<AppState>, user: CurrentUser) -> ApiResult<AccountInfo> {
+#[derive(Serialize)]
+pub struct AccountMessage {
+    #[serde(flatten)]
+    info: AccountInfo,
+    /// Yuan available in the wallet, from the wallet balance projection.
+    balance: String,
+    frozen: String,
+}
+
+pub async fn user_message(State(state): State<AppState>, user: CurrentUser) -> ApiResult<AccountMessage> {
     let info = projections::accounts::account_info(&state.db.pool, &user.id)
         .await?
         .ok_or(AppError::Unauthorized)?;
-    Ok(ok(info))
+    let wallet = projections::wallet::balance_of(&state.db.pool, &user.id).await?;
+    Ok(ok(AccountMessage {
+        info,
+        balance: wallet.balance.to_yuan(),
+        frozen: wallet.frozen.to_yuan(),
+    }))
 }
 
 #[derive(Deserialize)]

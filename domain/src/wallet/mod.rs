@@ -4,8 +4,12 @@ pub mod aggregate;
 pub mod commands;
 pub mod errors;
 pub mod events;
+pub mod mask;
+pub mod replay;
 
 pub use aggregate::{PayoutAccount, Wallet, WalletServices, Withdrawal, WithdrawalStatus};
 pub use commands::WalletCommand;
 pub use errors::WalletError;
 pub use events::{LedgerEntry, RefundKind, WalletEvent};
+pub use mask::{mask_account, mask_payee};
+pub use replay::{replay, Replayed, ReplayedEntry};
