@@ -6,7 +6,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use commands::sms::{OutboxProvider, SmsProvider};
 use commands::Database;
-use domain::wallet::{Wallet, WalletServices};
+use domain::wallet::Wallet;
 use projections::wallet::{WalletBalances, WalletLedger, WalletWithdrawals};
 use projections::{Replayable, Runner};
 
@@ -38,7 +38,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
     let balances = Runner::new(db.pool.clone(), WalletBalances);
     let ledger = Runner::new(db.pool.clone(), WalletLedger);
     let withdrawals = Runner::new(db.pool.clone(), WalletWithdrawals);
-    let wallet_limits = WalletServices::default();
+    let wallet_limits = config.wallet_limits;
     let wallet = Arc::new(db.cqrs::<Wallet>(
         vec![
             Box::new(balances.clone()),

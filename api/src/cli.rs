@@ -40,6 +40,12 @@ struct Cli {
     /// Base URL payers' phones reach this server at (QR codes); unset: the request's Host header.
     #[arg(long, env = "JPMALL_PUBLIC_URL", global = true)]
     public_url: Option<String>,
+    /// Most yuan one top-up may bring in.
+    #[arg(long, env = "JPMALL_MAX_TOP_UP", default_value = "50000", value_parser = yuan, global = true)]
+    max_top_up: domain::money::Fen,
+    /// Most yuan one withdrawal may take out.
+    #[arg(long, env = "JPMALL_MAX_WITHDRAWAL", default_value = "50000", value_parser = yuan, global = true)]
+    max_withdrawal: domain::money::Fen,
     #[command(subcommand)]
     command: Command,
 }
@@ -124,6 +130,16 @@ enum Ops {
     },
 }
 
+/// A positive amount of yuan with at most two decimals.
+fn yuan(text: &str) -> Result<domain::money::Fen, String> {
+    match domain::money::Fen::parse_yuan(text.trim()) {
+        Ok(fen) if fen.is_positive() => Ok(fen),
+        _ => Err(format!(
+            "{text:?} is not a positive amount of yuan with at most two decimals"
+        )),
+    }
+}
+
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     init_logging(matches!(cli.command, Command::Serve { .. }));
@@ -164,6 +180,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         production: cli.production,
         payment_secret: cli.payment_secret,
         public_url: cli.public_url,
+        wallet_limits: domain::wallet::WalletServices {
+            max_top_up: cli.max_top_up,
+            max_withdrawal: cli.max_withdrawal,
+        },
     };
     match cli.command {
         Command::Serve { addr } => serve(config, addr).await,

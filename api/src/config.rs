@@ -14,6 +14,8 @@ pub struct Config {
     pub payment_secret: Option<String>,
     /// The address payers' phones reach this server at, for QR codes; unset: the request's Host.
     pub public_url: Option<String>,
+    /// Caps on one top-up and one withdrawal.
+    pub wallet_limits: domain::wallet::WalletServices,
 }
 
 impl Config {

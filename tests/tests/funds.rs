@@ -352,7 +352,7 @@ async fn every_fund_rule_answers_in_both_languages_and_changes_nothing(app: &Tes
 
     let (status, reply) = withdraw(app, &token, "10", "r1").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "请先绑定收款账号");
+    assert_eq!(reply["msg"], "请先绑定收款账户");
     bind(app, &token).await;
     let (_, reply) = fund_en(app, &token, "withdraw", json!({"amount": "10"})).await;
     assert_eq!(

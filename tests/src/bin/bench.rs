@@ -77,7 +77,7 @@ async fn bench(engine: Engine) {
         }
     }
     println!(
-        "wallet command + 2 live projections   {}",
+        "wallet command + 3 live projections   {}",
         Timings(timings).summary()
     );
 
