@@ -2,4 +2,5 @@ pub mod accounts;
 pub mod catalog;
 pub mod constants;
 pub mod money;
+pub mod order;
 pub mod wallet;

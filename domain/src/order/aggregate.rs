@@ -1,0 +1,519 @@
+use std::collections::BTreeMap;
+
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::Aggregate;
+use serde::{Deserialize, Serialize};
+
+use crate::money::Fen;
+use crate::order::commands::OrderCommand;
+use crate::order::errors::OrderError;
+use crate::order::events::OrderEvent;
+use crate::order::fees::{per_item_fees, Courier, Fees, QcLevel, ValueAdded};
+use crate::order::model::{Destination, OrderLine, OrderStatus, PaymentMethod, Shortage, StockState};
+
+const DAY_SECONDS: i64 = 86_400;
+
+/// One order (aggregate id = order number): `PendingPayment → ToBeShipped → Shipped → Completed`, or
+/// `Cancelled`; the stock state beside `ToBeShipped`; an abnormal flag; a review after completion.
+#[derive(Debug, Default, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Order {
+    status: OrderStatus,
+    order_no: String,
+    user_id: String,
+    lines: Vec<OrderLine>,
+    courier: Option<Courier>,
+    qc: QcLevel,
+    value_added: Vec<ValueAdded>,
+    fees: Fees,
+    paid: Option<(String, Fen)>,
+    refunded: Fen,
+    /// Units short per SKU so far.
+    short: BTreeMap<String, i64>,
+    shortage_refunds: u32,
+    stock: StockState,
+    abnormal: bool,
+    shipped_at: Option<i64>,
+    reviewed: bool,
+}
+
+type Decision = Result<Option<OrderEvent>, OrderError>;
+
+fn wrong_state(action: &'static str, status: OrderStatus) -> OrderError {
+    if status == OrderStatus::New {
+        OrderError::NotPlaced
+    } else {
+        OrderError::WrongState { action, status }
+    }
+}
+
+fn validate_destination(destination: &Destination) -> Result<(), OrderError> {
+    match destination {
+        Destination::Domestic { address } => {
+            if address.recipient.trim().is_empty() {
+                return Err(OrderError::RecipientRequired);
+            }
+            if address.phone.trim().is_empty() {
+                return Err(OrderError::PhoneRequired);
+            }
+            if [&address.province, &address.city, &address.district]
+                .iter()
+                .any(|part| part.trim().is_empty())
+            {
+                return Err(OrderError::RegionRequired);
+            }
+            if address.detail.trim().is_empty() {
+                return Err(OrderError::DetailRequired);
+            }
+        }
+        Destination::Platform {
+            source_order_no,
+            label_file,
+            ..
+        } => {
+            if source_order_no.trim().is_empty() {
+                return Err(OrderError::SourceOrderNoRequired);
+            }
+            if label_file.trim().is_empty() {
+                return Err(OrderError::LabelRequired);
+            }
+        }
+    }
+    Ok(())
+}
+
+impl Order {
+    pub fn status(&self) -> OrderStatus {
+        self.status
+    }
+
+    pub fn stock(&self) -> StockState {
+        self.stock
+    }
+
+    pub fn fees(&self) -> Fees {
+        self.fees
+    }
+
+    pub fn user_id(&self) -> &str {
+        &self.user_id
+    }
+
+    pub fn is_abnormal(&self) -> bool {
+        self.abnormal
+    }
+
+    /// Paid and not yet refunded.
+    pub fn refundable(&self) -> Fen {
+        self.paid
+            .as_ref()
+            .map(|(_, paid)| Fen(paid.0 - self.refunded.0))
+            .unwrap_or(Fen::ZERO)
+    }
+
+    /// Units of the line still to be supplied.
+    fn remaining(&self, line: &OrderLine) -> i64 {
+        line.quantity - self.short.get(&line.sku_id).copied().unwrap_or(0)
+    }
+
+    fn decide(&self, command: OrderCommand) -> Decision {
+        match command {
+            OrderCommand::Place {
+                order_no,
+                user_id,
+                lines,
+                destination,
+                courier,
+                qc,
+                value_added,
+                remark,
+                at,
+            } => self.place(
+                order_no,
+                user_id,
+                lines,
+                destination,
+                courier,
+                qc,
+                value_added,
+                remark,
+                at,
+            ),
+            OrderCommand::MarkPaid {
+                method,
+                reference,
+                amount,
+                at,
+            } => self.mark_paid(method, reference, amount, at),
+            OrderCommand::Cancel { reason, at } => self.cancel(reason, at),
+            OrderCommand::PrepareStock { at } => self.prepare_stock(at),
+            OrderCommand::MarkOutOfStock { shortages, at } => self.mark_out_of_stock(shortages, at),
+            OrderCommand::FlagAbnormal { reason, at } => self.flag_abnormal(reason, at),
+            OrderCommand::ResolveAbnormal { resolution, at } => self.resolve_abnormal(resolution, at),
+            OrderCommand::Ship {
+                courier,
+                tracking_no,
+                at,
+            } => self.ship(courier, tracking_no, at),
+            OrderCommand::ConfirmReceipt { at } => self.complete(false, at),
+            OrderCommand::CompleteAutomatically { days, at } => {
+                if self.status == OrderStatus::Shipped
+                    && self
+                        .shipped_at
+                        .is_some_and(|shipped| at < shipped + days * DAY_SECONDS)
+                {
+                    return Err(OrderError::TooEarlyToComplete { days });
+                }
+                self.complete(true, at)
+            }
+            OrderCommand::Review { rating, content, at } => self.review(rating, content, at),
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &self,
+        order_no: String,
+        user_id: String,
+        lines: Vec<OrderLine>,
+        destination: Destination,
+        courier: Courier,
+        qc: QcLevel,
+        mut value_added: Vec<ValueAdded>,
+        remark: String,
+        at: i64,
+    ) -> Decision {
+        if self.status != OrderStatus::New {
+            return Err(OrderError::AlreadyPlaced);
+        }
+        if lines.is_empty() {
+            return Err(OrderError::NoItems);
+        }
+        for line in &lines {
+            if line.quantity < 1 {
+                return Err(OrderError::QuantityNotPositive {
+                    sku_id: line.sku_id.clone(),
+                });
+            }
+            if !line.unit_price.is_positive() {
+                return Err(OrderError::PriceNotPositive {
+                    sku_id: line.sku_id.clone(),
+                });
+            }
+        }
+        validate_destination(&destination)?;
+        value_added.sort();
+        value_added.dedup();
+        let mut product_amount = Fen::ZERO;
+        let mut items = 0i64;
+        for line in &lines {
+            let amount = line
+                .unit_price
+                .0
+                .checked_mul(line.quantity)
+                .ok_or(OrderError::Overflow)?;
+            product_amount = product_amount
+                .checked_add(Fen(amount))
+                .ok_or(OrderError::Overflow)?;
+            items = items.checked_add(line.quantity).ok_or(OrderError::Overflow)?;
+        }
+        let fees =
+            Fees::compute(product_amount, items, courier, qc, &value_added).ok_or(OrderError::Overflow)?;
+        Ok(Some(OrderEvent::OrderPlaced {
+            order_no,
+            user_id,
+            lines,
+            destination,
+            courier,
+            qc,
+            value_added,
+            fees,
+            remark: remark.trim().to_string(),
+            at,
+        }))
+    }
+
+    fn mark_paid(&self, method: PaymentMethod, reference: String, amount: Fen, at: i64) -> Decision {
+        if let Some((paid_reference, paid_amount)) = &self.paid {
+            return if *paid_reference == reference && *paid_amount == amount {
+                Ok(None)
+            } else {
+                Err(OrderError::PaidUnderOtherReference {
+                    reference: paid_reference.clone(),
+                })
+            };
+        }
+        if self.status != OrderStatus::PendingPayment {
+            return Err(wrong_state("pay", self.status));
+        }
+        if amount != self.fees.total {
+            return Err(OrderError::AmountMismatch {
+                total: self.fees.total,
+                paid: amount,
+            });
+        }
+        Ok(Some(OrderEvent::OrderPaid {
+            method,
+            reference,
+            amount,
+            at,
+        }))
+    }
+
+    fn cancel(&self, reason: String, at: i64) -> Decision {
+        match self.status {
+            OrderStatus::Cancelled => return Ok(None),
+            OrderStatus::PendingPayment | OrderStatus::ToBeShipped => {}
+            status => return Err(wrong_state("cancel", status)),
+        }
+        Ok(Some(OrderEvent::OrderCancelled {
+            reason: reason.trim().to_string(),
+            refund: self.refundable(),
+            refund_id: format!("{}-cancel", self.order_no),
+            at,
+        }))
+    }
+
+    fn prepare_stock(&self, at: i64) -> Decision {
+        if self.status != OrderStatus::ToBeShipped {
+            return Err(wrong_state("prepare_stock", self.status));
+        }
+        match self.stock {
+            StockState::StockPrepared => Ok(None),
+            StockState::OutOfStock => Err(OrderError::StockSettled {
+                action: "prepare_stock",
+            }),
+            StockState::PendingStock => Ok(Some(OrderEvent::StockPrepared { at })),
+        }
+    }
+
+    fn mark_out_of_stock(&self, shortages: Vec<Shortage>, at: i64) -> Decision {
+        if self.status != OrderStatus::ToBeShipped {
+            return Err(wrong_state("mark_out_of_stock", self.status));
+        }
+        if self.stock != StockState::PendingStock {
+            return Err(OrderError::StockSettled {
+                action: "mark_out_of_stock",
+            });
+        }
+        if shortages.is_empty() {
+            return Err(OrderError::NoItems);
+        }
+        let per_item = per_item_fees(self.qc, &self.value_added);
+        let mut merged: BTreeMap<String, i64> = BTreeMap::new();
+        for s in &shortages {
+            if s.quantity < 1 {
+                return Err(OrderError::QuantityNotPositive {
+                    sku_id: s.sku_id.clone(),
+                });
+            }
+            *merged.entry(s.sku_id.clone()).or_default() += s.quantity;
+        }
+        let mut refund = Fen::ZERO;
+        let mut left_after = 0;
+        for line in &self.lines {
+            let remaining = self.remaining(line);
+            let short = merged.get(&line.sku_id).copied().unwrap_or(0);
+            if short > remaining {
+                return Err(OrderError::ShortageTooLarge {
+                    sku_id: line.sku_id.clone(),
+                    available: remaining,
+                });
+            }
+            left_after += remaining - short;
+            let each = line
+                .unit_price
+                .checked_add(per_item)
+                .ok_or(OrderError::Overflow)?;
+            let amount = each.0.checked_mul(short).ok_or(OrderError::Overflow)?;
+            refund = refund.checked_add(Fen(amount)).ok_or(OrderError::Overflow)?;
+        }
+        if let Some(unknown) = merged
+            .keys()
+            .find(|sku| !self.lines.iter().any(|l| &l.sku_id == *sku))
+        {
+            return Err(OrderError::UnknownItem {
+                sku_id: unknown.clone(),
+            });
+        }
+        let all = left_after == 0;
+        // Nothing left to send: shipping and every other fee go back too.
+        let refund = if all {
+            self.refundable()
+        } else {
+            refund.min(self.refundable())
+        };
+        Ok(Some(OrderEvent::StockShortage {
+            shortages: merged
+                .into_iter()
+                .map(|(sku_id, quantity)| Shortage { sku_id, quantity })
+                .collect(),
+            refund,
+            refund_id: format!("{}-short-{}", self.order_no, self.shortage_refunds + 1),
+            all,
+            at,
+        }))
+    }
+
+    fn flag_abnormal(&self, reason: String, at: i64) -> Decision {
+        match self.status {
+            OrderStatus::PendingPayment | OrderStatus::ToBeShipped | OrderStatus::Shipped => {}
+            status => return Err(wrong_state("flag_abnormal", status)),
+        }
+        if self.abnormal {
+            return Err(OrderError::AlreadyAbnormal);
+        }
+        let reason = reason.trim();
+        if reason.is_empty() {
+            return Err(OrderError::ReasonRequired);
+        }
+        Ok(Some(OrderEvent::OrderFlaggedAbnormal {
+            reason: reason.to_string(),
+            at,
+        }))
+    }
+
+    fn resolve_abnormal(&self, resolution: String, at: i64) -> Decision {
+        if self.status == OrderStatus::New {
+            return Err(OrderError::NotPlaced);
+        }
+        if !self.abnormal {
+            return Err(OrderError::NotAbnormal);
+        }
+        let resolution = resolution.trim();
+        if resolution.is_empty() {
+            return Err(OrderError::ReasonRequired);
+        }
+        Ok(Some(OrderEvent::AbnormalResolved {
+            resolution: resolution.to_string(),
+            at,
+        }))
+    }
+
+    fn ship(&self, courier: Courier, tracking_no: String, at: i64) -> Decision {
+        if self.status != OrderStatus::ToBeShipped {
+            return Err(wrong_state("ship", self.status));
+        }
+        if self.abnormal {
+            return Err(OrderError::AbnormalBlocksShipping);
+        }
+        if self.stock != StockState::StockPrepared {
+            return Err(OrderError::StockNotPrepared);
+        }
+        let tracking_no = tracking_no.trim();
+        if tracking_no.is_empty() {
+            return Err(OrderError::TrackingRequired);
+        }
+        Ok(Some(OrderEvent::OrderShipped {
+            courier,
+            tracking_no: tracking_no.to_string(),
+            at,
+        }))
+    }
+
+    fn complete(&self, automatic: bool, at: i64) -> Decision {
+        match self.status {
+            OrderStatus::Completed => Ok(None),
+            OrderStatus::Shipped => Ok(Some(OrderEvent::OrderCompleted { automatic, at })),
+            status => Err(wrong_state("confirm_receipt", status)),
+        }
+    }
+
+    fn review(&self, rating: u8, content: String, at: i64) -> Decision {
+        if self.status != OrderStatus::Completed {
+            return Err(wrong_state("review", self.status));
+        }
+        if self.reviewed {
+            return Err(OrderError::AlreadyReviewed);
+        }
+        if !(1..=5).contains(&rating) {
+            return Err(OrderError::RatingOutOfRange);
+        }
+        Ok(Some(OrderEvent::OrderReviewed {
+            rating,
+            content: content.trim().to_string(),
+            at,
+        }))
+    }
+}
+
+impl Aggregate for Order {
+    // Stored with every event: never change it.
+    const TYPE: &'static str = "order";
+    type Command = OrderCommand;
+    type Event = OrderEvent;
+    type Error = OrderError;
+    type Services = ();
+
+    async fn handle(
+        &mut self,
+        command: Self::Command,
+        _services: &Self::Services,
+        sink: &EventSink<Self>,
+    ) -> Result<(), Self::Error> {
+        if let Some(event) = self.decide(command)? {
+            sink.write(event, self).await;
+        }
+        Ok(())
+    }
+
+    fn apply(&mut self, event: Self::Event) {
+        match event {
+            OrderEvent::OrderPlaced {
+                order_no,
+                user_id,
+                lines,
+                courier,
+                qc,
+                value_added,
+                fees,
+                ..
+            } => {
+                self.status = OrderStatus::PendingPayment;
+                self.order_no = order_no;
+                self.user_id = user_id;
+                self.lines = lines;
+                self.courier = Some(courier);
+                self.qc = qc;
+                self.value_added = value_added;
+                self.fees = fees;
+            }
+            OrderEvent::OrderPaid {
+                reference, amount, ..
+            } => {
+                self.paid = Some((reference, amount));
+                self.status = OrderStatus::ToBeShipped;
+                self.stock = StockState::PendingStock;
+            }
+            OrderEvent::OrderCancelled { refund, .. } => {
+                self.refunded = Fen(self.refunded.0 + refund.0);
+                self.status = OrderStatus::Cancelled;
+            }
+            OrderEvent::StockPrepared { .. } => self.stock = StockState::StockPrepared,
+            OrderEvent::StockShortage {
+                shortages,
+                refund,
+                all,
+                ..
+            } => {
+                for s in shortages {
+                    *self.short.entry(s.sku_id).or_default() += s.quantity;
+                }
+                self.refunded = Fen(self.refunded.0 + refund.0);
+                self.shortage_refunds += 1;
+                if all {
+                    self.stock = StockState::OutOfStock;
+                    self.status = OrderStatus::Cancelled;
+                }
+            }
+            OrderEvent::OrderFlaggedAbnormal { .. } => self.abnormal = true,
+            OrderEvent::AbnormalResolved { .. } => self.abnormal = false,
+            OrderEvent::OrderShipped { courier, at, .. } => {
+                self.courier = Some(courier);
+                self.shipped_at = Some(at);
+                self.status = OrderStatus::Shipped;
+            }
+            OrderEvent::OrderCompleted { .. } => self.status = OrderStatus::Completed,
+            OrderEvent::OrderReviewed { .. } => self.reviewed = true,
+        }
+    }
+}

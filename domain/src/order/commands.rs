@@ -1,0 +1,69 @@
+use serde::{Deserialize, Serialize};
+
+use crate::money::Fen;
+use crate::order::fees::{Courier, QcLevel, ValueAdded};
+use crate::order::model::{Destination, OrderLine, PaymentMethod, Shortage};
+
+/// Every command carries `at`, its business time in unix seconds.
+// Placing carries the whole order and the other variants a few fields; boxing it would only add
+// noise to every match, and these values live briefly.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OrderCommand {
+    /// Lines are priced by the caller from the catalogue at this moment; the order computes its fees.
+    Place {
+        order_no: String,
+        user_id: String,
+        lines: Vec<OrderLine>,
+        destination: Destination,
+        courier: Courier,
+        qc: QcLevel,
+        value_added: Vec<ValueAdded>,
+        remark: String,
+        at: i64,
+    },
+    /// The money has been taken (wallet debit or confirmed QR payment) under `reference`.
+    MarkPaid {
+        method: PaymentMethod,
+        reference: String,
+        amount: Fen,
+        at: i64,
+    },
+    Cancel {
+        reason: String,
+        at: i64,
+    },
+    PrepareStock {
+        at: i64,
+    },
+    MarkOutOfStock {
+        shortages: Vec<Shortage>,
+        at: i64,
+    },
+    FlagAbnormal {
+        reason: String,
+        at: i64,
+    },
+    ResolveAbnormal {
+        resolution: String,
+        at: i64,
+    },
+    Ship {
+        courier: Courier,
+        tracking_no: String,
+        at: i64,
+    },
+    ConfirmReceipt {
+        at: i64,
+    },
+    /// Sent by the scheduler: completes a shipped order once `days` have passed since shipping.
+    CompleteAutomatically {
+        days: i64,
+        at: i64,
+    },
+    Review {
+        rating: u8,
+        content: String,
+        at: i64,
+    },
+}

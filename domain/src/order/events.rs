@@ -1,0 +1,111 @@
+use cqrs_es::DomainEvent;
+use serde::{Deserialize, Serialize};
+
+use crate::money::Fen;
+use crate::order::fees::{Courier, Fees, QcLevel, ValueAdded};
+use crate::order::model::{Destination, OrderLine, PaymentMethod, Shortage};
+
+/// Refunds name their own id, which the wallet credits once: `<order id>-cancel`, `<order id>-short-<n>`.
+// Placing carries the whole order and the other variants a few fields; boxing it would only add
+// noise to every match, and these values live briefly.
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum OrderEvent {
+    OrderPlaced {
+        order_no: String,
+        user_id: String,
+        lines: Vec<OrderLine>,
+        destination: Destination,
+        courier: Courier,
+        qc: QcLevel,
+        value_added: Vec<ValueAdded>,
+        fees: Fees,
+        remark: String,
+        at: i64,
+    },
+    OrderPaid {
+        method: PaymentMethod,
+        reference: String,
+        amount: Fen,
+        at: i64,
+    },
+    /// `refund` is what goes back to the wallet (zero when nothing was paid).
+    OrderCancelled {
+        reason: String,
+        refund: Fen,
+        refund_id: String,
+        at: i64,
+    },
+    StockPrepared {
+        at: i64,
+    },
+    /// Some or all items cannot be supplied; `all` cancels the order and refunds it whole.
+    StockShortage {
+        shortages: Vec<Shortage>,
+        refund: Fen,
+        refund_id: String,
+        all: bool,
+        at: i64,
+    },
+    OrderFlaggedAbnormal {
+        reason: String,
+        at: i64,
+    },
+    AbnormalResolved {
+        resolution: String,
+        at: i64,
+    },
+    OrderShipped {
+        courier: Courier,
+        tracking_no: String,
+        at: i64,
+    },
+    OrderCompleted {
+        automatic: bool,
+        at: i64,
+    },
+    OrderReviewed {
+        rating: u8,
+        content: String,
+        at: i64,
+    },
+}
+
+impl OrderEvent {
+    pub fn at(&self) -> i64 {
+        match self {
+            OrderEvent::OrderPlaced { at, .. }
+            | OrderEvent::OrderPaid { at, .. }
+            | OrderEvent::OrderCancelled { at, .. }
+            | OrderEvent::StockPrepared { at }
+            | OrderEvent::StockShortage { at, .. }
+            | OrderEvent::OrderFlaggedAbnormal { at, .. }
+            | OrderEvent::AbnormalResolved { at, .. }
+            | OrderEvent::OrderShipped { at, .. }
+            | OrderEvent::OrderCompleted { at, .. }
+            | OrderEvent::OrderReviewed { at, .. } => *at,
+        }
+    }
+}
+
+impl DomainEvent for OrderEvent {
+    fn event_type(&self) -> String {
+        match self {
+            OrderEvent::OrderPlaced { .. } => "OrderPlaced",
+            OrderEvent::OrderPaid { .. } => "OrderPaid",
+            OrderEvent::OrderCancelled { .. } => "OrderCancelled",
+            OrderEvent::StockPrepared { .. } => "StockPrepared",
+            OrderEvent::StockShortage { .. } => "StockShortage",
+            OrderEvent::OrderFlaggedAbnormal { .. } => "OrderFlaggedAbnormal",
+            OrderEvent::AbnormalResolved { .. } => "AbnormalResolved",
+            OrderEvent::OrderShipped { .. } => "OrderShipped",
+            OrderEvent::OrderCompleted { .. } => "OrderCompleted",
+            OrderEvent::OrderReviewed { .. } => "OrderReviewed",
+        }
+        .to_string()
+    }
+
+    fn event_version(&self) -> String {
+        "1.0".to_string()
+    }
+}

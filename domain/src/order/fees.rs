@@ -1,0 +1,239 @@
+//! What an order costs: goods at the prices of the moment it was placed, shipping from the courier fee
+//! table, and per-item service, quality-inspection and value-added fees. Computed once, when the order
+//! is placed, and stored in the event, so later price or tariff changes never rewrite an order.
+
+use serde::{Deserialize, Serialize};
+
+use crate::constants::{QC_ADVANCED_PER_ITEM, QC_BASIC_PER_ITEM};
+use crate::money::Fen;
+
+/// The drop-shipping service fee, per item (the spec names the fee, not its amount).
+pub const SERVICE_FEE_PER_ITEM: Fen = Fen(100);
+
+/// Couriers the warehouse ships with. Stored in events: variants are never renamed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Courier {
+    Zto,
+    Yto,
+    Sto,
+    Yunda,
+    Jt,
+    Sf,
+    Ems,
+}
+
+impl Courier {
+    pub const ALL: [Courier; 7] = [
+        Courier::Zto,
+        Courier::Yto,
+        Courier::Sto,
+        Courier::Yunda,
+        Courier::Jt,
+        Courier::Sf,
+        Courier::Ems,
+    ];
+
+    /// Stable code for the wire and read tables.
+    pub fn code(self) -> &'static str {
+        match self {
+            Courier::Zto => "zto",
+            Courier::Yto => "yto",
+            Courier::Sto => "sto",
+            Courier::Yunda => "yunda",
+            Courier::Jt => "jt",
+            Courier::Sf => "sf",
+            Courier::Ems => "ems",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Courier> {
+        Courier::ALL.into_iter().find(|c| c.code() == code)
+    }
+
+    /// The fee table: the first item, then each further item of the same parcel.
+    pub fn tariff(self) -> (Fen, Fen) {
+        match self {
+            Courier::Zto | Courier::Yto => (Fen(400), Fen(100)),
+            Courier::Sto | Courier::Yunda => (Fen(380), Fen(100)),
+            Courier::Jt => (Fen(350), Fen(100)),
+            Courier::Sf => (Fen(1_200), Fen(200)),
+            Courier::Ems => (Fen(1_000), Fen(200)),
+        }
+    }
+
+    /// Shipping for one parcel of `items` pieces.
+    pub fn shipping(self, items: i64) -> Fen {
+        let (first, further) = self.tariff();
+        if items <= 0 {
+            return Fen::ZERO;
+        }
+        Fen(first.0 + further.0 * (items - 1))
+    }
+}
+
+/// Quality inspection: none, basic 0.30 or advanced 1.30 per item (spec §9).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum QcLevel {
+    #[default]
+    None,
+    Basic,
+    Advanced,
+}
+
+impl QcLevel {
+    pub fn per_item(self) -> Fen {
+        match self {
+            QcLevel::None => Fen::ZERO,
+            QcLevel::Basic => QC_BASIC_PER_ITEM,
+            QcLevel::Advanced => QC_ADVANCED_PER_ITEM,
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            QcLevel::None => "none",
+            QcLevel::Basic => "basic",
+            QcLevel::Advanced => "advanced",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<QcLevel> {
+        [QcLevel::None, QcLevel::Basic, QcLevel::Advanced]
+            .into_iter()
+            .find(|q| q.code() == code)
+    }
+}
+
+/// Value-added services the warehouse performs on each item.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum ValueAdded {
+    ReplaceTag,
+    RemoveTag,
+    GiftPackaging,
+}
+
+impl ValueAdded {
+    pub const ALL: [ValueAdded; 3] = [
+        ValueAdded::ReplaceTag,
+        ValueAdded::RemoveTag,
+        ValueAdded::GiftPackaging,
+    ];
+
+    pub fn per_item(self) -> Fen {
+        match self {
+            ValueAdded::ReplaceTag => Fen(50),
+            ValueAdded::RemoveTag => Fen(20),
+            ValueAdded::GiftPackaging => Fen(100),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            ValueAdded::ReplaceTag => "replace_tag",
+            ValueAdded::RemoveTag => "remove_tag",
+            ValueAdded::GiftPackaging => "gift_packaging",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<ValueAdded> {
+        ValueAdded::ALL.into_iter().find(|v| v.code() == code)
+    }
+}
+
+/// The fee breakdown stored with an order.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fees {
+    pub product_amount: Fen,
+    pub shipping: Fen,
+    pub service: Fen,
+    pub qc: Fen,
+    pub value_added: Fen,
+    pub coupon_discount: Fen,
+    pub total: Fen,
+}
+
+/// Per-item fees other than the goods: what a refunded item gives back besides its price.
+pub fn per_item_fees(qc: QcLevel, value_added: &[ValueAdded]) -> Fen {
+    let added: i64 = value_added.iter().map(|v| v.per_item().0).sum();
+    Fen(SERVICE_FEE_PER_ITEM.0 + qc.per_item().0 + added)
+}
+
+impl Fees {
+    /// Fees of `items` pieces whose goods cost `product_amount`; `None` on overflow.
+    pub fn compute(
+        product_amount: Fen,
+        items: i64,
+        courier: Courier,
+        qc: QcLevel,
+        value_added: &[ValueAdded],
+    ) -> Option<Fees> {
+        let shipping = courier.shipping(items);
+        let service = Fen(SERVICE_FEE_PER_ITEM.0.checked_mul(items)?);
+        let qc_fee = Fen(qc.per_item().0.checked_mul(items)?);
+        let added_per_item: i64 = value_added.iter().map(|v| v.per_item().0).sum();
+        let value_added = Fen(added_per_item.checked_mul(items)?);
+        let total = [shipping, service, qc_fee, value_added]
+            .into_iter()
+            .try_fold(product_amount, |sum, fee| sum.checked_add(fee))?;
+        Some(Fees {
+            product_amount,
+            shipping,
+            service,
+            qc: qc_fee,
+            value_added,
+            coupon_discount: Fen::ZERO,
+            total,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipping_charges_the_first_item_then_each_further_one() {
+        assert_eq!(Courier::Zto.shipping(1), Fen(400));
+        assert_eq!(Courier::Zto.shipping(3), Fen(600));
+        assert_eq!(Courier::Sf.shipping(2), Fen(1_400));
+        assert_eq!(Courier::Jt.shipping(0), Fen::ZERO);
+    }
+
+    #[test]
+    fn fees_add_up_per_item() {
+        // 3 items of goods worth 89.70: ZTO 6.00, service 3.00, advanced QC 3.90, gift packaging 3.00.
+        let fees = Fees::compute(
+            Fen(8_970),
+            3,
+            Courier::Zto,
+            QcLevel::Advanced,
+            &[ValueAdded::GiftPackaging],
+        )
+        .unwrap();
+        assert_eq!(
+            (fees.shipping, fees.service, fees.qc, fees.value_added, fees.total),
+            (Fen(600), Fen(300), Fen(390), Fen(300), Fen(10_560))
+        );
+        assert_eq!(per_item_fees(QcLevel::Basic, &[ValueAdded::RemoveTag]), Fen(150));
+    }
+
+    #[test]
+    fn codes_round_trip() {
+        for c in Courier::ALL {
+            assert_eq!(Courier::from_code(c.code()), Some(c));
+        }
+        for v in ValueAdded::ALL {
+            assert_eq!(ValueAdded::from_code(v.code()), Some(v));
+        }
+        assert_eq!(QcLevel::from_code("basic"), Some(QcLevel::Basic));
+        assert_eq!(Courier::from_code("ups"), None);
+    }
+
+    #[test]
+    fn an_overflowing_order_has_no_fees() {
+        assert_eq!(
+            Fees::compute(Fen(i64::MAX), 1, Courier::Zto, QcLevel::None, &[]),
+            None
+        );
+    }
+}

@@ -1,0 +1,21 @@
+//! One order (aggregate id = order number): placed with its fees, paid, stocked or short, shipped,
+//! completed and reviewed, or cancelled; refunds are named so the wallet credits each once.
+
+pub mod aggregate;
+pub mod commands;
+pub mod errors;
+pub mod events;
+pub mod fees;
+pub mod model;
+
+#[cfg(test)]
+mod tests;
+
+pub use aggregate::Order;
+pub use commands::OrderCommand;
+pub use errors::OrderError;
+pub use events::OrderEvent;
+pub use fees::{Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};
+pub use model::{
+    Address, Destination, OrderLine, OrderStatus, PaymentMethod, Platform, Shortage, StockState,
+};
