@@ -249,3 +249,24 @@ export interface LedgerRow {
   reference: string;
   at: number;
 }
+
+/** Address book shapes (docs/api.md "Addresses (issue 6)"). Times are unix seconds. */
+export interface Address {
+  id: string;
+  recipient: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+  is_default: boolean;
+  is_favorite: boolean;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A division of address/area: province, city or district, by its code. */
+export interface Area {
+  id: string;
+  name: string;
+}
