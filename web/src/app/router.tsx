@@ -43,6 +43,7 @@ const TutorialScreen = lazyScreen(() => import('../features/content/tutorial-scr
 const ResourcesScreen = lazyScreen(() => import('../features/content/resources-screen'));
 const MyFundScreen = lazyScreen(() => import('../features/fund/my-fund-screen'));
 const WithdrawalStatusScreen = lazyScreen(() => import('../features/fund/withdrawal-status-screen'));
+const AddressCollectScreen = lazyScreen(() => import('../features/address/address-collect-screen'));
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {
@@ -82,6 +83,7 @@ export function AppRoutes() {
           <Route path="wholesaleCollection" element={<PageTitle id="route.wholesaleCollection"><FollowedStallsScreen /></PageTitle>} />
           <Route path="myFund" element={<PageTitle id="route.myFund"><MyFundScreen /></PageTitle>} />
           <Route path="withdrawalStatus" element={<PageTitle id="route.withdrawalStatus"><WithdrawalStatusScreen /></PageTitle>} />
+          <Route path="addressCollect" element={<PageTitle id="route.addressCollect"><AddressCollectScreen /></PageTitle>} />
         </Route>
         <Route path="*" element={<NotFoundRedirect />} />
       </Route>

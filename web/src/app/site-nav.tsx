@@ -19,6 +19,7 @@ const SECTIONS: readonly [path: string, title: string][] = [
 
 /** Module screens that need a session (spec section 2): shown once logged in. */
 const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
+  ['/addressCollect', 'route.addressCollect'],
   ['/myFund', 'route.myFund'],
   ['/withdrawalStatus', 'route.withdrawalStatus'],
 ];
