@@ -140,6 +140,8 @@ export function AddressDialog({
         layout="vertical"
         requiredMark={false}
         initialValues={initialValues}
+        // the dialog's contents are destroyed on close: start the next add or edit from its own values
+        clearOnDestroy
         onFinish={(v) => void onFinish(v)}
       >
         <Form.Item name="recipient" label={intl.formatMessage({ id: 'address.recipient' })} rules={[formRule(intl, validateRecipient)]}>

@@ -137,6 +137,15 @@ describe('address book screen', () => {
     expect(card.querySelector('.address-default-tag')?.textContent).toBe('默认');
     expect(document.querySelector('.address-count')?.textContent).toBe('1 / 50');
     expect(book).toHaveLength(1);
+
+    // the next add starts from an empty form, and the default is a choice now
+    fireEvent.click(document.querySelector('.address-add')!);
+    await waitFor(() => expect(dialog().querySelector('#address_is_default')).toBeTruthy());
+    const again = dialog().querySelector<HTMLInputElement>('#address_is_default')!;
+    expect(again.checked).toBe(false);
+    expect(again.disabled).toBe(false);
+    expect((screen.getByPlaceholderText('请输入收货人') as HTMLInputElement).value).toBe('');
+    expect(dialog().querySelector('.ant-cascader')?.textContent).not.toContain('白云区');
   }, 20_000);
 
   it('a refusal shows at the field the answer names, else as a toast', async () => {
