@@ -3,6 +3,7 @@
 //! reference table.
 
 pub mod accounts;
+pub mod addresses;
 pub mod captcha;
 pub mod catalog;
 pub mod clock;

@@ -1,4 +1,5 @@
 pub mod accounts;
+pub mod address;
 pub mod catalog;
 pub mod constants;
 pub mod money;

@@ -2,6 +2,7 @@
 //! caught up, and the query functions the API calls.
 
 pub mod accounts;
+pub mod addresses;
 pub mod catalog;
 pub mod runner;
 pub mod sites;

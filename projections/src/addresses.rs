@@ -1,0 +1,62 @@
+//! Reads of the address book.
+
+use serde::Serialize;
+use sqlx::{AnyPool, Row};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Address {
+    pub id: String,
+    pub recipient: String,
+    pub phone: String,
+    pub province: String,
+    pub city: String,
+    pub district: String,
+    pub detail: String,
+    pub is_default: bool,
+    pub is_favorite: bool,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const COLUMNS: &str = "id, recipient, phone, province, city, district, detail, \
+     CASE WHEN is_default <> 0 THEN 1 ELSE 0 END, CASE WHEN is_favorite <> 0 THEN 1 ELSE 0 END, created_at, updated_at";
+
+fn address(r: &sqlx::any::AnyRow) -> Address {
+    Address {
+        id: r.get(0),
+        recipient: r.get(1),
+        phone: r.get(2),
+        province: r.get(3),
+        city: r.get(4),
+        district: r.get(5),
+        detail: r.get(6),
+        is_default: r.get::<i64, _>(7) == 1,
+        is_favorite: r.get::<i64, _>(8) == 1,
+        created_at: r.get(9),
+        updated_at: r.get(10),
+    }
+}
+
+/// The default first, then favourites, then newest.
+pub async fn addresses_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Vec<Address>> {
+    let rows = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM addresses WHERE user_id = $1 \
+         ORDER BY is_default DESC, is_favorite DESC, created_at DESC, id DESC"
+    ))
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(address).collect())
+}
+
+/// One of the user's addresses; another user's is `None`.
+pub async fn address_of(pool: &AnyPool, user_id: &str, id: &str) -> sqlx::Result<Option<Address>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM addresses WHERE id = $1 AND user_id = $2"
+    ))
+    .bind(id)
+    .bind(user_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.as_ref().map(address))
+}
