@@ -28,6 +28,8 @@ CREATE TABLE wallet_withdrawals
 (
     id           TEXT PRIMARY KEY,
     user_id      TEXT    NOT NULL,
+    -- The wallet event's sequence: orders one user's withdrawals made within the same second.
+    sequence     BIGINT  NOT NULL,
     amount       BIGINT  NOT NULL,
     payee        TEXT    NOT NULL,
     account      TEXT    NOT NULL,

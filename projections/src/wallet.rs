@@ -154,11 +154,12 @@ impl Projection for WalletWithdrawals {
                 ..
             } => {
                 sqlx::query(
-                    "INSERT INTO wallet_withdrawals (id, user_id, amount, payee, account, status, reason, requested_at) \
-                     VALUES ($1, $2, $3, $4, $5, 'pending', '', $6) ON CONFLICT (id) DO NOTHING",
+                    "INSERT INTO wallet_withdrawals (id, user_id, sequence, amount, payee, account, status, reason, requested_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, 'pending', '', $7) ON CONFLICT (id) DO NOTHING",
                 )
                 .bind(withdrawal_id)
                 .bind(&event.aggregate_id)
+                .bind(event.sequence as i64)
                 .bind(amount.0)
                 .bind(payee)
                 .bind(account)
@@ -357,7 +358,7 @@ pub async fn withdrawals_page(
         .await?
         .get(0);
     let rows = sqlx::query(&format!(
-        "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} {condition} ORDER BY w.requested_at DESC, w.id DESC \
+        "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} {condition} ORDER BY w.requested_at DESC, w.sequence DESC, w.id DESC \
          LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
