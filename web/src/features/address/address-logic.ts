@@ -4,7 +4,11 @@
  * region picker loads one level at a time.
  */
 import type { Address, Area } from '../../api/types';
-import type { MessageKey } from '../../lib/validators';
+import { isPhone, normalizePhone, type MessageKey } from '../../lib/validators';
+
+import { failureText, refusedField } from '../../lib/refusal';
+
+export { failureText, isPhone, normalizePhone, refusedField };
 
 /** The server keeps at most this many addresses per user. */
 export const ADDRESS_MAX = 50;
@@ -36,24 +40,6 @@ export interface AddressBody {
 export type AddressEditBody = AddressBody & { id: string };
 
 const blank = (value: string | null | undefined): boolean => (value ?? '').trim() === '';
-
-/** Full-width digits, plus, minus and space (typed with a Chinese input method) as ASCII. */
-export function normalizePhone(value: string | null | undefined): string {
-  return (value ?? '')
-    .replace(/[０-９]/g, (c) => String(c.charCodeAt(0) - 0xff10))
-    .replace(/＋/g, '+')
-    .replace(/[－—]/g, '-')
-    .replace(/\u3000/g, ' ')
-    .trim();
-}
-
-/** 7 to 20 digits, with `+`, `-` or spaces between them and nothing else: the server's rule. */
-export function isPhone(value: string | null | undefined): boolean {
-  const text = normalizePhone(value);
-  if (!/^[\d+\- ]+$/.test(text)) return false;
-  const digits = text.replace(/\D/g, '').length;
-  return digits >= 7 && digits <= 20;
-}
 
 export const validateRecipient = (value: string | null | undefined): MessageKey | null =>
   blank(value) ? 'validation.address.recipientRequired' : null;
@@ -142,19 +128,6 @@ export function formFieldOf(field: string | null): 'recipient' | 'phone' | 'regi
     default:
       return null;
   }
-}
-
-/** The form field a refusal names (`data.field` of a 422), if any. */
-export function refusedField(error: unknown): string | null {
-  const data = (error as { data?: unknown } | null | undefined)?.data;
-  const field = (data as { field?: unknown } | null | undefined)?.field;
-  return typeof field === 'string' && field !== '' ? field : null;
-}
-
-/** The text of a failed call: the envelope's msg as the base query kept it. */
-export function failureText(error: unknown): string | null {
-  const msg = (error as { msg?: unknown } | null | undefined)?.msg;
-  return typeof msg === 'string' && msg !== '' ? msg : null;
 }
 
 /**
