@@ -270,3 +270,57 @@ export interface Area {
   id: string;
   name: string;
 }
+
+/** Drop-shipping cart shapes (docs/api.md "Drop-shipping cart (issue 6)"). Money is a yuan string. */
+export interface CartItem {
+  sku_id: string;
+  product_id: string;
+  item_no: string;
+  title: string;
+  image: string;
+  color: string;
+  size: string;
+  /** Today's price of one piece. */
+  price: string;
+  quantity: number;
+  stock: number;
+  selected: boolean;
+  /** price × quantity, worked out by the server. */
+  amount: string;
+}
+
+export interface CartGroup {
+  stall: Named;
+  items: CartItem[];
+}
+
+/** The whole cart: what cart/lists and every change answer. */
+export interface Cart {
+  groups: CartGroup[];
+  total_quantity: number;
+  selected_quantity: number;
+  selected_amount: string;
+}
+
+/** Drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)"). */
+export type CourierCode = 'zto' | 'yto' | 'sto' | 'yunda' | 'jt' | 'sf' | 'ems';
+export type QcLevelCode = 'none' | 'basic' | 'advanced';
+export type ShippingPriority = 'together' | 'split';
+
+/** The six fields forward/save takes. */
+export interface ForwardSettingsBody {
+  sender_name: string;
+  sender_phone: string;
+  courier: string;
+  qc_level: string;
+  shipping_priority: string;
+  remark_template: string;
+}
+
+/** forward/settings: the caller's settings (defaults until saved) and the fee tables to choose from. */
+export interface ForwardSettings extends ForwardSettingsBody {
+  /** Shipping of one parcel: `first` for the first item, `extra` for each further one. */
+  couriers: { code: string; first: string; extra: string }[];
+  /** Quality inspection fee per item. */
+  qc_levels: { code: string; per_item: string }[];
+}
