@@ -1,0 +1,109 @@
+/**
+ * Test helpers of the drop-shipping settings tests: an in-memory forward/settings and forward/save
+ * with the server's defaults, fee tables and rules (codes checked, sender phone 7-20 digits when
+ * given, refusals naming the field). Imported by tests only.
+ */
+import { vi } from 'vitest';
+import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
+
+export const session = { id: 'u1', username: 'u1', nickname: 'N', avatar: '', mobile: '13800138000', qq: '', email: '', token: 'tok' };
+
+export const ok = (data: unknown) =>
+  new Response(JSON.stringify({ code: 1, msg: 'ok', time: 1, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+
+export const refused = (status: number, msg: string, data: unknown = null) =>
+  new Response(JSON.stringify({ code: 0, msg, time: 1, data }), { status, headers: { 'content-type': 'application/json' } });
+
+export interface Call {
+  path: string;
+  body: Record<string, unknown>;
+  token: string | null;
+}
+
+export type Handler = (body: Record<string, unknown>) => Response | Promise<Response>;
+
+/** Answers by path below /jpmall/addons/unishop/forward; returns every call made, in order. */
+export function serve(routes: Record<string, Handler>): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const path = new URL(input.url).pathname.replace('/jpmall/addons/unishop/forward', '');
+      const text = await input.text();
+      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+      calls.push({ path, body, token: input.headers.get('token') });
+      const handler = routes[path];
+      return handler ? handler(body) : new Response('not found', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+/** fetchBaseQuery builds a Request from a relative path: give it an origin. */
+export function stubRequestOrigin(): void {
+  const NativeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NativeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' && input.startsWith('/') ? `http://shop.test${input}` : input, init);
+      }
+    },
+  );
+}
+
+export const count = (calls: Call[], path: string) => calls.filter((c) => c.path === path).length;
+export const bodiesOf = (calls: Call[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
+
+export const DEFAULTS: ForwardSettingsBody = {
+  sender_name: '',
+  sender_phone: '',
+  courier: 'zto',
+  qc_level: 'none',
+  shipping_priority: 'together',
+  remark_template: '',
+};
+
+/** The server's tables (domain/src/order/fees.rs). */
+export const TABLES: Pick<ForwardSettings, 'couriers' | 'qc_levels'> = {
+  couriers: [
+    { code: 'zto', first: '4.00', extra: '1.00' },
+    { code: 'yto', first: '4.00', extra: '1.00' },
+    { code: 'sto', first: '3.80', extra: '1.00' },
+    { code: 'yunda', first: '3.80', extra: '1.00' },
+    { code: 'jt', first: '3.50', extra: '1.00' },
+    { code: 'sf', first: '12.00', extra: '2.00' },
+    { code: 'ems', first: '10.00', extra: '2.00' },
+  ],
+  qc_levels: [
+    { code: 'none', per_item: '0.00' },
+    { code: 'basic', per_item: '0.30' },
+    { code: 'advanced', per_item: '1.30' },
+  ],
+};
+
+const phoneOk = (phone: string) => {
+  const digits = phone.replace(/\D/g, '').length;
+  return digits >= 7 && digits <= 20 && /^[\d+\- ]+$/.test(phone);
+};
+
+/** Routes of one user's settings, starting from `initial` (the defaults until saved). */
+export function forwardServer(initial: ForwardSettingsBody = DEFAULTS) {
+  const state = { saved: { ...initial } };
+  const routes: Record<string, Handler> = {
+    '/settings': () => ok({ ...state.saved, ...TABLES }),
+    '/save': (body) => {
+      const next = { ...DEFAULTS, ...(body as Partial<ForwardSettingsBody>) };
+      if (next.sender_phone !== '' && !phoneOk(next.sender_phone)) return refused(422, '手机号码格式不正确', { field: 'sender_phone' });
+      if (!TABLES.couriers.some((c) => c.code === next.courier)) return refused(422, '请选择快递公司', { field: 'courier' });
+      if (!TABLES.qc_levels.some((q) => q.code === next.qc_level)) return refused(422, '请选择质检服务', { field: 'qc_level' });
+      if (next.shipping_priority !== 'together' && next.shipping_priority !== 'split') {
+        return refused(422, '请选择多件发货优先方式', { field: 'shipping_priority' });
+      }
+      if (next.sender_name.length > 30) return refused(422, '寄件人最多 30 个字', { field: 'sender_name' });
+      state.saved = next;
+      return ok({ ...state.saved, ...TABLES });
+    },
+  };
+  return { state, routes };
+}
