@@ -44,6 +44,8 @@ const ResourcesScreen = lazyScreen(() => import('../features/content/resources-s
 const MyFundScreen = lazyScreen(() => import('../features/fund/my-fund-screen'));
 const WithdrawalStatusScreen = lazyScreen(() => import('../features/fund/withdrawal-status-screen'));
 const AddressCollectScreen = lazyScreen(() => import('../features/address/address-collect-screen'));
+const CartScreen = lazyScreen(() => import('../features/cart/cart-screen'));
+const ForwardSettingScreen = lazyScreen(() => import('../features/forward/forward-setting-screen'));
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {
@@ -84,6 +86,8 @@ export function AppRoutes() {
           <Route path="myFund" element={<PageTitle id="route.myFund"><MyFundScreen /></PageTitle>} />
           <Route path="withdrawalStatus" element={<PageTitle id="route.withdrawalStatus"><WithdrawalStatusScreen /></PageTitle>} />
           <Route path="addressCollect" element={<PageTitle id="route.addressCollect"><AddressCollectScreen /></PageTitle>} />
+          <Route path="cart" element={<PageTitle id="route.cart"><CartScreen /></PageTitle>} />
+          <Route path="forwardSeting" element={<PageTitle id="route.forwardSeting"><ForwardSettingScreen /></PageTitle>} />
         </Route>
         <Route path="*" element={<NotFoundRedirect />} />
       </Route>

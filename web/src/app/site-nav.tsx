@@ -1,5 +1,7 @@
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
+import { useCartArgs, useCartQuery } from '../api/cart-api';
+import { badgeText } from '../lib/badge';
 import { useAppSelector } from './hooks';
 import { selectToken } from './session-slice';
 import { useSitePath } from './site-path';
@@ -19,10 +21,30 @@ const SECTIONS: readonly [path: string, title: string][] = [
 
 /** Module screens that need a session (spec section 2): shown once logged in. */
 const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
+  ['/cart', 'route.cart'],
   ['/addressCollect', 'route.addressCollect'],
+  ['/forwardSeting', 'route.forwardSeting'],
   ['/myFund', 'route.myFund'],
   ['/withdrawalStatus', 'route.withdrawalStatus'],
 ];
+
+/**
+ * The cart's piece count (`total_quantity`, 99+ past 99) on its nav entry. The cart is asked for
+ * once per session and language; every cart change writes its answer into that cache entry, so
+ * an add on the product screen shows here at once.
+ */
+function CartCount() {
+  const intl = useIntl();
+  const { args, skip } = useCartArgs();
+  const { data } = useCartQuery(args, { skip });
+  const text = badgeText(data?.total_quantity);
+  if (!text) return null;
+  return (
+    <sup className="count-badge cart-count" aria-label={intl.formatMessage({ id: 'cart.count' }, { count: data?.total_quantity ?? 0 })}>
+      {text}
+    </sup>
+  );
+}
 
 export function SiteNav() {
   const intl = useIntl();
@@ -34,6 +56,7 @@ export function SiteNav() {
       {sections.map(([path, title]) => (
         <NavLink key={path} to={to(path)} end className={({ isActive }) => `site-nav-link${isActive ? ' is-current' : ''}`}>
           {intl.formatMessage({ id: title })}
+          {path === '/cart' ? <CartCount /> : null}
         </NavLink>
       ))}
     </nav>
