@@ -11,7 +11,7 @@ import {
   stallFiltersFromSearch,
   stallListBody,
 } from './list-filters';
-import { choicePrice, chooseColor, findSku, initialChoice, priceSpan, sizeAvailable, stockOf } from './sku';
+import { cartLineOf, choicePrice, chooseColor, findSku, initialChoice, priceSpan, sizeAvailable, stockOf } from './sku';
 
 describe('price parsing', () => {
   it('turns what people type into yuan strings with two decimals', () => {
@@ -156,6 +156,17 @@ describe('colour × size', () => {
     expect(sizeAvailable(product.skus, '白色', 'S')).toBe(false);
     expect(sizeAvailable(product.skus, '', 'S')).toBe(false);
     expect(sizeAvailable(product.skus, '', 'L')).toBe(true);
+  });
+
+  it('add to cart sends the chosen SKU and a whole quantity within 1 and its stock', () => {
+    expect(cartLineOf(product, { color: '白色', size: 'M' }, 2)).toEqual({ kind: 'ok', sku_id: '白色-M', quantity: 2 });
+    expect(cartLineOf(product, { color: '白色', size: 'L' }, 9)).toEqual({ kind: 'ok', sku_id: '白色-L', quantity: 3 });
+    expect(cartLineOf(product, { color: '白色', size: 'M' }, 0)).toEqual({ kind: 'ok', sku_id: '白色-M', quantity: 1 });
+    expect(cartLineOf(product, { color: '白色', size: 'M' }, 2.6)).toEqual({ kind: 'ok', sku_id: '白色-M', quantity: 2 });
+    expect(cartLineOf(product, { color: '白色', size: 'M' }, null)).toEqual({ kind: 'ok', sku_id: '白色-M', quantity: 1 });
+    expect(cartLineOf(product, { color: '白色', size: '' }, 1)).toEqual({ kind: 'chooseSku' });
+    expect(cartLineOf(product, { color: '', size: '' }, 1)).toEqual({ kind: 'chooseSku' });
+    expect(cartLineOf(product, { color: '黑色', size: 'M' }, 1)).toEqual({ kind: 'soldOut' });
   });
 });
 

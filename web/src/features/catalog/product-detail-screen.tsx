@@ -7,6 +7,7 @@ import type { ProductDetail } from '../../api/types';
 import { useSitePath } from '../../app/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useFavoriteMutation, useProductDetailQuery } from './catalog-api';
+import { AddToCart } from './add-to-cart';
 import { useScope } from './catalog-scope';
 import { FollowButton } from './follow-button';
 import { ProductGallery } from './product-gallery';
@@ -58,6 +59,7 @@ function ProductBody({ product }: { product: ProductDetail }) {
               if (next.color !== choice.color && picture) setColorPicture(picture);
             }}
           />
+          <AddToCart product={product} choice={choice} />
           <div className="product-actions">
             <Button
               className="favorite-button"
@@ -108,7 +110,7 @@ function ProductBody({ product }: { product: ProductDetail }) {
   );
 }
 
-/** `/goodsDetail?id=`: gallery, colour × size with price and stock, favourite, image package, same style. */
+/** `/goodsDetail?id=`: gallery, colour × size with price and stock, add to cart, favourite, image package, same style. */
 export default function ProductDetailScreen() {
   const intl = useIntl();
   const [params] = useSearchParams();

@@ -61,3 +61,18 @@ export function chooseColor(product: Pick<ProductDetail, 'skus' | 'sizes'>, curr
   const size = product.sizes.find((s) => sizeAvailable(product.skus, color, s)) ?? current.size;
   return { color, size };
 }
+
+/** What the add-to-cart button sends for a choice, or why it cannot. */
+export type CartLineCheck = { kind: 'ok'; sku_id: string; quantity: number } | { kind: 'chooseSku' } | { kind: 'soldOut' };
+
+/**
+ * The body of cart/add for a choice and a quantity: both colour and size chosen (the SKU must
+ * exist), some stock, and the quantity as a whole number within 1 and the stock.
+ */
+export function cartLineOf(product: Pick<ProductDetail, 'skus'>, choice: SkuChoice, quantity: number | null | undefined): CartLineCheck {
+  const sku = findSku(product.skus, choice);
+  if (!sku) return { kind: 'chooseSku' };
+  if (sku.stock <= 0) return { kind: 'soldOut' };
+  const wanted = Number.isFinite(quantity) ? Math.floor(quantity as number) : 1;
+  return { kind: 'ok', sku_id: sku.id, quantity: Math.min(Math.max(wanted, 1), sku.stock) };
+}
