@@ -5,11 +5,13 @@
 pub mod accounts;
 pub mod addresses;
 pub mod captcha;
+pub mod cart;
 pub mod catalog;
 pub mod clock;
 pub mod db;
 pub mod error;
 pub mod event_store;
+pub mod forward;
 pub mod payments;
 pub mod sms;
 pub mod uploads;

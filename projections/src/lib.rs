@@ -3,7 +3,9 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod cart;
 pub mod catalog;
+pub mod forward;
 pub mod runner;
 pub mod sites;
 pub mod wallet;

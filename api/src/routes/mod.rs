@@ -1,5 +1,6 @@
 pub mod address;
 pub mod admin;
+pub mod cart;
 pub mod catalog;
 pub mod fund;
 pub mod pay;
@@ -83,6 +84,13 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/address/set_default"), post(address::set_default))
         .route(&format!("{UNISHOP}/address/favorite"), post(address::favorite))
         .route("/addons/unishop/home/refund_address", get(address::refund_address))
+        .route(&format!("{UNISHOP}/cart/lists"), post(cart::lists))
+        .route(&format!("{UNISHOP}/cart/add"), post(cart::add))
+        .route(&format!("{UNISHOP}/cart/change"), post(cart::change))
+        .route(&format!("{UNISHOP}/cart/select"), post(cart::select))
+        .route(&format!("{UNISHOP}/cart/remove"), post(cart::remove))
+        .route(&format!("{UNISHOP}/forward/settings"), post(cart::settings))
+        .route(&format!("{UNISHOP}/forward/save"), post(cart::save_settings))
         .route(&format!("{UNISHOP}/fund/index"), post(fund::index))
         .route(&format!("{UNISHOP}/fund/recharge"), post(fund::recharge))
         .route(&format!("{UNISHOP}/fund/payment_status"), post(fund::payment_status))

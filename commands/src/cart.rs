@@ -1,0 +1,159 @@
+//! The drop-shipping cart: one line per SKU, never more than the SKU's stock.
+
+use sqlx::{Any, Row, Transaction};
+
+use crate::error::{Error, Refusal};
+use crate::Database;
+
+fn internal(e: sqlx::Error) -> Error {
+    Error::Internal(e.into())
+}
+
+async fn stock_of(tx: &mut Transaction<'static, Any>, sku_id: &str) -> Result<i64, Error> {
+    sqlx::query("SELECT stock FROM skus WHERE id = $1")
+        .bind(sku_id)
+        .fetch_optional(&mut **tx)
+        .await
+        .map_err(internal)?
+        .map(|r| r.get(0))
+        .ok_or_else(|| Refusal::new("cart.sku_unknown").on("sku_id").into())
+}
+
+fn check_quantity(quantity: i64, stock: i64) -> Result<(), Error> {
+    if quantity < 1 {
+        return Err(Refusal::new("cart.quantity_not_positive").on("quantity").into());
+    }
+    if quantity > stock {
+        return Err(Refusal::new("cart.not_enough_stock")
+            .on("quantity")
+            .with("stock", stock)
+            .into());
+    }
+    Ok(())
+}
+
+async fn in_cart(
+    tx: &mut Transaction<'static, Any>,
+    user_id: &str,
+    sku_id: &str,
+) -> Result<Option<i64>, Error> {
+    Ok(
+        sqlx::query("SELECT quantity FROM cart_items WHERE user_id = $1 AND sku_id = $2")
+            .bind(user_id)
+            .bind(sku_id)
+            .fetch_optional(&mut **tx)
+            .await
+            .map_err(internal)?
+            .map(|r| r.get(0)),
+    )
+}
+
+/// Adds `quantity` of a SKU to what the cart already holds of it.
+pub async fn add(db: &Database, user_id: &str, sku_id: &str, quantity: i64, now: i64) -> Result<(), Error> {
+    if quantity < 1 {
+        return Err(Refusal::new("cart.quantity_not_positive").on("quantity").into());
+    }
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    let stock = stock_of(&mut tx, sku_id).await?;
+    let held = in_cart(&mut tx, user_id, sku_id).await?;
+    let total = held.unwrap_or(0).saturating_add(quantity);
+    check_quantity(total, stock)?;
+    if held.is_some() {
+        sqlx::query("UPDATE cart_items SET quantity = $1 WHERE user_id = $2 AND sku_id = $3")
+            .bind(total)
+            .bind(user_id)
+            .bind(sku_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(internal)?;
+    } else {
+        sqlx::query("INSERT INTO cart_items (user_id, sku_id, quantity, selected, added_at) VALUES ($1, $2, $3, 1, $4)")
+            .bind(user_id)
+            .bind(sku_id)
+            .bind(total)
+            .bind(now)
+            .execute(&mut *tx)
+            .await
+            .map_err(internal)?;
+    }
+    tx.commit().await.map_err(internal)?;
+    Ok(())
+}
+
+/// Sets the quantity of a line already in the cart.
+pub async fn change(db: &Database, user_id: &str, sku_id: &str, quantity: i64) -> Result<(), Error> {
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    if in_cart(&mut tx, user_id, sku_id).await?.is_none() {
+        return Err(Error::NotFound(Refusal::new("request.not_found")));
+    }
+    let stock = stock_of(&mut tx, sku_id).await?;
+    check_quantity(quantity, stock)?;
+    sqlx::query("UPDATE cart_items SET quantity = $1 WHERE user_id = $2 AND sku_id = $3")
+        .bind(quantity)
+        .bind(user_id)
+        .bind(sku_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?;
+    tx.commit().await.map_err(internal)?;
+    Ok(())
+}
+
+/// Which lines a call is about: some SKUs, or every line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Lines {
+    All,
+    Skus(Vec<String>),
+}
+
+pub async fn select(db: &Database, user_id: &str, lines: &Lines, selected: bool) -> Result<(), Error> {
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    match lines {
+        Lines::All => {
+            sqlx::query("UPDATE cart_items SET selected = $1 WHERE user_id = $2")
+                .bind(i64::from(selected))
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(internal)?;
+        }
+        Lines::Skus(skus) => {
+            for sku in skus {
+                sqlx::query("UPDATE cart_items SET selected = $1 WHERE user_id = $2 AND sku_id = $3")
+                    .bind(i64::from(selected))
+                    .bind(user_id)
+                    .bind(sku)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+    }
+    tx.commit().await.map_err(internal)?;
+    Ok(())
+}
+
+pub async fn remove(db: &Database, user_id: &str, lines: &Lines) -> Result<(), Error> {
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    match lines {
+        Lines::All => {
+            sqlx::query("DELETE FROM cart_items WHERE user_id = $1")
+                .bind(user_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(internal)?;
+        }
+        Lines::Skus(skus) => {
+            for sku in skus {
+                sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND sku_id = $2")
+                    .bind(user_id)
+                    .bind(sku)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(internal)?;
+            }
+        }
+    }
+    tx.commit().await.map_err(internal)?;
+    Ok(())
+}
