@@ -336,6 +336,20 @@ async fn every_fund_rule_answers_in_both_languages_and_changes_nothing(app: &Tes
             "页码须从 1 开始",
             "page must be 1 or more",
         ),
+        (
+            "payment_status",
+            json!({}),
+            "payment_id",
+            "支付单号不能为空",
+            "payment number cannot be empty",
+        ),
+        (
+            "withdraw",
+            json!({"amount": "1.001"}),
+            "amount",
+            "金额格式不正确，最多两位小数，例如 100.50",
+            "incorrect amount, at most two decimals, for example 100.50",
+        ),
     ];
     for (call, body, field, zh, en) in cases {
         let (status, reply) = fund(app, &token, call, body.clone()).await;
@@ -499,6 +513,13 @@ async fn a_withdrawal_is_frozen_then_paid_or_rejected_by_the_operator(app: &Test
     ]);
     assert!(ok, "{stdout}{stderr}");
     assert!(stdout.contains("rejected: account name mismatch"), "{stdout}");
+    let (ok, _, stderr) = app.run_cli(&["ops", "withdrawal", "approve", &second_id]);
+    assert!(
+        !ok && stderr.contains("only a pending withdrawal can be paid or rejected"),
+        "{stderr}"
+    );
+    let (ok, _, stderr) = app.run_cli(&["ops", "withdrawal", "approve", "Wnothing"]);
+    assert!(!ok && stderr.contains("resource not found"), "{stderr}");
     let (ok, stdout, _) = app.run_cli(&["ops", "withdrawal", "list"]);
     assert!(
         ok && stdout.contains("13800001111"),
