@@ -4,7 +4,8 @@
  * region picker loads one level at a time.
  */
 import type { Address, Area } from '../../api/types';
-import { isPhone, normalizePhone, type MessageKey } from '../../lib/validators';
+import { isPhone, normalizePhone } from '../../lib/phone';
+import type { MessageKey } from '../../lib/validators';
 
 import { failureText, refusedField } from '../../lib/refusal';
 

@@ -1,12 +1,14 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { Button, Checkbox, InputNumber } from 'antd';
+import { Button, Checkbox } from 'antd';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useChangeCartQuantityMutation, useSelectCartLinesMutation } from '../../api/cart-api';
 import type { CartItem } from '../../api/types';
 import { useSitePath } from '../../app/site-path';
-import { quantityBounds, readQuantity, specOf } from './cart-logic';
+import { readQuantity } from '../../lib/quantity';
+import { QuantityStepper } from '../../lib/quantity-stepper';
+import { quantityBounds, specOf } from './cart-logic';
 
 /**
  * A line's quantity: steps and typed numbers (sent on Enter or blur) set the quantity with
@@ -14,7 +16,7 @@ import { quantityBounds, readQuantity, specOf } from './cart-logic';
  * asked for; once the last one is answered it shows the server's quantity again (a refusal, such
  * as 'only 3 left in stock', is toasted and the old quantity comes back).
  */
-function QuantityStepper({ item }: { item: CartItem }) {
+function LineQuantity({ item }: { item: CartItem }) {
   const intl = useIntl();
   const [change] = useChangeCartQuantityMutation();
   const [draft, setDraft] = useState<number | null>(null);
@@ -22,7 +24,7 @@ function QuantityStepper({ item }: { item: CartItem }) {
   const seq = useRef(0);
   const { min, max } = quantityBounds(item);
 
-  const commit = (value: string | number | null | undefined) => {
+  const commit = (value: string | number) => {
     const quantity = readQuantity(value, max);
     const current = sent.current?.quantity ?? item.quantity;
     if (quantity === null || quantity === current) {
@@ -41,19 +43,16 @@ function QuantityStepper({ item }: { item: CartItem }) {
   };
 
   return (
-    <InputNumber<number>
-      mode="spinner"
-      size="small"
+    <QuantityStepper
       className="cart-quantity"
-      aria-label={intl.formatMessage({ id: 'cart.quantity.of' }, { title: item.title })}
+      value={draft ?? item.quantity}
       min={min}
       max={max}
-      precision={0}
-      value={draft ?? item.quantity}
-      onChange={(value) => setDraft(value)}
-      onStep={(value) => commit(value)}
-      onPressEnter={(event) => commit(event.currentTarget.value)}
-      onBlur={(event) => commit(event.currentTarget.value)}
+      label={intl.formatMessage({ id: 'cart.quantity.of' }, { title: item.title })}
+      decreaseLabel={intl.formatMessage({ id: 'cart.quantity.less' })}
+      increaseLabel={intl.formatMessage({ id: 'cart.quantity.more' })}
+      onStep={commit}
+      onCommit={commit}
     />
   );
 }
@@ -92,7 +91,7 @@ export function CartLine({ item, onRemove }: { item: CartItem; onRemove: (item: 
       </span>
       <span className="cart-cell cart-cell-price cart-line-price">{price(item.price)}</span>
       <span className="cart-cell cart-cell-quantity">
-        <QuantityStepper item={item} />
+        <LineQuantity item={item} />
         <span className={`cart-line-stock${short ? ' is-short' : ''}`}>
           {intl.formatMessage({ id: short ? 'cart.stock.short' : 'cart.stock' }, { stock: item.stock })}
         </span>

@@ -8,7 +8,6 @@ import {
   isEmptyCart,
   linesOf,
   quantityBounds,
-  readQuantity,
   specOf,
   tickOf,
   toggleAll,
@@ -81,18 +80,6 @@ describe('quantity', () => {
     expect(quantityBounds({ quantity: 2, stock: 120 })).toEqual({ min: 1, max: 120, short: false });
     expect(quantityBounds({ quantity: 5, stock: 3 })).toEqual({ min: 1, max: 3, short: true });
     expect(quantityBounds({ quantity: 1, stock: 0 })).toEqual({ min: 1, max: 1, short: true });
-  });
-
-  it('a typed quantity is a whole number brought within 1 and the stock; nothing readable sends nothing', () => {
-    expect(readQuantity(3, 120)).toBe(3);
-    expect(readQuantity('7', 120)).toBe(7);
-    expect(readQuantity(' 12 ', 120)).toBe(12);
-    expect(readQuantity('１２', 120)).toBe(12);
-    expect(readQuantity('2.7', 120)).toBe(2);
-    expect(readQuantity('999', 120)).toBe(120);
-    expect(readQuantity('0', 120)).toBe(1);
-    expect(readQuantity('5', 0)).toBe(1);
-    for (const nothing of ['', '  ', 'abc', '-2', '1e3', null, undefined]) expect(readQuantity(nothing, 120), String(nothing)).toBeNull();
   });
 
   it('colour and size on one line', () => {

@@ -1,7 +1,7 @@
 /**
  * Pure rules of the drop-shipping cart screen (docs/api.md "Drop-shipping cart (issue 6)"):
- * where checkout goes, the tick state of a stall and of the whole cart, the bounds of a line's
- * quantity, and reading a typed quantity. Amounts are never worked out here: the server's
+ * where checkout goes, the tick state of a stall and of the whole cart, and the bounds of a
+ * line's quantity (a typed one is read by lib/quantity.ts). Amounts are never worked out here: the server's
  * `amount` and `selected_amount` strings are shown as they come.
  */
 import type { Cart, CartGroup, CartItem } from '../../api/types';
@@ -56,21 +56,6 @@ export const isEmptyCart = (cart: Pick<Cart, 'groups'> | undefined): boolean => 
 export function quantityBounds(item: Pick<CartItem, 'quantity' | 'stock'>): { min: number; max: number; short: boolean } {
   const max = Math.max(1, Math.floor(item.stock));
   return { min: 1, max, short: item.quantity > item.stock };
-}
-
-/**
- * A quantity typed or stepped to, read as a whole number within the bounds: empty or unreadable
- * gives null (nothing is sent), decimals are cut, anything outside 1..max is brought inside.
- */
-export function readQuantity(value: string | number | null | undefined, max: number): number | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value)
-    .trim()
-    .replace(/[０-９]/g, (c) => String(c.charCodeAt(0) - 0xff10));
-  if (!/^\d+(\.\d*)?$/.test(text)) return null;
-  const whole = Math.floor(Number(text));
-  if (!Number.isFinite(whole)) return null;
-  return Math.min(Math.max(whole, 1), Math.max(1, max));
 }
 
 /** A line's colour and size on one line: '黑色 / M'; either may be empty. */

@@ -58,11 +58,9 @@ const group = (stall: string) => document.querySelector<HTMLElement>(`.cart-grou
 const footerText = (part: string) => document.querySelector(`.cart-${part}`)?.textContent;
 const checkbox = (root: Element, selector: string) => root.querySelector<HTMLInputElement>(`${selector} input[type=checkbox]`)!;
 const quantityInput = (sku: string) => line(sku).querySelector<HTMLInputElement>('.cart-quantity input')!;
-/** One click on the stepper's +: press and release (held, it repeats). */
+/** One click on the stepper's +. */
 function stepUp(sku: string) {
-  const up = line(sku).querySelector('.ant-input-number-action-up, .ant-input-number-handler-up')!;
-  fireEvent.mouseDown(up);
-  fireEvent.mouseUp(up);
+  fireEvent.click(line(sku).querySelector('.qty-stepper-up')!);
 }
 
 describe('cart screen', () => {

@@ -1,23 +1,23 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, InputNumber, message } from 'antd';
+import { Button } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { useAddToCartMutation } from '../../api/cart-api';
 import { openLoginPrompt } from '../../api/login-prompt';
 import type { ProductDetail } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { selectToken } from '../../app/session-slice';
 import { useSitePath } from '../../app/site-path';
-import { TOAST_DURATION_MS, TOAST_OFFSET_PX } from '../../lib/constants';
+import { readQuantity } from '../../lib/quantity';
+import { QuantityStepper } from '../../lib/quantity-stepper';
 import { toast } from '../../lib/toast';
 import { cartLineOf, findSku, type SkuChoice } from './sku';
 
 /**
  * Quantity and the add-to-cart button for the chosen colour × size. Without a session it opens the
- * login prompt (which comes back here); a refusal such as 'only 3 left in stock' is the base
- * query's toast; success says so with a link to the cart. The answer (the whole cart) updates the
- * nav's cart count through the cart cache.
+ * login prompt (which comes back here) and sends nothing; a refusal such as 'only 3 left in stock'
+ * is the base query's toast; success says so with a link to the cart. The answer (the whole cart)
+ * updates the nav's cart count through the cart cache.
  */
 export function AddToCart({ product, choice }: { product: ProductDetail; choice: SkuChoice }) {
   const intl = useIntl();
@@ -25,17 +25,17 @@ export function AddToCart({ product, choice }: { product: ProductDetail; choice:
   const token = useAppSelector(selectToken);
   const [add, { isLoading }] = useAddToCartMutation();
   const [quantity, setQuantity] = useState<number | null>(1);
-  const [notice, noticeHolder] = message.useMessage({ top: TOAST_OFFSET_PX, duration: TOAST_DURATION_MS / 1000, maxCount: 3 });
   const sku = findSku(product.skus, choice);
   const max = Math.max(1, sku?.stock ?? 1);
   const soldOut = Boolean(sku && sku.stock <= 0);
+  const shown = quantity === null ? null : Math.min(quantity, max);
 
   const onAdd = () => {
     if (!token) {
       openLoginPrompt();
       return;
     }
-    const line = cartLineOf(product, choice, quantity);
+    const line = cartLineOf(product, choice, shown);
     if (line.kind !== 'ok') {
       void toast(intl.formatMessage({ id: line.kind === 'chooseSku' ? 'cart.chooseSku' : 'cart.soldOut' }), 'warning');
       return;
@@ -43,17 +43,9 @@ export function AddToCart({ product, choice }: { product: ProductDetail; choice:
     void add({ sku_id: line.sku_id, quantity: line.quantity })
       .unwrap()
       .then(() =>
-        notice.success({
-          key: 'cart-added',
-          className: 'cart-added',
-          content: (
-            <span>
-              {intl.formatMessage({ id: 'cart.added' }, { count: line.quantity })}{' '}
-              <Link to={to('/cart')} className="cart-added-link">
-                {intl.formatMessage({ id: 'cart.added.view' })}
-              </Link>
-            </span>
-          ),
+        toast(intl.formatMessage({ id: 'cart.added' }, { count: line.quantity }), 'success', 'cart-added', {
+          text: intl.formatMessage({ id: 'cart.added.view' }),
+          href: to('/cart'),
         }),
       )
       .catch(() => undefined); // the base query has shown why
@@ -62,21 +54,22 @@ export function AddToCart({ product, choice }: { product: ProductDetail; choice:
   return (
     <div className="add-to-cart">
       <span className="sku-label">{intl.formatMessage({ id: 'cart.quantity' })}</span>
-      <InputNumber<number>
-        mode="spinner"
+      <QuantityStepper
         className="add-to-cart-quantity"
-        aria-label={intl.formatMessage({ id: 'cart.quantity' })}
+        value={shown}
         min={1}
         max={max}
-        precision={0}
-        value={quantity === null ? null : Math.min(quantity, max)}
         disabled={soldOut}
-        onChange={(value) => setQuantity(value)}
+        label={intl.formatMessage({ id: 'cart.quantity' })}
+        decreaseLabel={intl.formatMessage({ id: 'cart.quantity.less' })}
+        increaseLabel={intl.formatMessage({ id: 'cart.quantity.more' })}
+        onStep={setQuantity}
+        onType={(text) => setQuantity(readQuantity(text, max))}
+        onCommit={(text) => setQuantity(readQuantity(text, max) ?? 1)}
       />
       <Button type="primary" size="large" danger className="add-to-cart-button" icon={<ShoppingCartOutlined />} loading={isLoading} disabled={soldOut} onClick={onAdd}>
         {intl.formatMessage({ id: soldOut ? 'cart.soldOut' : 'cart.add' })}
       </Button>
-      {noticeHolder}
     </div>
   );
 }

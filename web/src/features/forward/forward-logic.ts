@@ -4,7 +4,8 @@
  * inspection levels, and which field a refusal names.
  */
 import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
-import { isPhone, normalizePhone, type MessageKey } from '../../lib/validators';
+import { isPhone, normalizePhone } from '../../lib/phone';
+import type { MessageKey } from '../../lib/validators';
 
 /** Courier codes forward/save takes, in the order the server lists them. */
 export const COURIER_CODES = ['zto', 'yto', 'sto', 'yunda', 'jt', 'sf', 'ems'] as const;
