@@ -1,5 +1,6 @@
 //! Drop-shipping settings: what checkout fills in by default.
 
+use domain::address::phone_ok;
 use domain::order::{Courier, QcLevel};
 
 use crate::error::{Error, Refusal};
@@ -26,11 +27,6 @@ impl Default for ForwardSettings {
             remark_template: String::new(),
         }
     }
-}
-
-fn phone_ok(phone: &str) -> bool {
-    let digits = phone.chars().filter(char::is_ascii_digit).count();
-    (7..=20).contains(&digits) && phone.chars().all(|c| c.is_ascii_digit() || "+- ".contains(c))
 }
 
 fn validate(s: &ForwardSettings) -> Result<(), Refusal> {

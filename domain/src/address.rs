@@ -91,7 +91,8 @@ impl AddressInput {
     }
 }
 
-fn phone_ok(phone: &str) -> bool {
+/// 7-20 digits, with `+`, `-` or spaces between: mobiles and landlines alike.
+pub fn phone_ok(phone: &str) -> bool {
     let digits = phone.chars().filter(char::is_ascii_digit).count();
     (7..=20).contains(&digits) && phone.chars().all(|c| c.is_ascii_digit() || "+- ".contains(c))
 }
