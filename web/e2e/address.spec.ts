@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, loginViaUi, newMobile, registerViaApi, test } from './helpers';
+import { expect, FIELD_ERROR, loginViaUi, newMobile, registerViaApi, test } from './helpers';
 
 const ADDRESS = '/jpmall/addons/unishop/address';
 const LOGIN_TO_ADDRESSES = '/login?site=&redirect=%2FaddressCollect%3Fsite%3D';
@@ -49,9 +49,9 @@ test('address book: checks in the page, add with the region picker, make another
   await page.locator('.address-add').click();
   await expect(dialog(page)).toBeVisible();
   await dialog(page).locator('.address-submit').click();
-  await expect(dialog(page).locator('.ant-form-item-explain-error')).toHaveText(['请输入收货人', '请输入手机号码', '请选择省市区', '请输入详细地址']);
+  await expect(dialog(page).locator(FIELD_ERROR)).toHaveText(['请输入收货人', '请输入手机号码', '请选择省市区', '请输入详细地址']);
   await page.locator('#address_phone').fill('12345');
-  await expect(dialog(page).locator('.ant-form-item-explain-error')).toContainText(['手机号码格式不正确']);
+  await expect(dialog(page).locator(FIELD_ERROR)).toContainText(['手机号码格式不正确']);
   expect(adds).toBe(0);
   // the first address is the default whatever is ticked
   await expect(page.locator('#address_is_default')).toBeChecked();

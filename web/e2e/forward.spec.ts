@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
+import { expect, FIELD_ERROR, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
 
 const FORWARD = '/jpmall/addons/unishop/forward';
 const LOGIN_TO_SETTINGS = '/login?site=&redirect=%2FforwardSeting%3Fsite%3D';
@@ -33,7 +33,7 @@ test('drop-shipping settings: save SF, advanced inspection and split; still ther
   });
   await page.locator('#forward_sender_phone').fill('12345');
   await page.locator('.forward-save').click();
-  await expect(page.locator('.forward-form .ant-form-item-explain-error')).toHaveText('手机号码格式不正确');
+  await expect(page.locator('.forward-form').locator(FIELD_ERROR)).toHaveText('手机号码格式不正确');
   expect(saves).toBe(0);
 
   await page.locator('#forward_sender_name').fill('小王');

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, loginViaUi, newMobile, operatorToken, registerViaApi, test } from './helpers';
+import { expect, FIELD_ERROR, loginViaUi, newMobile, operatorToken, registerViaApi, test } from './helpers';
 
 /** The seeded demo account (`jpmall seed`). */
 const DEMO_MOBILE = '13800000000';
@@ -51,10 +51,10 @@ test('top up 100 by QR: paying on a second page closes the dialog by itself and 
   await expect(dialog).toBeVisible();
   // checked in the page before anything is sent
   await dialog.locator('.topup-submit').click();
-  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('充值金额必须大于0');
+  await expect(dialog.locator(FIELD_ERROR)).toHaveText('充值金额必须大于0');
   await page.locator('#topUp_amount').fill('1.234');
   await dialog.locator('.topup-submit').click();
-  await expect(dialog.locator('.ant-form-item-explain-error')).toHaveText('金额最多两位小数');
+  await expect(dialog.locator(FIELD_ERROR)).toHaveText('金额最多两位小数');
 
   await page.locator('#topUp_amount').fill('100');
   const recharged = page.waitForResponse((r) => r.url().endsWith(`${FUND}/recharge`));
@@ -120,7 +120,7 @@ test('bind an account, withdraw 30, and see it paid once the operator approves',
   await expect(page.locator('.fund-payout-unbound')).toBeVisible();
   // the field's messages (a leaving message stays in the DOM while it fades out)
   const withdrawError = page.locator('.fund-withdraw-card .ant-form-item-explain');
-  const bindErrors = page.locator('.fund-bind-card .ant-form-item-explain-error');
+  const bindErrors = page.locator('.fund-bind-card').locator(FIELD_ERROR);
 
   // no payout account yet: refused in the page
   await page.locator('#withdraw_amount').fill('30');

@@ -119,3 +119,6 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(shotDir, { recursive: true });
   await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
 }
+
+/** A form field's error message, leaving out one that antd is still animating away after a re-check. */
+export const FIELD_ERROR = '.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)';
