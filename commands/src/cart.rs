@@ -106,28 +106,31 @@ pub enum Lines {
     Skus(Vec<String>),
 }
 
+impl Lines {
+    /// The SKUs a statement runs for: `""` stands for every line (see `AND ($3 = '' OR sku_id = $3)`).
+    fn targets(&self) -> Vec<&str> {
+        match self {
+            Lines::All => vec![""],
+            // An empty SKU would mean every line, so it is dropped rather than trusted.
+            Lines::Skus(skus) => skus
+                .iter()
+                .map(String::as_str)
+                .filter(|s| !s.is_empty())
+                .collect(),
+        }
+    }
+}
+
 pub async fn select(db: &Database, user_id: &str, lines: &Lines, selected: bool) -> Result<(), Error> {
     let mut tx = db.begin_write().await.map_err(internal)?;
-    match lines {
-        Lines::All => {
-            sqlx::query("UPDATE cart_items SET selected = $1 WHERE user_id = $2")
-                .bind(i64::from(selected))
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(internal)?;
-        }
-        Lines::Skus(skus) => {
-            for sku in skus {
-                sqlx::query("UPDATE cart_items SET selected = $1 WHERE user_id = $2 AND sku_id = $3")
-                    .bind(i64::from(selected))
-                    .bind(user_id)
-                    .bind(sku)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(internal)?;
-            }
-        }
+    for sku in lines.targets() {
+        sqlx::query("UPDATE cart_items SET selected = $1 WHERE user_id = $2 AND ($3 = '' OR sku_id = $3)")
+            .bind(i64::from(selected))
+            .bind(user_id)
+            .bind(sku)
+            .execute(&mut *tx)
+            .await
+            .map_err(internal)?;
     }
     tx.commit().await.map_err(internal)?;
     Ok(())
@@ -135,24 +138,13 @@ pub async fn select(db: &Database, user_id: &str, lines: &Lines, selected: bool)
 
 pub async fn remove(db: &Database, user_id: &str, lines: &Lines) -> Result<(), Error> {
     let mut tx = db.begin_write().await.map_err(internal)?;
-    match lines {
-        Lines::All => {
-            sqlx::query("DELETE FROM cart_items WHERE user_id = $1")
-                .bind(user_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(internal)?;
-        }
-        Lines::Skus(skus) => {
-            for sku in skus {
-                sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND sku_id = $2")
-                    .bind(user_id)
-                    .bind(sku)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(internal)?;
-            }
-        }
+    for sku in lines.targets() {
+        sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND ($2 = '' OR sku_id = $2)")
+            .bind(user_id)
+            .bind(sku)
+            .execute(&mut *tx)
+            .await
+            .map_err(internal)?;
     }
     tx.commit().await.map_err(internal)?;
     Ok(())
