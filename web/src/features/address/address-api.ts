@@ -1,5 +1,5 @@
-import { api } from '../../api/api';
-import type { Address, Area } from '../../api/types';
+import { addressBookApi } from '../../api/address-book-api';
+import type { Address } from '../../api/types';
 import type { AddressBody, AddressEditBody } from './address-logic';
 
 const P = '/jpmall/addons/unishop/address';
@@ -9,22 +9,13 @@ const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: '
 const changesList = (_result: unknown, error: unknown) => (error ? [] : ['Address' as const]);
 
 /**
- * Address book calls (docs/api.md "Addresses (issue 6)"). The list answers to `Address` and every
+ * Address book calls (docs/api.md "Addresses (issue 6)"), on top of the divisions and the list of
+ * api/address-book-api.ts (checkout reads those too). The list answers to `Address` and every
  * successful change invalidates it. Add and edit are silent (the dialog shows a refusal next to
  * the field it names, or as a toast); the list actions let the base query toast a refusal.
  */
-export const addressApi = api.injectEndpoints({
+export const addressApi = addressBookApi.injectEndpoints({
   endpoints: (build) => ({
-    /** Children of a division code ('' the provinces). The data does not change while the app runs. */
-    areaChildren: build.query<Area[], { pid: string }>({
-      query: ({ pid }) => post('/area', { pid }),
-      keepUnusedDataFor: 3600,
-    }),
-    /** The caller's addresses; the token is in the arguments so another session asks again. */
-    addresses: build.query<Address[], { token: string }>({
-      query: () => post('/lists'),
-      providesTags: ['Address'],
-    }),
     addAddress: build.mutation<Address, AddressBody>({
       query: (body) => post('/add', body),
       extraOptions: { silent: true },

@@ -1,26 +1,22 @@
-import { Button, Cascader, Checkbox, Form, Input, Modal, type FormInstance } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { Button, Checkbox, Form, Input, Modal, type FormInstance } from 'antd';
 import { useIntl } from 'react-intl';
 import type { Address } from '../../api/types';
+import { RegionPicker } from '../../app/region-picker';
 import { formRule } from '../../lib/form-rules';
 import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
-import { useAddAddressMutation, useEditAddressMutation, useLazyAreaChildrenQuery } from './address-api';
+import { useAddAddressMutation, useEditAddressMutation } from './address-api';
 import {
   failureText,
   formFieldOf,
-  loadRegionChain,
   refusedField,
   toAddressBody,
   toFormValues,
-  toRegionOptions,
   validateDetail,
   validatePhone,
   validateRecipient,
   validateRegion,
-  withChildren,
   type AddressFormValues,
-  type RegionOption,
 } from './address-logic';
 
 /**
@@ -33,46 +29,6 @@ export function reportRefusal(form: FormInstance, error: unknown): void {
   const name = formFieldOf(refusedField(error));
   if (name) form.setFields([{ name, errors: [msg] }]);
   else void toast(msg, 'error');
-}
-
-/**
- * The region picker's options: the provinces when the dialog opens (and, for an edit, the
- * cities and districts down the saved names), then each level when its parent is chosen.
- */
-function useRegionOptions(open: boolean, saved: readonly string[] | null) {
-  const [trigger] = useLazyAreaChildrenQuery();
-  const [options, setOptions] = useState<RegionOption[]>([]);
-  const load = useCallback((pid: string) => trigger({ pid }, true).unwrap(), [trigger]);
-  const savedKey = saved ? saved.join('\u0000') : '';
-
-  useEffect(() => {
-    if (!open) return;
-    let alive = true;
-    const names = savedKey ? savedKey.split('\u0000') : [];
-    const ready = names.length > 0 ? loadRegionChain(names, load).then((chain) => chain.options) : load('').then((areas) => toRegionOptions(areas, 0));
-    ready
-      .then((next) => {
-        if (alive) setOptions(next);
-      })
-      .catch(() => undefined); // the base query has shown why
-    return () => {
-      alive = false;
-    };
-  }, [open, savedKey, load]);
-
-  const loadData = useCallback(
-    (selected: RegionOption[]) => {
-      const target = selected[selected.length - 1];
-      if (!target || target.isLeaf || target.children) return;
-      const path = selected.map((o) => o.value);
-      load(target.code)
-        .then((areas) => setOptions((current) => withChildren(current, path, toRegionOptions(areas, path.length))))
-        .catch(() => undefined);
-    },
-    [load],
-  );
-
-  return { options, loadData };
 }
 
 /**
@@ -97,7 +53,6 @@ export function AddressDialog({
   const [add, adding] = useAddAddressMutation();
   const [edit, editingCall] = useEditAddressMutation();
   const saved = editing ? toFormValues(editing).region : null;
-  const { options, loadData } = useRegionOptions(open, saved);
   const defaultLocked = first || Boolean(editing?.is_default);
 
   const onFinish = async (values: AddressFormValues) => {
@@ -151,11 +106,11 @@ export function AddressDialog({
           <Input maxLength={32} inputMode="tel" autoComplete="tel" placeholder={intl.formatMessage({ id: 'validation.address.phoneRequired' })} />
         </Form.Item>
         <Form.Item name="region" label={intl.formatMessage({ id: 'address.region' })} rules={[formRule(intl, validateRegion)]}>
-          <Cascader<RegionOption>
-            options={options}
-            loadData={loadData}
+          <RegionPicker
+            open={open}
+            saved={saved}
             placeholder={intl.formatMessage({ id: 'address.region.placeholder' })}
-            classNames={{ popup: { root: 'address-region-popup' } }}
+            popupClassName="address-region-popup"
           />
         </Form.Item>
         <Form.Item name="detail" label={intl.formatMessage({ id: 'address.detail' })} rules={[formRule(intl, validateDetail)]}>

@@ -1,22 +1,18 @@
-import { api } from '../../api/api';
-import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
+import { forwardSettingsApi } from '../../api/forward-settings-api';
+import type { ForwardSettingsBody } from '../../api/types';
 
 const P = '/jpmall/addons/unishop/forward';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * Drop-shipping settings calls (docs/api.md "Drop-shipping settings (issue 6)"). The settings
+ * Drop-shipping settings calls (docs/api.md "Drop-shipping settings (issue 6)"): the settings
+ * query lives in api/forward-settings-api.ts (checkout reads it too), the save here. The settings
  * answer to `Forward`; a successful save invalidates it, so the screen (and later checkout's
  * defaults) shows what the server kept. Save is silent: the screen shows a refusal next to the
  * field it names, else as a toast.
  */
-export const forwardApi = api.injectEndpoints({
+export const forwardApi = forwardSettingsApi.injectEndpoints({
   endpoints: (build) => ({
-    /** The caller's settings (defaults until saved); the token is in the arguments so another session asks again. */
-    forwardSettings: build.query<ForwardSettings, { token: string }>({
-      query: () => post('/settings'),
-      providesTags: ['Forward'],
-    }),
     saveForwardSettings: build.mutation<unknown, ForwardSettingsBody>({
       query: (body) => post('/save', body),
       extraOptions: { silent: true },

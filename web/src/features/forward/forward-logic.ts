@@ -5,11 +5,11 @@
  */
 import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
 import { isPhone, normalizePhone } from '../../lib/phone';
+import { COURIER_CODES, courierKey, isZeroYuan, QC_LEVEL_CODES, qcLevelKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
 
-/** Courier codes forward/save takes, in the order the server lists them. */
-export const COURIER_CODES = ['zto', 'yto', 'sto', 'yunda', 'jt', 'sf', 'ems'] as const;
-export const QC_LEVEL_CODES = ['none', 'basic', 'advanced'] as const;
+export { COURIER_CODES, courierKey, isZeroYuan, QC_LEVEL_CODES, qcLevelKey };
+
 /** `together`: one parcel once every item is ready; `split`: ship what is ready first. */
 export const SHIPPING_PRIORITIES = ['together', 'split'] as const;
 
@@ -22,21 +22,6 @@ export type ForwardField = keyof ForwardSettingsBody;
 export const FORWARD_FIELDS: readonly ForwardField[] = ['sender_name', 'sender_phone', 'courier', 'qc_level', 'shipping_priority', 'remark_template'];
 
 export type ForwardFormValues = { [K in ForwardField]?: string | null };
-
-/** Catalogue key of a courier's name, or null for a code this build does not know (shown as is). */
-export function courierKey(code: string): string | null {
-  return (COURIER_CODES as readonly string[]).includes(code) ? `forward.courier.${code}` : null;
-}
-
-/** Catalogue key of a quality inspection level, or null for one this build does not know. */
-export function qcLevelKey(code: string): string | null {
-  return (QC_LEVEL_CODES as readonly string[]).includes(code) ? `forward.qc.${code}` : null;
-}
-
-/** Whether a yuan string the server sent is zero ('0.00', '0'): compared as text, not as a float. */
-export function isZeroYuan(yuan: string): boolean {
-  return /^[+-]?0*(\.0*)?$/.test(yuan.trim()) && /\d/.test(yuan);
-}
 
 /** The sender phone is optional; when given it follows the address book's rule. */
 export function validateSenderPhone(value: string | null | undefined): MessageKey | null {

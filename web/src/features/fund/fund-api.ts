@@ -1,5 +1,5 @@
-import { api } from '../../api/api';
-import type { FundSummary, LedgerRow, Page, PaymentState, PayoutAccount, TopUpPayment, Withdrawal } from '../../api/types';
+import type { LedgerRow, Page, PayoutAccount, TopUpPayment, Withdrawal } from '../../api/types';
+import { walletApi } from '../../api/wallet-api';
 import type { LedgerType, WithdrawalStatus } from './fund-logic';
 
 /** Every fund answer is the caller's own: the token is part of each query's arguments. */
@@ -23,26 +23,17 @@ const P = '/jpmall/addons/unishop/fund';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * Fund calls (docs/api.md "Funds (issue 5)"). The summary answers to `Wallet`, the ledger to
+ * Fund calls (docs/api.md "Funds (issue 5)"), on top of the summary and payment status of
+ * api/wallet-api.ts (orders use those too). The summary answers to `Wallet`, the ledger to
  * `Ledger`, the withdrawals to `Withdrawal`: a bound account, a withdrawal and a paid top-up
  * invalidate what they change. Mutations are silent: the screens show the refusal next to the
  * field it names, or as a toast.
  */
-export const fundApi = api.injectEndpoints({
+export const fundApi = walletApi.injectEndpoints({
   endpoints: (build) => ({
-    fundSummary: build.query<FundSummary, Session<object>>({
-      query: () => post('/index'),
-      providesTags: ['Wallet'],
-    }),
     recharge: build.mutation<TopUpPayment, { amount: string }>({
       query: ({ amount }) => post('/recharge', { amount }),
       extraOptions: { silent: true },
-    }),
-    /** Polled by the top-up dialog; errors while polling are not toasted every two seconds. */
-    paymentStatus: build.query<PaymentState, Session<{ payment_id: string }>>({
-      query: ({ payment_id }) => post('/payment_status', { payment_id }),
-      extraOptions: { silent: true },
-      keepUnusedDataFor: 0,
     }),
     bindAccount: build.mutation<{ payout_account: PayoutAccount }, { payee: string; account: string }>({
       query: (body) => post('/bind_account', body),

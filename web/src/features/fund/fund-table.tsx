@@ -1,22 +1,13 @@
 import { Pagination } from 'antd';
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
-import { useEffect, type ReactNode } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import type { ReactNode } from 'react';
+import { useDayjsLocale } from '../../app/dayjs-locale';
 import { usePaginationTexts } from '../../app/pagination';
-import { selectLanguage } from '../../app/session-slice';
+
+export { useDayjsLocale };
 
 /** Page sizes of the fund tables (the API allows up to 100). */
 export const FUND_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const FUND_DEFAULT_PAGE_SIZE: number = FUND_PAGE_SIZES[0];
-
-/** Month and weekday names of the date pickers follow the interface language. */
-export function useDayjsLocale(): void {
-  const language = useAppSelector(selectLanguage);
-  useEffect(() => {
-    dayjs.locale(language === 'zh_CN' ? 'zh-cn' : 'en');
-  }, [language]);
-}
 
 export interface FundColumn<T> {
   key: string;

@@ -1,5 +1,5 @@
-import { api } from '../../api/api';
-import type { UploadedFile, User } from '../../api/types';
+import type { User } from '../../api/types';
+import { uploadApi } from '../../api/upload-api';
 import { userUpdated } from '../../app/session-slice';
 
 export interface ProfileEdit {
@@ -9,8 +9,8 @@ export interface ProfileEdit {
   email?: string;
 }
 
-/** Profile calls: user info, edit, image upload. */
-export const personalApi = api.injectEndpoints({
+/** Profile calls: user info and edit, on top of the image upload of api/upload-api.ts. */
+export const personalApi = uploadApi.injectEndpoints({
   endpoints: (build) => ({
     userInfo: build.query<User, { token: string }>({
       query: () => '/addons/unishop/user/user_info',
@@ -29,14 +29,6 @@ export const personalApi = api.injectEndpoints({
         dispatch(userUpdated(data));
         const token = (getState() as unknown as { session: { token: string } }).session.token;
         dispatch(personalApi.util.upsertQueryData('userInfo', { token }, data));
-      },
-    }),
-    /** Multipart upload with a `file` field; the server scales and stores it as JPEG. */
-    uploadImage: build.mutation<UploadedFile, File>({
-      query: (file) => {
-        const body = new FormData();
-        body.append('file', file, file.name);
-        return { url: '/addons/unishop/category/upload', method: 'POST', body };
       },
     }),
   }),
