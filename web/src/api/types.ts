@@ -324,3 +324,198 @@ export interface ForwardSettings extends ForwardSettingsBody {
   /** Quality inspection fee per item. */
   qc_levels: { code: string; per_item: string }[];
 }
+
+/** Order shapes (docs/api.md "Orders (issue 6)"). Money is a yuan string; times are unix seconds. */
+export type OrderSource = 'cart' | 'manual';
+export type OrderType = 'domestic' | 'platform';
+export type PlatformCode = 'douyin' | 'tiktok' | 'shopee' | 'lazada';
+export type OrderStatus = 'pending_payment' | 'to_be_shipped' | 'shipped' | 'completed' | 'cancelled';
+export type StockStatus = 'pending_stock' | 'stock_prepared' | 'out_of_stock';
+export type PayMethod = 'wallet' | 'qr';
+
+/** A typed destination address (no id: not in the address book). */
+export interface OrderAddress {
+  recipient: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+}
+
+/** The body of order/preview and order/submit. */
+export interface OrderRequest {
+  source: OrderSource;
+  lines?: { sku_id: string; quantity: number }[];
+  type: OrderType;
+  address_id?: string;
+  address?: OrderAddress;
+  platform?: string;
+  source_order_no?: string;
+  label_file?: string;
+  courier?: string;
+  qc_level?: string;
+  value_added?: string[];
+  remark?: string;
+  request_id?: string;
+}
+
+export interface OrderFees {
+  product_amount: string;
+  shipping: string;
+  service: string;
+  qc: string;
+  value_added: string;
+  coupon_discount: string;
+  total: string;
+}
+
+export interface PreviewLine {
+  sku_id: string;
+  product_id: string;
+  stall_id: string;
+  stall_name: string;
+  item_no: string;
+  title: string;
+  image: string;
+  color: string;
+  size: string;
+  price: string;
+  quantity: number;
+  amount: string;
+  stock: number;
+}
+
+/** order/preview: today's prices and the fee tables to choose from. */
+export interface OrderPreview {
+  lines: PreviewLine[];
+  fees: OrderFees;
+  items: number;
+  courier: string;
+  qc_level: string;
+  value_added: string[];
+  /** The wallet's available balance. */
+  balance: string;
+  couriers: { code: string; first: string; extra: string }[];
+  qc_levels: { code: string; per_item: string }[];
+  value_added_services: { code: string; per_item: string }[];
+}
+
+export interface OrderItem {
+  sku_id: string;
+  product_id: string;
+  item_no: string;
+  title: string;
+  image: string;
+  color: string;
+  size: string;
+  price: string;
+  quantity: number;
+  /** Pieces the warehouse could not supply (refunded). */
+  short_quantity: number;
+  amount: string;
+}
+
+export interface Order {
+  order_no: string;
+  type: OrderType;
+  platform: string;
+  source_order_no: string;
+  status: OrderStatus;
+  stock_status: StockStatus;
+  abnormal: boolean;
+  reviewed: boolean;
+  items: OrderItem[];
+  item_count: number;
+  fees: OrderFees;
+  paid_amount: string;
+  refunded: string;
+  payment_method: PayMethod | '';
+  courier: string;
+  qc_level: string;
+  value_added: string[];
+  address: OrderAddress | null;
+  label_file: string;
+  ship_courier: string;
+  tracking_no: string;
+  remark: string;
+  placed_at: number;
+  paid_at: number | null;
+  shipped_at: number | null;
+  completed_at: number | null;
+  cancelled_at: number | null;
+}
+
+/** One event of an order, oldest first; `detail` holds the event's own fields. */
+export interface OrderTimelineEntry {
+  type: string;
+  at: number;
+  detail: Record<string, unknown> | null;
+}
+
+export type OrderDetail = Order & { timeline: OrderTimelineEntry[] };
+
+/** order/lists: a page of orders and the count of every tab under the same filters. */
+export type OrderPage = Page<Order> & { counts: Partial<Record<string, number>> };
+
+/** order/item: a product looked up by its item number for manual entry. */
+export interface ItemLookup {
+  product_id: string;
+  item_no: string;
+  title: string;
+  image: string;
+  stall_name: string;
+  skus: { sku_id: string; color: string; size: string; price: string; stock: number }[];
+}
+
+export interface OutStockNotice {
+  order_no: string;
+  /** Nothing was left: the whole order was refunded. */
+  all: boolean;
+  refund: string;
+  items: { sku_id: string; item_no: string; title: string; color: string; size: string; quantity: number }[];
+  at: number;
+}
+
+export interface AbnormalOrder {
+  order_no: string;
+  reason: string;
+  flagged_at: number;
+  resolution: string;
+  resolved_at: number | null;
+  status: 'open' | 'resolved';
+}
+
+/** ranking/lists (docs/api.md "Orders (issue 6)"). */
+export type RankingKind = 'product' | 'stall';
+export type RankingRange = '3d' | '7d' | '30d' | '90d';
+
+export interface ProductRankingRow {
+  rank: number;
+  product_id: string;
+  item_no: string;
+  title: string;
+  image: string;
+  price: string;
+  stall_id: string;
+  stall_name: string;
+  quantity: number;
+  amount: string;
+}
+
+export interface StallRankingRow {
+  rank: number;
+  stall_id: string;
+  stall_name: string;
+  quantity: number;
+  amount: string;
+  products: number;
+}
+
+export interface Ranking {
+  list: (ProductRankingRow | StallRankingRow)[];
+  kind: RankingKind;
+  range: RankingRange;
+  from: number;
+  to: number;
+}

@@ -1,0 +1,115 @@
+import { api } from '../../api/api';
+import type {
+  AbnormalOrder,
+  ItemLookup,
+  Order,
+  OrderDetail,
+  OrderPage,
+  OrderPreview,
+  OrderRequest,
+  OutStockNotice,
+  Page,
+  PayMethod,
+  TopUpPayment,
+} from '../../api/types';
+import type { Language } from '../../lib/languages';
+import type { OrderListBody } from './order-logic';
+
+/** Every order answer is the caller's own: the token is part of each query's arguments. */
+type Session<T> = T & { token: string };
+
+const P = '/jpmall/addons/unishop/order';
+const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
+
+/** A change to an order: the lists, the detail and (money may have moved) the wallet are asked again. */
+const ORDER_CHANGED = ['Order', 'Wallet', 'Ledger'] as const;
+const onSuccess =
+  <T extends readonly string[]>(tags: T) =>
+  (_result: unknown, error: unknown) =>
+    error ? [] : [...tags];
+
+export interface PreviewArgs {
+  token: string;
+  /** Titles come in the request language: a switch asks again. */
+  language: Language;
+  request: OrderRequest;
+}
+
+/** An order/pay answer: the paid order (wallet) or the QR payment to show (qr). */
+export type PayAnswer = { order: Order } | { payment: TopUpPayment };
+
+/**
+ * Order calls (docs/api.md "Orders (issue 6)"). Lists, details and the two after-sales lists
+ * answer to `Order`; every change invalidates it (and `Wallet`/`Ledger`, as paying, cancelling
+ * and refunds move money). Placing an order also invalidates `Cart` (a cart order's lines leave
+ * the cart). The preview, submit, pay and look-up are silent: the screens show a refusal next to
+ * the field it names, or above the lines; the list actions let the base query toast a refusal.
+ */
+export const orderApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Today's prices and fees for the lines and options; asked again whenever they change. */
+    orderPreview: build.query<OrderPreview, PreviewArgs>({
+      query: ({ request }) => post('/preview', request),
+      extraOptions: { silent: true },
+      keepUnusedDataFor: 0,
+    }),
+    submitOrder: build.mutation<{ order: Order }, OrderRequest>({
+      query: (request) => post('/submit', request),
+      extraOptions: { silent: true },
+      invalidatesTags: onSuccess(['Order', 'Cart'] as const),
+    }),
+    lookupItem: build.mutation<ItemLookup, { item_no: string }>({
+      query: (body) => post('/item', body),
+      extraOptions: { silent: true },
+    }),
+    orders: build.query<OrderPage, Session<OrderListBody>>({
+      query: ({ token: _token, ...body }) => post('/lists', body),
+      providesTags: ['Order'],
+    }),
+    orderDetail: build.query<OrderDetail, Session<{ order_no: string }>>({
+      query: ({ order_no }) => post('/detail', { order_no }),
+      providesTags: ['Order'],
+    }),
+    payOrder: build.mutation<PayAnswer, { order_no: string; method: PayMethod }>({
+      query: (body) => post('/pay', body),
+      extraOptions: { silent: true },
+      // a QR payment changes nothing until it is paid (the dialog then asks again)
+      invalidatesTags: (result, error) => (error || !result || !('order' in result) ? [] : [...ORDER_CHANGED]),
+    }),
+    cancelOrder: build.mutation<{ order: Order }, { order_no: string; reason?: string }>({
+      query: (body) => post('/cancel', body),
+      invalidatesTags: onSuccess(ORDER_CHANGED),
+    }),
+    confirmOrder: build.mutation<unknown, { order_no: string }>({
+      query: (body) => post('/confirm', body),
+      invalidatesTags: onSuccess(['Order'] as const),
+    }),
+    reviewOrder: build.mutation<unknown, { order_no: string; rating: number; content: string }>({
+      query: (body) => post('/review', body),
+      extraOptions: { silent: true },
+      invalidatesTags: onSuccess(['Order'] as const),
+    }),
+    outStockNotices: build.query<Page<OutStockNotice>, Session<{ page: number; pagesize: number }>>({
+      query: ({ token: _token, ...body }) => post('/out_stock', body),
+      providesTags: ['Order'],
+    }),
+    abnormalOrders: build.query<Page<AbnormalOrder>, Session<{ page: number; pagesize: number; status?: 'open' | 'resolved' }>>({
+      query: ({ token: _token, ...body }) => post('/abnormal', body),
+      providesTags: ['Order'],
+    }),
+  }),
+});
+
+export const {
+  useOrderPreviewQuery,
+  useSubmitOrderMutation,
+  useLookupItemMutation,
+  useOrdersQuery,
+  useOrderDetailQuery,
+  usePayOrderMutation,
+  useCancelOrderMutation,
+  useConfirmOrderMutation,
+  useReviewOrderMutation,
+  useOutStockNoticesQuery,
+  useAbnormalOrdersQuery,
+} = orderApi;
