@@ -46,6 +46,9 @@ struct Cli {
     /// Most yuan one withdrawal may take out.
     #[arg(long, env = "JPMALL_MAX_WITHDRAWAL", default_value = "50000", value_parser = yuan, global = true)]
     max_withdrawal: domain::money::Fen,
+    /// Days after shipping before an order completes on its own.
+    #[arg(long, env = "JPMALL_AUTO_COMPLETE_DAYS", default_value_t = commands::orders::operator::AUTO_COMPLETE_DAYS, value_parser = clap::value_parser!(i64).range(1..=365), global = true)]
+    auto_complete_days: i64,
     #[command(subcommand)]
     command: Command,
 }
@@ -128,6 +131,52 @@ enum Ops {
         #[command(subcommand)]
         command: WithdrawalOps,
     },
+    /// Orders: list, and the warehouse's steps.
+    Order {
+        #[command(subcommand)]
+        command: OrderOps,
+    },
+}
+
+#[derive(Subcommand)]
+enum OrderOps {
+    /// Orders newest first (tab: pending_payment, to_be_shipped, shipped, completed, cancelled, …).
+    List {
+        #[arg(long)]
+        status: Option<String>,
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// The stock of a paid order is ready.
+    Prepare { order_no: String },
+    /// Items the warehouse cannot supply, as SKU:QUANTITY; they are refunded to the wallet.
+    Short {
+        order_no: String,
+        #[arg(required = true)]
+        items: Vec<String>,
+    },
+    /// Flag an order abnormal.
+    Flag {
+        order_no: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Resolve an abnormal order.
+    Resolve {
+        order_no: String,
+        #[arg(long)]
+        resolution: String,
+    },
+    /// Ship an order whose stock is prepared.
+    Ship {
+        order_no: String,
+        #[arg(long)]
+        courier: String,
+        #[arg(long)]
+        tracking: String,
+    },
+    /// Complete shipped orders past the automatic-completion days.
+    CompleteDue,
 }
 
 /// A positive amount of yuan with at most two decimals.
@@ -184,6 +233,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             max_top_up: cli.max_top_up,
             max_withdrawal: cli.max_withdrawal,
         },
+        auto_complete_days: cli.auto_complete_days,
     };
     match cli.command {
         Command::Serve { addr } => serve(config, addr).await,
@@ -198,6 +248,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Ops {
             command: Ops::Withdrawal { command },
         } => withdrawal_ops(config, command).await,
+        Command::Ops {
+            command: Ops::Order { command },
+        } => order_ops(config, command).await,
         Command::Ops { command } => ops(config, command).await,
         Command::Audit {
             command: Audit::Wallet { user, all, as_of },
@@ -246,6 +299,7 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
         .with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     app.state.payments.serving_at(&format!("http://{local}"));
+    tokio::spawn(complete_due_orders(app.state.clone()));
     println!("jpmall serving http://{local} on {engine}");
     println!("{token_note}");
     axum::serve(
@@ -256,6 +310,25 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
     .await?;
     app.state.db.close().await;
     Ok(())
+}
+
+/// How often shipped orders past their days are completed.
+const AUTO_COMPLETE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// The automatic-completion scheduler: every ten minutes while serving.
+async fn complete_due_orders(state: crate::state::AppState) {
+    let mut ticks = tokio::time::interval(AUTO_COMPLETE_INTERVAL);
+    loop {
+        ticks.tick().await;
+        let days = state.config.auto_complete_days;
+        match commands::orders::operator::complete_due(&state.db, &state.orders, days, commands::clock::now())
+            .await
+        {
+            Ok(0) => {}
+            Ok(completed) => tracing::info!(completed, "orders completed automatically"),
+            Err(error) => tracing::error!("automatic completion failed: {error:#}"),
+        }
+    }
 }
 
 async fn shutdown_signal() {
@@ -340,6 +413,28 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
         "demo market: {} stalls, {} products ({} added)",
         report.stalls_total, report.products_total, report.products_added
     );
+    let app = app::open(config).await?;
+    let bar = progress_bar("order history");
+    let placed = commands::orders::history::seed_history(
+        &app.state.db,
+        &app.state.orders,
+        &app.state.desk,
+        crate::routes::address::divisions(),
+        commands::clock::now(),
+        &|day, days| {
+            bar.set_length(days);
+            bar.set_position(day);
+        },
+    )
+    .await
+    .map_err(|e| anyhow::anyhow!("{e:?}"))
+    .context("seeding the order history")?;
+    bar.finish();
+    app.state.db.close().await;
+    println!(
+        "order history: {placed} orders over {} days",
+        commands::orders::history::HISTORY_DAYS
+    );
     println!("demo login: {} / {}", demo::DEMO_MOBILE, demo::DEMO_PASSWORD);
     Ok(())
 }
@@ -412,7 +507,9 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     let db = open_database(&config).await?;
     let result = match command {
         Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
-        Ops::Withdrawal { .. } => unreachable!("withdrawal commands open the whole application"),
+        Ops::Withdrawal { .. } | Ops::Order { .. } => {
+            unreachable!("withdrawal and order commands open the whole application")
+        }
         Ops::Logout { mobile } => {
             let ended = commands::accounts::logout_everywhere(&db, &mobile)
                 .await
@@ -454,4 +551,85 @@ async fn print_outbox(
         println!("  {}  {}  answer {}", c.created_at, c.captcha_key, c.answer);
     }
     Ok(())
+}
+
+async fn order_ops(config: Config, command: OrderOps) -> anyhow::Result<()> {
+    use crate::i18n::Language;
+    use crate::routes::admin_orders::{take_step, Step};
+    let app = app::open(config).await?;
+    let state = &app.state;
+    let lang = Language::EnUs;
+    let shown = |order: projections::orders::OrderView| {
+        println!(
+            "{}  {}  stock {}  {}{}  total {}  {}",
+            order.order_no,
+            order.status,
+            order.stock_status,
+            if order.abnormal { "abnormal  " } else { "" },
+            order.item_count,
+            order.fees.total,
+            order.tracking_no
+        );
+    };
+    let step = match command {
+        OrderOps::List { status, limit } => {
+            let body =
+                crate::routes::order::ListBody::for_tab(status.unwrap_or_default(), limit.clamp(1, 100));
+            let (filter, page, pagesize) =
+                crate::routes::order::filter_of(&body, None).map_err(|e| anyhow::anyhow!(e.message(lang)))?;
+            let found = projections::orders::list(&state.db.pool, &filter, page, pagesize, lang).await?;
+            println!("{} orders", found.total);
+            for order in found.list {
+                shown(order);
+            }
+            app.state.db.close().await;
+            return Ok(());
+        }
+        OrderOps::CompleteDue => {
+            let completed = commands::orders::operator::complete_due(
+                &state.db,
+                &state.orders,
+                state.config.auto_complete_days,
+                commands::clock::now(),
+            )
+            .await?;
+            println!("{completed} orders completed");
+            app.state.db.close().await;
+            return Ok(());
+        }
+        OrderOps::Prepare { order_no } => (order_no, Step::PrepareStock),
+        OrderOps::Short { order_no, items } => {
+            let mut shortages = Vec::new();
+            for item in items {
+                let (sku, quantity) = item
+                    .rsplit_once(':')
+                    .and_then(|(s, q)| Some((s.to_string(), q.parse::<i64>().ok()?)))
+                    .ok_or_else(|| anyhow::anyhow!("{item:?} is not SKU:QUANTITY"))?;
+                shortages.push((sku, quantity));
+            }
+            (order_no, Step::OutOfStock(shortages))
+        }
+        OrderOps::Flag { order_no, reason } => (order_no, Step::FlagAbnormal(reason)),
+        OrderOps::Resolve { order_no, resolution } => (order_no, Step::ResolveAbnormal(resolution)),
+        OrderOps::Ship {
+            order_no,
+            courier,
+            tracking,
+        } => (
+            order_no,
+            Step::Ship {
+                courier,
+                tracking_no: tracking,
+            },
+        ),
+    };
+    let result = take_step(state, &step.0, step.1, lang).await;
+    app.state.db.close().await;
+    match result {
+        Ok(order) => {
+            shown(order);
+            Ok(())
+        }
+        Err(e) => anyhow::bail!(e.message(lang)),
+    }
 }

@@ -16,6 +16,8 @@ pub struct Config {
     pub public_url: Option<String>,
     /// Caps on one top-up and one withdrawal.
     pub wallet_limits: domain::wallet::WalletServices,
+    /// Days after shipping before an order completes on its own.
+    pub auto_complete_days: i64,
 }
 
 impl Config {

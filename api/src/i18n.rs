@@ -40,8 +40,17 @@ pub fn message(lang: Language, key: &str, params: &[(&str, String)]) -> String {
         .map(String::as_str)
         .unwrap_or(key);
     params.iter().fold(template.to_string(), |text, (name, value)| {
-        text.replace(&format!("{{{name}}}"), value)
+        text.replace(&format!("{{{name}}}"), &param_label(lang, name, value))
     })
+}
+
+/// Some parameters are codes (an order's `status`, the `action` refused); the catalogue names them
+/// under `param.<name>.<code>`, and anything else is shown as it is.
+fn param_label(lang: Language, name: &str, value: &str) -> String {
+    catalogue(lang)
+        .get(&format!("param.{name}.{value}"))
+        .cloned()
+        .unwrap_or_else(|| value.to_string())
 }
 
 pub fn has_key(key: &str) -> bool {

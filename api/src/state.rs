@@ -1,6 +1,7 @@
 use std::sync::{Arc, OnceLock};
 
 use commands::db::Cqrs;
+use commands::orders::OrderDesk;
 use commands::payments::PaymentGateway;
 use commands::sms::SmsProvider;
 use commands::wallet::WalletDesk;
@@ -22,6 +23,8 @@ pub struct AppState {
     pub wallet: Arc<Cqrs<Wallet>>,
     /// Every wallet command goes through the desk (queued per wallet, conflicts retried).
     pub desk: Arc<WalletDesk>,
+    /// Every order command goes through this desk.
+    pub orders: Arc<OrderDesk>,
     pub wallet_limits: WalletServices,
     pub payments: Arc<Payments>,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,

@@ -123,13 +123,31 @@ impl Database {
     /// A cqrs-es framework for aggregate `A` over this database's event store (plain event store:
     /// the snapshot and aggregate stores of cqrs-es 0.5 apply events twice).
     pub fn cqrs<A: Aggregate>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
-        let repo = match &self.events {
+        CqrsFramework::new(
+            PersistedEventStore::new_event_store(self.repository()),
+            queries,
+            services,
+        )
+    }
+
+    /// The current state of aggregate `id` (the default state when it has no events).
+    pub async fn load<A: Aggregate>(&self, id: &str) -> anyhow::Result<A> {
+        use cqrs_es::{AggregateContext, EventStore};
+        let store = PersistedEventStore::<EventRepository, A>::new_event_store(self.repository());
+        let mut context = store
+            .load_aggregate(id)
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot load {} {id}: {e}", A::TYPE))?;
+        Ok(std::mem::take(context.aggregate()))
+    }
+
+    fn repository(&self) -> EventRepository {
+        match &self.events {
             EventPool::Sqlite(pool) => EventRepository::Sqlite(SqliteEventRepository::new(pool.clone())),
             EventPool::Postgres(pool) => {
                 EventRepository::Postgres(PostgresEventRepository::new(pool.clone()))
             }
-        };
-        CqrsFramework::new(PersistedEventStore::new_event_store(repo), queries, services)
+        }
     }
 
     pub async fn close(&self) {

@@ -84,12 +84,14 @@ pub struct Payment {
     pub created_at: i64,
     pub expires_at: i64,
     pub paid_at: Option<i64>,
+    /// The order a QR order payment is for; empty for a top-up.
+    pub order_no: String,
 }
 
 pub async fn find(db: &Database, id: &str, now: i64) -> Result<Option<Payment>, Error> {
     let row = sqlx::query(
-        "SELECT id, user_id, purpose, amount, status, notify_url, created_at, expires_at, COALESCE(paid_at, 0) \
-         FROM payments WHERE id = $1",
+        "SELECT id, user_id, purpose, amount, status, notify_url, created_at, expires_at, COALESCE(paid_at, 0), \
+         order_no FROM payments WHERE id = $1",
     )
     .bind(id)
     .fetch_optional(&db.pool)
@@ -114,6 +116,7 @@ pub async fn find(db: &Database, id: &str, now: i64) -> Result<Option<Payment>, 
             created_at: r.get(6),
             expires_at,
             paid_at: (paid_at > 0).then_some(paid_at),
+            order_no: r.get(9),
         }
     }))
 }
@@ -127,6 +130,21 @@ pub async fn request_top_up(
     notify_url: &str,
     now: i64,
 ) -> Result<Payment, Error> {
+    request_payment(db, desk, user_id, amount, notify_url, "", now).await
+}
+
+/// A payment that tops the wallet up; with an order number, the order is paid from the wallet as soon
+/// as the payment is confirmed (see `orders::payment`), so money paid for an order that can no longer
+/// be paid stays in the wallet.
+pub async fn request_payment(
+    db: &Database,
+    desk: &WalletDesk,
+    user_id: &str,
+    amount: Fen,
+    notify_url: &str,
+    order_no: &str,
+    now: i64,
+) -> Result<Payment, Error> {
     let id = format!("P{}", uuid::Uuid::now_v7().simple());
     desk.execute(
         user_id,
@@ -138,29 +156,33 @@ pub async fn request_top_up(
     )
     .await?;
     let expires_at = now + PAYMENT_TTL_SECONDS;
+    let purpose = if order_no.is_empty() { "top_up" } else { "order" };
     sqlx::query(
-        "INSERT INTO payments (id, user_id, purpose, amount, status, notify_url, created_at, expires_at) \
-         VALUES ($1, $2, 'top_up', $3, 'pending', $4, $5, $6)",
+        "INSERT INTO payments (id, user_id, purpose, amount, status, notify_url, created_at, expires_at, order_no) \
+         VALUES ($1, $2, $3, $4, 'pending', $5, $6, $7, $8)",
     )
     .bind(&id)
     .bind(user_id)
+    .bind(purpose)
     .bind(amount.0)
     .bind(notify_url)
     .bind(now)
     .bind(expires_at)
+    .bind(order_no)
     .execute(&db.pool)
     .await
     .map_err(anyhow::Error::from)?;
     Ok(Payment {
         id,
         user_id: user_id.into(),
-        purpose: "top_up".into(),
+        purpose: purpose.into(),
         amount,
         status: "pending".into(),
         notify_url: notify_url.into(),
         created_at: now,
         expires_at,
         paid_at: None,
+        order_no: order_no.into(),
     })
 }
 

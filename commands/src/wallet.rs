@@ -1,70 +1,13 @@
-//! Commands to the Wallet aggregate. Commands to one wallet are queued in this process, and an
-//! optimistic-concurrency conflict with another process is retried on the fresh state, so that many
-//! parallel withdrawals end with exactly the affordable ones accepted.
+//! Commands to the Wallet aggregate go through a [`Desk`]: queued per wallet, conflicts retried, so
+//! that many parallel withdrawals end with exactly the affordable ones accepted.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, Weak};
-use std::time::Duration;
-
-use cqrs_es::AggregateError;
-use domain::wallet::{Wallet, WalletCommand, WalletError};
+use domain::wallet::{Wallet, WalletError};
 use sha2::{Digest, Sha256};
 
-use crate::db::Cqrs;
-use crate::error::{Error, Refusal};
+use crate::desk::{Desk, Refuses};
+use crate::error::Refusal;
 
-/// Enough for dozens of processes racing on one wallet; each retry reloads the wallet's events.
-const CONFLICT_RETRIES: u32 = 40;
-
-pub struct WalletDesk {
-    cqrs: Arc<Cqrs<Wallet>>,
-    queues: Mutex<HashMap<String, Weak<tokio::sync::Mutex<()>>>>,
-}
-
-impl WalletDesk {
-    pub fn new(cqrs: Arc<Cqrs<Wallet>>) -> Self {
-        Self {
-            cqrs,
-            queues: Mutex::default(),
-        }
-    }
-
-    fn queue(&self, user_id: &str) -> Arc<tokio::sync::Mutex<()>> {
-        let mut queues = self.queues.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(queue) = queues.get(user_id).and_then(Weak::upgrade) {
-            return queue;
-        }
-        queues.retain(|_, q| q.strong_count() > 0);
-        let queue = Arc::new(tokio::sync::Mutex::new(()));
-        queues.insert(user_id.to_string(), Arc::downgrade(&queue));
-        queue
-    }
-
-    /// Runs `command` on the wallet of `user_id`; a refusal by the wallet's rules comes back as
-    /// [`Error::Invalid`] with the rule's catalogue key.
-    pub async fn execute(&self, user_id: &str, command: WalletCommand) -> Result<(), Error> {
-        let queue = self.queue(user_id);
-        let _turn = queue.lock().await;
-        let mut attempt = 0;
-        loop {
-            match self.cqrs.execute(user_id, command.clone()).await {
-                Ok(()) => return Ok(()),
-                Err(AggregateError::UserError(e)) => return Err(refusal(&e).into()),
-                Err(AggregateError::AggregateConflict) if attempt < CONFLICT_RETRIES => {
-                    attempt += 1;
-                    // Spread out the processes that collided so they do not collide again.
-                    let jitter = rand::random::<u64>() % (5 * u64::from(attempt.min(10)) + 1);
-                    tokio::time::sleep(Duration::from_millis(jitter)).await;
-                }
-                Err(e) => {
-                    return Err(Error::Internal(anyhow::anyhow!(
-                        "wallet command for user {user_id} failed: {e}"
-                    )))
-                }
-            }
-        }
-    }
-}
+pub type WalletDesk = Desk<Wallet>;
 
 /// The field of the request a wallet rule is about, for the error envelope.
 fn field_of(error: &WalletError) -> Option<&'static str> {
@@ -81,11 +24,13 @@ fn field_of(error: &WalletError) -> Option<&'static str> {
     }
 }
 
-pub fn refusal(error: &WalletError) -> Refusal {
-    let mut refusal = Refusal::new(error.key());
-    refusal.field = field_of(error);
-    refusal.params = error.params();
-    refusal
+impl Refuses for WalletError {
+    fn refusal(&self) -> Refusal {
+        let mut refusal = Refusal::new(self.key());
+        refusal.field = field_of(self);
+        refusal.params = self.params();
+        refusal
+    }
 }
 
 /// A withdrawal's id: derived from the client's request id when there is one, so that resending the

@@ -1,5 +1,6 @@
 pub mod accounts;
 pub mod address;
+pub mod calendar;
 pub mod catalog;
 pub mod constants;
 pub mod money;

@@ -6,6 +6,8 @@ pub mod addresses;
 pub mod cart;
 pub mod catalog;
 pub mod forward;
+pub mod orders;
+pub mod ranking;
 pub mod runner;
 pub mod sites;
 pub mod wallet;

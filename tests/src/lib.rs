@@ -83,6 +83,7 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
         payment_secret: Some("test-payment-secret".into()),
         public_url: None,
         wallet_limits: Default::default(),
+        auto_complete_days: 10,
     }
 }
 

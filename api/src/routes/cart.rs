@@ -141,27 +141,35 @@ pub struct Settings {
     qc_levels: Vec<QcFee>,
 }
 
+/// The courier tariffs and QC prices, for every screen that offers them.
+pub fn fee_tables() -> (Vec<CourierFee>, Vec<QcFee>) {
+    let couriers = Courier::ALL
+        .iter()
+        .map(|c| {
+            let (first, extra) = c.tariff();
+            CourierFee {
+                code: c.code(),
+                first: first.to_yuan(),
+                extra: extra.to_yuan(),
+            }
+        })
+        .collect();
+    let qc_levels = [QcLevel::None, QcLevel::Basic, QcLevel::Advanced]
+        .iter()
+        .map(|q| QcFee {
+            code: q.code(),
+            per_item: q.per_item().to_yuan(),
+        })
+        .collect();
+    (couriers, qc_levels)
+}
+
 async fn settings_answer(state: &AppState, user: &CurrentUser) -> ApiResult<Settings> {
+    let (couriers, qc_levels) = fee_tables();
     Ok(ok(Settings {
         settings: projections::forward::settings_of(&state.db.pool, &user.id).await?,
-        couriers: Courier::ALL
-            .iter()
-            .map(|c| {
-                let (first, extra) = c.tariff();
-                CourierFee {
-                    code: c.code(),
-                    first: first.to_yuan(),
-                    extra: extra.to_yuan(),
-                }
-            })
-            .collect(),
-        qc_levels: [QcLevel::None, QcLevel::Basic, QcLevel::Advanced]
-            .iter()
-            .map(|q| QcFee {
-                code: q.code(),
-                per_item: q.per_item().to_yuan(),
-            })
-            .collect(),
+        couriers,
+        qc_levels,
     }))
 }
 

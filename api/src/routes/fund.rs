@@ -105,12 +105,12 @@ pub struct PaymentView {
     expires_at: i64,
     paid_at: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pay_url: Option<String>,
+    pub pay_url: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    qr: Option<String>,
+    pub qr: Option<String>,
 }
 
-fn payment_view(p: &payments::Payment) -> PaymentView {
+pub fn payment_view(p: &payments::Payment) -> PaymentView {
     PaymentView {
         payment_id: p.id.clone(),
         amount: p.amount.to_yuan(),
@@ -123,7 +123,7 @@ fn payment_view(p: &payments::Payment) -> PaymentView {
 }
 
 /// The base URL a payer's phone reaches: configured, else what this request was addressed to.
-fn public_base(state: &AppState, headers: &HeaderMap) -> String {
+pub fn public_base(state: &AppState, headers: &HeaderMap) -> String {
     if let Some(url) = state
         .payments
         .public_url
@@ -148,7 +148,7 @@ fn public_base(state: &AppState, headers: &HeaderMap) -> String {
     format!("{scheme}://{host}")
 }
 
-fn qr_data_url(text: &str) -> Result<String, AppError> {
+pub fn qr_data_url(text: &str) -> Result<String, AppError> {
     use base64::Engine as _;
     let code = qrcode::QrCode::new(text.as_bytes()).map_err(|e| anyhow::anyhow!("QR code: {e}"))?;
     let svg = code

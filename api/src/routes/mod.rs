@@ -1,8 +1,10 @@
 pub mod address;
 pub mod admin;
+pub mod admin_orders;
 pub mod cart;
 pub mod catalog;
 pub mod fund;
+pub mod order;
 pub mod pay;
 pub mod site;
 pub mod sms;
@@ -35,6 +37,13 @@ pub fn router(state: AppState) -> Router {
         .route("/withdrawals", get(admin::withdrawals))
         .route("/withdrawals/approve", post(admin::approve_withdrawal))
         .route("/withdrawals/reject", post(admin::reject_withdrawal))
+        .route("/orders", get(admin_orders::orders))
+        .route("/orders/prepare_stock", post(admin_orders::prepare_stock))
+        .route("/orders/out_of_stock", post(admin_orders::out_of_stock))
+        .route("/orders/flag_abnormal", post(admin_orders::flag_abnormal))
+        .route("/orders/resolve_abnormal", post(admin_orders::resolve_abnormal))
+        .route("/orders/ship", post(admin_orders::ship))
+        .route("/orders/complete_due", post(admin_orders::complete_due))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), admin::operator));
     let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
@@ -98,6 +107,18 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/fund/withdraw"), post(fund::withdraw))
         .route(&format!("{UNISHOP}/fund/withdrawals"), post(fund::withdrawals))
         .route(&format!("{UNISHOP}/fund/ledger"), post(fund::ledger))
+        .route(&format!("{UNISHOP}/order/preview"), post(order::preview))
+        .route(&format!("{UNISHOP}/order/submit"), post(order::submit))
+        .route(&format!("{UNISHOP}/order/item"), post(order::item))
+        .route(&format!("{UNISHOP}/order/lists"), post(order::lists))
+        .route(&format!("{UNISHOP}/order/detail"), post(order::detail))
+        .route(&format!("{UNISHOP}/order/pay"), post(order::pay))
+        .route(&format!("{UNISHOP}/order/cancel"), post(order::cancel))
+        .route(&format!("{UNISHOP}/order/confirm"), post(order::confirm))
+        .route(&format!("{UNISHOP}/order/review"), post(order::review))
+        .route(&format!("{UNISHOP}/order/out_stock"), post(order::out_stock))
+        .route(&format!("{UNISHOP}/order/abnormal"), post(order::abnormal))
+        .route(&format!("{UNISHOP}/ranking/lists"), post(order::ranking_lists))
         .route("/pay/{id}", get(pay::pay_page))
         .route("/pay/{id}/confirm", post(pay::confirm))
         .route(commands::payments::NOTIFY_PATH, post(pay::notify))

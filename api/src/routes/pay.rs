@@ -163,6 +163,27 @@ pub async fn notify(State(state): State<AppState>, headers: HeaderMap, body: Byt
                     payment_id
                 }
             };
+            // A payment for an order pays it from the wallet it just topped up. When the order can
+            // no longer be paid the money stays in the wallet; the gateway's part is done either way.
+            match commands::orders::payment::after_callback(
+                &state.db,
+                &state.orders,
+                &state.desk,
+                payment_id,
+                now(),
+            )
+            .await
+            {
+                Ok(()) => {}
+                Err(commands::Error::Invalid(refusal)) => {
+                    tracing::warn!(
+                        payment_id,
+                        key = refusal.key,
+                        "the order could not be paid; the money stays in the wallet"
+                    );
+                }
+                Err(e) => return AppError::from(e).into_response(),
+            }
             ok(json!({"result": "ok", "payment_id": payment_id})).into_response()
         }
         Err(commands::Error::Invalid(refusal)) => reply(Reply {

@@ -46,7 +46,8 @@ fn wrong_state(action: &'static str, status: OrderStatus) -> OrderError {
     }
 }
 
-fn validate_destination(destination: &Destination) -> Result<(), OrderError> {
+/// The destination rules of placing, for callers that check before doing anything costly.
+pub fn validate_destination(destination: &Destination) -> Result<(), OrderError> {
     match destination {
         Destination::Domestic { address } => {
             if address.recipient.trim().is_empty() {
@@ -100,6 +101,16 @@ impl Order {
 
     pub fn is_abnormal(&self) -> bool {
         self.abnormal
+    }
+
+    /// The reference the order was paid under, if it was.
+    pub fn paid_reference(&self) -> Option<&str> {
+        self.paid.as_ref().map(|(reference, _)| reference.as_str())
+    }
+
+    /// Units reported short so far, per SKU.
+    pub fn shortages(&self) -> Vec<(String, i64)> {
+        self.short.iter().map(|(sku, q)| (sku.clone(), *q)).collect()
     }
 
     /// Paid and not yet refunded.

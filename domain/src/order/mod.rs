@@ -11,7 +11,7 @@ pub mod model;
 #[cfg(test)]
 mod tests;
 
-pub use aggregate::Order;
+pub use aggregate::{validate_destination, Order};
 pub use commands::OrderCommand;
 pub use errors::OrderError;
 pub use events::OrderEvent;

@@ -1,0 +1,188 @@
+//! The operator's order calls under `/jpmall/admin/orders`: the queue of every user's orders, and the
+//! warehouse's steps (prepare stock, report a shortage, flag and resolve abnormal, ship).
+
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use commands::clock::now;
+use commands::Refusal;
+use domain::order::{Courier, OrderCommand, Shortage};
+use projections::orders::{self as read, OrderView, OrdersPage};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::extract::JsonBody;
+use crate::i18n::language_of;
+use crate::routes::order::{filter_of, ListBody};
+use crate::state::AppState;
+
+pub async fn orders(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    Query(query): Query<ListBody>,
+) -> ApiResult<OrdersPage> {
+    let (filter, page, pagesize) = filter_of(&query, None)?;
+    Ok(ok(read::list(
+        &state.db.pool,
+        &filter,
+        page,
+        pagesize,
+        language_of(&headers),
+    )
+    .await?))
+}
+
+#[derive(Deserialize, Default)]
+pub struct ShortageInput {
+    #[serde(default)]
+    sku_id: String,
+    #[serde(default)]
+    quantity: i64,
+}
+
+#[derive(Deserialize, Default)]
+pub struct StepBody {
+    #[serde(default)]
+    order_no: String,
+    #[serde(default)]
+    shortages: Vec<ShortageInput>,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    resolution: String,
+    #[serde(default)]
+    courier: String,
+    #[serde(default)]
+    tracking_no: String,
+}
+
+/// One warehouse step, as the HTTP call and the CLI both name it.
+#[derive(Debug, Clone)]
+pub enum Step {
+    PrepareStock,
+    OutOfStock(Vec<(String, i64)>),
+    FlagAbnormal(String),
+    ResolveAbnormal(String),
+    Ship { courier: String, tracking_no: String },
+}
+
+/// Sends the step to the order and answers the order as the operator sees it.
+pub async fn take_step(
+    state: &AppState,
+    order_no: &str,
+    step: Step,
+    lang: crate::i18n::Language,
+) -> Result<OrderView, AppError> {
+    let order_no = order_no.trim();
+    if order_no.is_empty() {
+        return Err(Refusal::new("order.id_required").on("order_no").into());
+    }
+    if read::detail(&state.db.pool, None, order_no, lang)
+        .await?
+        .is_none()
+    {
+        return Err(AppError::NotFound("request.not_found"));
+    }
+    let at = now();
+    let command = match step {
+        Step::PrepareStock => OrderCommand::PrepareStock { at },
+        Step::OutOfStock(shortages) => OrderCommand::MarkOutOfStock {
+            shortages: shortages
+                .into_iter()
+                .map(|(sku_id, quantity)| Shortage { sku_id, quantity })
+                .collect(),
+            at,
+        },
+        Step::FlagAbnormal(reason) => OrderCommand::FlagAbnormal { reason, at },
+        Step::ResolveAbnormal(resolution) => OrderCommand::ResolveAbnormal { resolution, at },
+        Step::Ship { courier, tracking_no } => OrderCommand::Ship {
+            courier: Courier::from_code(courier.trim())
+                .ok_or_else(|| Refusal::new("order.courier_required").on("courier"))?,
+            tracking_no: tracking_no.trim().to_string(),
+            at,
+        },
+    };
+    state.orders.execute(order_no, command).await?;
+    read::detail(&state.db.pool, None, order_no, lang)
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))
+}
+
+async fn step(state: AppState, headers: HeaderMap, order_no: &str, step: Step) -> ApiResult<OrderView> {
+    Ok(ok(take_step(&state, order_no, step, language_of(&headers)).await?))
+}
+
+pub async fn prepare_stock(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<StepBody>,
+) -> ApiResult<OrderView> {
+    step(state, headers, &body.order_no, Step::PrepareStock).await
+}
+
+pub async fn out_of_stock(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<StepBody>,
+) -> ApiResult<OrderView> {
+    let shortages = body
+        .shortages
+        .into_iter()
+        .map(|s| (s.sku_id, s.quantity))
+        .collect();
+    step(state, headers, &body.order_no, Step::OutOfStock(shortages)).await
+}
+
+pub async fn flag_abnormal(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<StepBody>,
+) -> ApiResult<OrderView> {
+    step(state, headers, &body.order_no, Step::FlagAbnormal(body.reason)).await
+}
+
+pub async fn resolve_abnormal(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<StepBody>,
+) -> ApiResult<OrderView> {
+    step(
+        state,
+        headers,
+        &body.order_no,
+        Step::ResolveAbnormal(body.resolution),
+    )
+    .await
+}
+
+pub async fn ship(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<StepBody>,
+) -> ApiResult<OrderView> {
+    let ship = Step::Ship {
+        courier: body.courier,
+        tracking_no: body.tracking_no,
+    };
+    step(state, headers, &body.order_no, ship).await
+}
+
+#[derive(Serialize)]
+pub struct Completed {
+    completed: usize,
+}
+
+pub async fn complete_due(
+    State(state): State<AppState>,
+    JsonBody(_body): JsonBody<Value>,
+) -> ApiResult<Completed> {
+    let completed = commands::orders::operator::complete_due(
+        &state.db,
+        &state.orders,
+        state.config.auto_complete_days,
+        now(),
+    )
+    .await?;
+    Ok(ok(Completed { completed }))
+}

@@ -1,0 +1,770 @@
+//! Order calls: checkout preview and submit (from the cart or typed in), paying, cancelling,
+//! confirming receipt, reviewing, the list with its tabs, the detail with its timeline, out-of-stock
+//! notices and abnormal orders; and the ranking list built from paid orders.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use commands::clock::now;
+use commands::orders::payment;
+use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
+use commands::orders::pricing::{self, Options, PricedLine};
+use commands::Refusal;
+use domain::address::AddressInput;
+use domain::order::{Courier, OrderCommand, PaymentMethod, Platform, QcLevel, ValueAdded};
+use projections::catalog::picture_url;
+use projections::orders::{self as read, Filter, NoticePage, OrderView, OrdersPage, Tab};
+use projections::ranking;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::extract::{CurrentUser, JsonBody};
+use crate::i18n::{language_of, Language};
+use crate::routes::address::divisions;
+use crate::routes::cart::{fee_tables, CourierFee, QcFee};
+use crate::routes::catalog::Paging;
+use crate::routes::fund::{payment_view, public_base, qr_data_url, PaymentView};
+use crate::state::AppState;
+
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.trim().to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+#[derive(Deserialize, Default)]
+pub struct LineInput {
+    #[serde(default)]
+    sku_id: Value,
+    #[serde(default)]
+    quantity: Value,
+}
+
+#[derive(Deserialize, Default)]
+pub struct AddressBody {
+    #[serde(default)]
+    recipient: String,
+    #[serde(default)]
+    phone: String,
+    #[serde(default)]
+    province: String,
+    #[serde(default)]
+    city: String,
+    #[serde(default)]
+    district: String,
+    #[serde(default)]
+    detail: String,
+}
+
+/// The order request of `order/preview` and `order/submit` (docs/api.md, Orders).
+#[derive(Deserialize, Default)]
+pub struct OrderBody {
+    #[serde(default)]
+    source: String,
+    #[serde(default)]
+    lines: Vec<LineInput>,
+    #[serde(default, rename = "type")]
+    kind: String,
+    #[serde(default)]
+    address_id: String,
+    address: Option<AddressBody>,
+    #[serde(default)]
+    platform: String,
+    #[serde(default)]
+    source_order_no: String,
+    #[serde(default)]
+    label_file: String,
+    #[serde(default)]
+    courier: String,
+    #[serde(default)]
+    qc_level: String,
+    #[serde(default)]
+    value_added: Vec<String>,
+    #[serde(default)]
+    remark: String,
+    request_id: Option<String>,
+}
+
+impl OrderBody {
+    fn wanted(&self) -> Result<Wanted, AppError> {
+        match self.source.as_str() {
+            "cart" => Ok(Wanted::Cart),
+            "" | "manual" => {
+                let mut lines = Vec::with_capacity(self.lines.len());
+                for line in &self.lines {
+                    let sku = text(&line.sku_id);
+                    if sku.is_empty() {
+                        return Err(Refusal::new("cart.sku_unknown").on("lines").into());
+                    }
+                    let quantity = match &line.quantity {
+                        Value::Number(n) => n.as_i64(),
+                        Value::String(s) => s.trim().parse().ok(),
+                        _ => None,
+                    }
+                    .ok_or_else(|| {
+                        Refusal::new("cart.quantity_not_positive")
+                            .on("lines")
+                            .with("sku", &sku)
+                    })?;
+                    lines.push((sku, quantity));
+                }
+                Ok(Wanted::Lines(lines))
+            }
+            _ => Err(Refusal::new("order.source_invalid").on("source").into()),
+        }
+    }
+
+    async fn options(&self, state: &AppState, user: &CurrentUser) -> Result<(Options, bool), AppError> {
+        let settings = projections::forward::settings_of(&state.db.pool, &user.id).await?;
+        let courier_chosen = !self.courier.trim().is_empty();
+        let courier_code = if courier_chosen {
+            self.courier.trim()
+        } else {
+            settings.courier.as_str()
+        };
+        let courier = Courier::from_code(courier_code)
+            .ok_or_else(|| Refusal::new("order.courier_required").on("courier"))?;
+        let qc_code = if self.qc_level.trim().is_empty() {
+            settings.qc_level.as_str()
+        } else {
+            self.qc_level.trim()
+        };
+        let qc = QcLevel::from_code(qc_code)
+            .ok_or_else(|| Refusal::new("forward.qc_level_unknown").on("qc_level"))?;
+        let mut value_added = Vec::new();
+        for code in &self.value_added {
+            value_added.push(
+                ValueAdded::from_code(code.trim())
+                    .ok_or_else(|| Refusal::new("order.value_added_invalid").on("value_added"))?,
+            );
+        }
+        Ok((
+            Options {
+                courier,
+                qc,
+                value_added,
+            },
+            courier_chosen,
+        ))
+    }
+
+    fn destination(&self, courier_chosen: bool) -> Result<DestinationChoice, AppError> {
+        match self.kind.as_str() {
+            "" if self.address_id.trim().is_empty() && self.address.is_none() => Ok(DestinationChoice::Unset),
+            "" | "domestic" => {
+                if !self.address_id.trim().is_empty() {
+                    return Ok(DestinationChoice::SavedAddress(
+                        self.address_id.trim().to_string(),
+                    ));
+                }
+                let a = self
+                    .address
+                    .as_ref()
+                    .ok_or_else(|| Refusal::new("address.recipient_required").on("recipient"))?;
+                Ok(DestinationChoice::Typed(AddressInput {
+                    recipient: a.recipient.clone(),
+                    phone: a.phone.clone(),
+                    province: a.province.clone(),
+                    city: a.city.clone(),
+                    district: a.district.clone(),
+                    detail: a.detail.clone(),
+                }))
+            }
+            "platform" => Ok(DestinationChoice::Platform {
+                platform: Platform::from_code(self.platform.trim()),
+                source_order_no: self.source_order_no.clone(),
+                label_file: self.label_file.clone(),
+                courier_chosen,
+            }),
+            _ => Err(Refusal::new("order.type_invalid").on("type").into()),
+        }
+    }
+}
+
+#[derive(Serialize)]
+pub struct LineView {
+    sku_id: String,
+    product_id: String,
+    stall_id: String,
+    stall_name: String,
+    item_no: String,
+    title: String,
+    image: String,
+    color: String,
+    size: String,
+    price: String,
+    quantity: i64,
+    amount: String,
+    stock: i64,
+}
+
+fn line_view(p: &PricedLine, lang: Language) -> LineView {
+    let l = &p.line;
+    LineView {
+        sku_id: l.sku_id.clone(),
+        image: picture_url(&l.product_id, "main-1.jpg"),
+        product_id: l.product_id.clone(),
+        stall_id: l.stall_id.clone(),
+        stall_name: p.stall_name.clone(),
+        item_no: l.item_no.clone(),
+        title: match lang {
+            Language::EnUs if !p.title_en.is_empty() => p.title_en.clone(),
+            _ => l.title.clone(),
+        },
+        color: l.color.clone(),
+        size: l.size.clone(),
+        price: l.unit_price.to_yuan(),
+        quantity: l.quantity,
+        amount: domain::money::Fen(l.unit_price.0.saturating_mul(l.quantity)).to_yuan(),
+        stock: p.stock,
+    }
+}
+
+#[derive(Serialize)]
+pub struct FeesView {
+    product_amount: String,
+    shipping: String,
+    service: String,
+    qc: String,
+    value_added: String,
+    coupon_discount: String,
+    total: String,
+}
+
+#[derive(Serialize)]
+pub struct ServiceFee {
+    code: &'static str,
+    per_item: String,
+}
+
+#[derive(Serialize)]
+pub struct Preview {
+    lines: Vec<LineView>,
+    fees: FeesView,
+    items: i64,
+    courier: &'static str,
+    qc_level: &'static str,
+    value_added: Vec<&'static str>,
+    balance: String,
+    couriers: Vec<CourierFee>,
+    qc_levels: Vec<QcFee>,
+    value_added_services: Vec<ServiceFee>,
+}
+
+pub async fn preview(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderBody>,
+) -> ApiResult<Preview> {
+    let lang = language_of(&headers);
+    let wanted = placing::wanted_lines(&state.db, &user.id, &body.wanted()?).await?;
+    let (options, _) = body.options(&state, &user).await?;
+    let lines = pricing::price_lines(&state.db, &wanted).await?;
+    let quote = pricing::quote(lines, &options)?;
+    let fees = quote.fees;
+    let balance = projections::wallet::summary_of(&state.db.pool, &user.id)
+        .await?
+        .balance;
+    let (couriers, qc_levels) = fee_tables();
+    let mut value_added: Vec<&'static str> = options.value_added.iter().map(|v| v.code()).collect();
+    value_added.sort_unstable();
+    value_added.dedup();
+    Ok(ok(Preview {
+        lines: quote.lines.iter().map(|l| line_view(l, lang)).collect(),
+        fees: FeesView {
+            product_amount: fees.product_amount.to_yuan(),
+            shipping: fees.shipping.to_yuan(),
+            service: fees.service.to_yuan(),
+            qc: fees.qc.to_yuan(),
+            value_added: fees.value_added.to_yuan(),
+            coupon_discount: fees.coupon_discount.to_yuan(),
+            total: fees.total.to_yuan(),
+        },
+        items: quote.items,
+        courier: options.courier.code(),
+        qc_level: options.qc.code(),
+        value_added,
+        balance: balance.to_yuan(),
+        couriers,
+        qc_levels,
+        value_added_services: ValueAdded::ALL
+            .iter()
+            .map(|v| ServiceFee {
+                code: v.code(),
+                per_item: v.per_item().to_yuan(),
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Serialize)]
+pub struct Placed {
+    order: OrderView,
+}
+
+async fn order_answer(
+    state: &AppState,
+    user_id: Option<&str>,
+    order_no: &str,
+    lang: Language,
+) -> Result<OrderView, AppError> {
+    read::detail(&state.db.pool, user_id, order_no, lang)
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))
+}
+
+pub async fn submit(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderBody>,
+) -> ApiResult<Placed> {
+    let wanted = body.wanted()?;
+    let (options, courier_chosen) = body.options(&state, &user).await?;
+    let request = OrderRequest {
+        wanted,
+        destination: body.destination(courier_chosen)?,
+        options,
+        remark: body.remark.clone(),
+        request_id: body.request_id.clone(),
+    };
+    let order_no = placing::submit(&state.db, &state.orders, divisions(), &user.id, request, now()).await?;
+    let order = order_answer(&state, Some(&user.id), &order_no, language_of(&headers)).await?;
+    Ok(ok(Placed { order }))
+}
+
+#[derive(Deserialize)]
+pub struct ItemBody {
+    #[serde(default)]
+    item_no: Value,
+}
+
+#[derive(Serialize)]
+pub struct ItemSku {
+    sku_id: String,
+    color: String,
+    size: String,
+    price: String,
+    stock: i64,
+}
+
+#[derive(Serialize)]
+pub struct Item {
+    product_id: String,
+    item_no: String,
+    title: String,
+    image: String,
+    stall_name: String,
+    skus: Vec<ItemSku>,
+}
+
+/// Manual entry looks SKUs up by the item number printed on the goods.
+pub async fn item(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    _user: CurrentUser,
+    JsonBody(body): JsonBody<ItemBody>,
+) -> ApiResult<Item> {
+    use sqlx::Row;
+    let item_no = text(&body.item_no);
+    if item_no.is_empty() {
+        return Err(Refusal::new("order.item_no_required").on("item_no").into());
+    }
+    let rows = sqlx::query(
+        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, k.id, k.color, k.size, k.price, k.stock \
+         FROM products p JOIN stalls s ON s.id = p.stall_id JOIN skus k ON k.product_id = p.id \
+         WHERE p.item_no = $1 ORDER BY p.id, k.sort",
+    )
+    .bind(&item_no)
+    .fetch_all(&state.db.pool)
+    .await?;
+    let Some(first) = rows.first() else {
+        return Err(Refusal::new("order.item_unknown").on("item_no").into());
+    };
+    let product_id: String = first.get(0);
+    Ok(ok(Item {
+        image: picture_url(&product_id, "main-1.jpg"),
+        item_no: first.get(1),
+        title: match language_of(&headers) {
+            Language::ZhCn => first.get(2),
+            Language::EnUs => first.get(3),
+        },
+        stall_name: first.get(4),
+        skus: rows
+            .iter()
+            .filter(|r| r.get::<String, _>(0) == product_id)
+            .map(|r| ItemSku {
+                sku_id: r.get(5),
+                color: r.get(6),
+                size: r.get(7),
+                price: domain::money::Fen(r.get(8)).to_yuan(),
+                stock: r.get(9),
+            })
+            .collect(),
+        product_id,
+    }))
+}
+
+#[derive(Deserialize, Default)]
+pub struct ListBody {
+    page: Option<i64>,
+    pagesize: Option<i64>,
+    #[serde(default)]
+    tab: String,
+    #[serde(default)]
+    order_no: String,
+    #[serde(default)]
+    source_order_no: String,
+    #[serde(default)]
+    platform: String,
+    start_time: Option<i64>,
+    end_time: Option<i64>,
+}
+
+impl ListBody {
+    pub fn for_tab(tab: String, pagesize: i64) -> Self {
+        Self {
+            tab,
+            pagesize: Some(pagesize),
+            ..Self::default()
+        }
+    }
+}
+
+/// The list filter of a request; `user_id` `None` for the operator.
+pub fn filter_of(body: &ListBody, user_id: Option<String>) -> Result<(Filter, i64, i64), AppError> {
+    let (page, pagesize) = Paging {
+        page: body.page,
+        pagesize: body.pagesize,
+    }
+    .checked()?;
+    let tab = Tab::from_code(body.tab.trim()).ok_or_else(|| Refusal::new("order.tab_invalid").on("tab"))?;
+    let platform = body.platform.trim();
+    if !platform.is_empty() && Platform::from_code(platform).is_none() {
+        return Err(Refusal::new("order.platform_required").on("platform").into());
+    }
+    if let (Some(start), Some(end)) = (body.start_time, body.end_time) {
+        if end < start {
+            return Err(Refusal::new("fund.end_before_start").on("end_time").into());
+        }
+    }
+    Ok((
+        Filter {
+            user_id,
+            tab,
+            order_no: body.order_no.clone(),
+            source_order_no: body.source_order_no.clone(),
+            platform: platform.to_string(),
+            start: body.start_time,
+            end: body.end_time,
+        },
+        page,
+        pagesize,
+    ))
+}
+
+pub async fn lists(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ListBody>,
+) -> ApiResult<OrdersPage> {
+    let (filter, page, pagesize) = filter_of(&body, Some(user.id.clone()))?;
+    Ok(ok(read::list(
+        &state.db.pool,
+        &filter,
+        page,
+        pagesize,
+        language_of(&headers),
+    )
+    .await?))
+}
+
+#[derive(Deserialize, Default)]
+pub struct OrderNoBody {
+    #[serde(default)]
+    order_no: Value,
+    #[serde(default)]
+    method: String,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    rating: Value,
+    #[serde(default)]
+    content: String,
+}
+
+impl OrderNoBody {
+    fn order_no(&self) -> Result<String, AppError> {
+        let no = text(&self.order_no);
+        if no.is_empty() {
+            return Err(Refusal::new("order.id_required").on("order_no").into());
+        }
+        Ok(no)
+    }
+}
+
+pub async fn detail(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderNoBody>,
+) -> ApiResult<OrderView> {
+    let no = body.order_no()?;
+    Ok(ok(order_answer(
+        &state,
+        Some(&user.id),
+        &no,
+        language_of(&headers),
+    )
+    .await?))
+}
+
+#[derive(Serialize)]
+pub struct Paid {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<OrderView>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payment: Option<PaymentView>,
+}
+
+pub async fn pay(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderNoBody>,
+) -> ApiResult<Paid> {
+    let no = body.order_no()?;
+    match body.method.trim() {
+        "" | "wallet" => {
+            payment::pay_from_wallet(
+                &state.db,
+                &state.orders,
+                &state.desk,
+                &user.id,
+                &no,
+                PaymentMethod::Wallet,
+                now(),
+            )
+            .await?;
+            let order = order_answer(&state, Some(&user.id), &no, language_of(&headers)).await?;
+            Ok(ok(Paid {
+                order: Some(order),
+                payment: None,
+            }))
+        }
+        "qr" => {
+            let found = payment::pay_by_qr(
+                &state.db,
+                &state.desk,
+                &user.id,
+                &no,
+                &state.payments.notify_url(),
+                now(),
+            )
+            .await?;
+            let pay_url = state.payments.gateway.pay_url(
+                &commands::payments::NewPayment {
+                    id: found.id.clone(),
+                    amount: found.amount,
+                    expires_at: found.expires_at,
+                    notify_url: found.notify_url.clone(),
+                },
+                &public_base(&state, &headers),
+            );
+            let mut view = payment_view(&found);
+            view.qr = Some(qr_data_url(&pay_url)?);
+            view.pay_url = Some(pay_url);
+            Ok(ok(Paid {
+                order: None,
+                payment: Some(view),
+            }))
+        }
+        _ => Err(Refusal::new("order.method_invalid").on("method").into()),
+    }
+}
+
+/// Sends a seller's command to one of the caller's own orders and answers the order.
+async fn seller_command(
+    state: &AppState,
+    headers: &HeaderMap,
+    user: &CurrentUser,
+    order_no: &str,
+    command: OrderCommand,
+) -> ApiResult<OrderView> {
+    payment::owned_order(&state.db, &user.id, order_no).await?;
+    state.orders.execute(order_no, command).await?;
+    Ok(ok(order_answer(
+        state,
+        Some(&user.id),
+        order_no,
+        language_of(headers),
+    )
+    .await?))
+}
+
+pub async fn cancel(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderNoBody>,
+) -> ApiResult<OrderView> {
+    let no = body.order_no()?;
+    if body.reason.chars().count() > 200 {
+        return Err(Refusal::new("order.reason_too_long").on("reason").into());
+    }
+    let command = OrderCommand::Cancel {
+        reason: body.reason.clone(),
+        at: now(),
+    };
+    seller_command(&state, &headers, &user, &no, command).await
+}
+
+pub async fn confirm(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderNoBody>,
+) -> ApiResult<OrderView> {
+    let no = body.order_no()?;
+    seller_command(
+        &state,
+        &headers,
+        &user,
+        &no,
+        OrderCommand::ConfirmReceipt { at: now() },
+    )
+    .await
+}
+
+pub async fn review(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderNoBody>,
+) -> ApiResult<OrderView> {
+    let no = body.order_no()?;
+    let rating = match &body.rating {
+        Value::Number(n) => n.as_u64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .filter(|r| (1..=5).contains(r))
+    .ok_or_else(|| Refusal::new("order.rating_out_of_range").on("rating"))? as u8;
+    if body.content.chars().count() > 500 {
+        return Err(Refusal::new("order.review_too_long").on("content").into());
+    }
+    let command = OrderCommand::Review {
+        rating,
+        content: body.content.trim().to_string(),
+        at: now(),
+    };
+    seller_command(&state, &headers, &user, &no, command).await
+}
+
+#[derive(Deserialize, Default)]
+pub struct NoticeBody {
+    page: Option<i64>,
+    pagesize: Option<i64>,
+    #[serde(default)]
+    status: String,
+}
+
+pub async fn out_stock(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<NoticeBody>,
+) -> ApiResult<NoticePage<read::ShortageNotice>> {
+    let (page, pagesize) = Paging {
+        page: body.page,
+        pagesize: body.pagesize,
+    }
+    .checked()?;
+    Ok(ok(
+        read::out_stock_page(&state.db.pool, &user.id, page, pagesize).await?
+    ))
+}
+
+pub async fn abnormal(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<NoticeBody>,
+) -> ApiResult<NoticePage<read::AbnormalNotice>> {
+    let (page, pagesize) = Paging {
+        page: body.page,
+        pagesize: body.pagesize,
+    }
+    .checked()?;
+    let open = match body.status.trim() {
+        "" | "all" => None,
+        "open" => Some(true),
+        "resolved" => Some(false),
+        _ => return Err(Refusal::new("order.abnormal_status_invalid").on("status").into()),
+    };
+    Ok(ok(read::abnormal_page(
+        &state.db.pool,
+        &user.id,
+        open,
+        page,
+        pagesize,
+    )
+    .await?))
+}
+
+#[derive(Deserialize, Default)]
+pub struct RankingBody {
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    range: String,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+pub enum Ranked {
+    Products(Vec<ranking::RankedProduct>),
+    Stalls(Vec<ranking::RankedStall>),
+}
+
+#[derive(Serialize)]
+pub struct Ranking {
+    list: Ranked,
+    kind: String,
+    range: String,
+    from: i64,
+    to: i64,
+}
+
+pub async fn ranking_lists(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<RankingBody>,
+) -> ApiResult<Ranking> {
+    let days = ranking::range_days(body.range.trim())
+        .ok_or_else(|| Refusal::new("ranking.range_invalid").on("range"))?;
+    let at = now();
+    let today = domain::calendar::china_day(at);
+    let list = match body.kind.trim() {
+        "" | "product" => {
+            Ranked::Products(ranking::top_products(&state.db.pool, days, at, language_of(&headers)).await?)
+        }
+        "stall" => Ranked::Stalls(ranking::top_stalls(&state.db.pool, days, at).await?),
+        _ => return Err(Refusal::new("ranking.kind_invalid").on("kind").into()),
+    };
+    let kind = if matches!(list, Ranked::Stalls(_)) {
+        "stall"
+    } else {
+        "product"
+    };
+    Ok(ok(Ranking {
+        list,
+        kind: kind.into(),
+        range: format!("{days}d"),
+        from: domain::calendar::china_day_start(today - days + 1),
+        to: at,
+    }))
+}

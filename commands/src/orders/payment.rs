@@ -1,0 +1,203 @@
+//! Paying an order: the wallet payment process manager (debit the wallet, then mark the order paid;
+//! reverse the debit when the order can no longer be paid) and QR payments, which top the wallet up
+//! and then pay from it. Every step is idempotent per order: the wallet debits an order id once and
+//! the order accepts the same payment reference again without a second event.
+
+use domain::money::Fen;
+use domain::order::{Order, OrderCommand, OrderStatus, PaymentMethod};
+use domain::wallet::WalletCommand;
+use sqlx::Row;
+
+use crate::error::{Error, Refusal};
+use crate::orders::OrderDesk;
+use crate::payments::{self, Payment};
+use crate::wallet::WalletDesk;
+use crate::Database;
+
+/// An order of `user_id` that exists; another user's order is "not found", never "forbidden".
+pub async fn owned_order(db: &Database, user_id: &str, order_no: &str) -> Result<Order, Error> {
+    let order: Order = db.load(order_no).await?;
+    if order.status() == OrderStatus::New || order.user_id() != user_id {
+        return Err(Error::NotFound(Refusal::new("request.not_found")));
+    }
+    Ok(order)
+}
+
+/// The wallet payment process manager. Any number of calls, in parallel or not, debit once.
+pub async fn pay_from_wallet(
+    db: &Database,
+    orders: &OrderDesk,
+    wallet: &WalletDesk,
+    user_id: &str,
+    order_no: &str,
+    method: PaymentMethod,
+    now: i64,
+) -> Result<(), Error> {
+    let order = owned_order(db, user_id, order_no).await?;
+    let total = order.fees().total;
+    if order.status() != OrderStatus::PendingPayment {
+        // Paid already (the same reference is accepted) or past paying: the order says which.
+        return mark_paid(orders, order_no, method, total, now).await;
+    }
+    wallet
+        .execute(
+            user_id,
+            WalletCommand::DebitOrderPayment {
+                order_id: order_no.to_string(),
+                amount: total,
+                at: now,
+            },
+        )
+        .await?;
+    settle_debit(orders, wallet, user_id, order_no, method, total, now).await
+}
+
+async fn mark_paid(
+    orders: &OrderDesk,
+    order_no: &str,
+    method: PaymentMethod,
+    amount: Fen,
+    now: i64,
+) -> Result<(), Error> {
+    orders
+        .execute(
+            order_no,
+            OrderCommand::MarkPaid {
+                method,
+                // The wallet debit is the payment, and it is named by the order.
+                reference: order_no.to_string(),
+                amount,
+                at: now,
+            },
+        )
+        .await
+}
+
+/// The second step: mark the order paid, or give the debit back when the order refuses.
+async fn settle_debit(
+    orders: &OrderDesk,
+    wallet: &WalletDesk,
+    user_id: &str,
+    order_no: &str,
+    method: PaymentMethod,
+    amount: Fen,
+    now: i64,
+) -> Result<(), Error> {
+    match mark_paid(orders, order_no, method, amount, now).await {
+        Ok(()) => Ok(()),
+        Err(Error::Invalid(refusal)) => {
+            wallet
+                .execute(
+                    user_id,
+                    WalletCommand::ReverseOrderPayment {
+                        order_id: order_no.to_string(),
+                        at: now,
+                    },
+                )
+                .await?;
+            Err(Error::Invalid(refusal))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// A QR payment for the order's total. When the gateway confirms it, [`after_callback`] pays the order.
+pub async fn pay_by_qr(
+    db: &Database,
+    wallet: &WalletDesk,
+    user_id: &str,
+    order_no: &str,
+    notify_url: &str,
+    now: i64,
+) -> Result<Payment, Error> {
+    let order = owned_order(db, user_id, order_no).await?;
+    if order.status() != OrderStatus::PendingPayment {
+        return Err(Refusal::new("order.wrong_state")
+            .with("action", "pay")
+            .with("status", order.status().code())
+            .into());
+    }
+    payments::request_payment(db, wallet, user_id, order.fees().total, notify_url, order_no, now).await
+}
+
+/// After a confirmed (or repeated) gateway callback: a payment made for an order pays it from the
+/// wallet it was just credited to. Answers the refusal when the order can no longer be paid.
+pub async fn after_callback(
+    db: &Database,
+    orders: &OrderDesk,
+    wallet: &WalletDesk,
+    payment_id: &str,
+    now: i64,
+) -> Result<(), Error> {
+    let Some(payment) = payments::find(db, payment_id, now).await? else {
+        return Ok(());
+    };
+    if payment.order_no.is_empty() || payment.status != "paid" {
+        return Ok(());
+    }
+    pay_from_wallet(
+        db,
+        orders,
+        wallet,
+        &payment.user_id,
+        &payment.order_no,
+        PaymentMethod::Qr,
+        now,
+    )
+    .await
+}
+
+/// Puts right what a crash interrupted: debits whose order was never marked paid (marked now, or
+/// reversed when the order refuses), and confirmed QR payments whose order is still unpaid. The
+/// candidates come from the read tables; each decision is taken on the aggregates.
+pub async fn settle_open_payments(
+    db: &Database,
+    orders: &OrderDesk,
+    wallet: &WalletDesk,
+    now: i64,
+) -> Result<usize, Error> {
+    let debits = sqlx::query(
+        "SELECT l.user_id, l.reference FROM wallet_ledger l JOIN orders o ON o.order_no = l.reference \
+         WHERE l.kind = 'order_payment' AND o.paid_at = 0 AND NOT EXISTS (SELECT 1 FROM wallet_ledger r \
+         WHERE r.user_id = l.user_id AND r.kind = 'order_payment_reversed' AND r.reference = l.reference)",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let mut settled = 0;
+    for row in debits {
+        let (user_id, order_no): (String, String) = (row.get(0), row.get(1));
+        let order: Order = db.load(&order_no).await?;
+        if order.paid_reference().is_some() {
+            continue;
+        }
+        let total = order.fees().total;
+        match settle_debit(
+            orders,
+            wallet,
+            &user_id,
+            &order_no,
+            PaymentMethod::Wallet,
+            total,
+            now,
+        )
+        .await
+        {
+            Ok(()) | Err(Error::Invalid(_)) => settled += 1,
+            Err(e) => return Err(e),
+        }
+    }
+    let confirmed = sqlx::query(
+        "SELECT p.id FROM payments p JOIN orders o ON o.order_no = p.order_no \
+         WHERE p.purpose = 'order' AND p.status = 'paid' AND o.status = 'pending_payment'",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    for row in confirmed {
+        let payment_id: String = row.get(0);
+        match after_callback(db, orders, wallet, &payment_id, now).await {
+            Ok(()) | Err(Error::Invalid(_)) => settled += 1,
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(settled)
+}

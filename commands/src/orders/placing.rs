@@ -1,0 +1,416 @@
+//! Placing an order: its lines priced, its destination checked, the stock of every line reserved at
+//! once (all or nothing), then the `Place` command. A reservation row names the order before it
+//! exists, so a crash between reserving and placing is put right by [`settle_reservations`].
+
+use domain::address::{validate, AddressInput, Divisions};
+use domain::calendar::china_stamp;
+use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform};
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use crate::error::{Error, Refusal};
+use crate::orders::pricing::{self, Options, PricedLine};
+use crate::orders::OrderDesk;
+use crate::Database;
+
+/// Where the lines come from.
+#[derive(Debug, Clone)]
+pub enum Wanted {
+    /// The caller's selected cart lines; they leave the cart once the order is placed.
+    Cart,
+    Lines(Vec<(String, i64)>),
+}
+
+#[derive(Debug, Clone)]
+pub enum DestinationChoice {
+    Unset,
+    SavedAddress(String),
+    Typed(AddressInput),
+    Platform {
+        platform: Option<Platform>,
+        source_order_no: String,
+        label_file: String,
+        /// Platform orders need a courier chosen for them, not the settings' default.
+        courier_chosen: bool,
+    },
+}
+
+#[derive(Debug, Clone)]
+pub struct OrderRequest {
+    pub wanted: Wanted,
+    pub destination: DestinationChoice,
+    pub options: Options,
+    pub remark: String,
+    pub request_id: Option<String>,
+}
+
+/// What the reservation row remembers of each line.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Reserved {
+    sku_id: String,
+    quantity: i64,
+}
+
+fn internal(e: sqlx::Error) -> Error {
+    Error::Internal(e.into())
+}
+
+pub async fn wanted_lines(
+    db: &Database,
+    user_id: &str,
+    wanted: &Wanted,
+) -> Result<Vec<(String, i64)>, Error> {
+    match wanted {
+        Wanted::Cart => pricing::selected_cart_lines(db, user_id).await,
+        Wanted::Lines(lines) => Ok(lines.clone()),
+    }
+}
+
+/// The destination as the order will carry it; refusals name the field.
+pub async fn resolve_destination(
+    db: &Database,
+    divisions: &Divisions,
+    user_id: &str,
+    choice: &DestinationChoice,
+) -> Result<Destination, Error> {
+    let destination = match choice {
+        DestinationChoice::Unset => return Err(Refusal::new("order.destination_required").on("type").into()),
+        DestinationChoice::SavedAddress(id) => {
+            let row = sqlx::query(
+                "SELECT recipient, phone, province, city, district, detail FROM addresses WHERE id = $1 AND user_id = $2",
+            )
+            .bind(id)
+            .bind(user_id)
+            .fetch_optional(&db.pool)
+            .await
+            .map_err(internal)?
+            .ok_or_else(|| Refusal::new("order.address_unknown").on("address_id"))?;
+            Destination::Domestic {
+                address: Address {
+                    recipient: row.get(0),
+                    phone: row.get(1),
+                    province: row.get(2),
+                    city: row.get(3),
+                    district: row.get(4),
+                    detail: row.get(5),
+                },
+            }
+        }
+        DestinationChoice::Typed(input) => {
+            let input = input.clone().trimmed();
+            validate(&input, divisions).map_err(Refusal::from)?;
+            Destination::Domestic {
+                address: Address {
+                    recipient: input.recipient,
+                    phone: input.phone,
+                    province: input.province,
+                    city: input.city,
+                    district: input.district,
+                    detail: input.detail,
+                },
+            }
+        }
+        DestinationChoice::Platform {
+            platform,
+            source_order_no,
+            label_file,
+            courier_chosen,
+        } => {
+            let platform = platform.ok_or_else(|| Refusal::new("order.platform_required").on("platform"))?;
+            let source_order_no = source_order_no.trim().to_string();
+            if source_order_no.is_empty() {
+                return Err(Refusal::new("order.source_order_no_required")
+                    .on("source_order_no")
+                    .into());
+            }
+            if source_order_no.chars().count() > 64 {
+                return Err(Refusal::new("order.source_order_no_too_long")
+                    .on("source_order_no")
+                    .into());
+            }
+            if !courier_chosen {
+                return Err(Refusal::new("order.courier_required").on("courier").into());
+            }
+            let label_file = label_file.trim().to_string();
+            if label_file.is_empty() {
+                return Err(Refusal::new("order.label_required").on("label_file").into());
+            }
+            let uploaded = sqlx::query("SELECT 1 FROM uploads WHERE user_id = $1 AND url = $2")
+                .bind(user_id)
+                .bind(&label_file)
+                .fetch_optional(&db.pool)
+                .await
+                .map_err(internal)?;
+            if uploaded.is_none() {
+                return Err(Refusal::new("order.label_unknown").on("label_file").into());
+            }
+            Destination::Platform {
+                platform,
+                source_order_no,
+                label_file,
+            }
+        }
+    };
+    validate_destination(&destination).map_err(|e| Error::from(crate::desk::Refuses::refusal(&e)))?;
+    Ok(destination)
+}
+
+/// A new order number: `JP`, the China-time stamp and six random digits.
+pub fn new_order_no(now: i64) -> String {
+    format!("JP{}{:06}", china_stamp(now), rand::random::<u32>() % 1_000_000)
+}
+
+/// The order a request id already made, if any.
+async fn earlier_order(
+    db: &Database,
+    user_id: &str,
+    request_id: &str,
+) -> Result<Option<(String, String)>, Error> {
+    let row =
+        sqlx::query("SELECT order_no, state FROM stock_reservations WHERE user_id = $1 AND request_id = $2")
+            .bind(user_id)
+            .bind(request_id)
+            .fetch_optional(&db.pool)
+            .await
+            .map_err(internal)?;
+    Ok(row.map(|r| (r.get(0), r.get(1))))
+}
+
+/// Takes the stock of every line at once, or none of it. Lines are locked in SKU order, so two
+/// orders over the same SKUs never wait on each other in a circle.
+async fn reserve(
+    db: &Database,
+    order_no: &str,
+    user_id: &str,
+    request_id: &str,
+    lines: &[PricedLine],
+    now: i64,
+) -> Result<(), Error> {
+    let mut sorted: Vec<&PricedLine> = lines.iter().collect();
+    sorted.sort_by(|a, b| a.line.sku_id.cmp(&b.line.sku_id));
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    for priced in sorted {
+        let taken = sqlx::query("UPDATE skus SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
+            .bind(priced.line.quantity)
+            .bind(&priced.line.sku_id)
+            .execute(&mut *tx)
+            .await
+            .map_err(internal)?
+            .rows_affected();
+        if taken != 1 {
+            let stock: i64 = sqlx::query("SELECT stock FROM skus WHERE id = $1")
+                .bind(&priced.line.sku_id)
+                .fetch_optional(&mut *tx)
+                .await
+                .map_err(internal)?
+                .map(|r| r.get(0))
+                .unwrap_or(0);
+            tx.rollback().await.map_err(internal)?;
+            return Err(Refusal::new("cart.not_enough_stock")
+                .on("lines")
+                .with("stock", stock)
+                .with("sku", &priced.line.sku_id)
+                .into());
+        }
+    }
+    let reserved: Vec<Reserved> = lines
+        .iter()
+        .map(|p| Reserved {
+            sku_id: p.line.sku_id.clone(),
+            quantity: p.line.quantity,
+        })
+        .collect();
+    let inserted = sqlx::query(
+        "INSERT INTO stock_reservations (order_no, user_id, request_id, lines, state, created_at) \
+         VALUES ($1, $2, $3, $4, 'reserved', $5)",
+    )
+    .bind(order_no)
+    .bind(user_id)
+    .bind(request_id)
+    .bind(serde_json::to_string(&reserved).expect("reservations serialise"))
+    .bind(now)
+    .execute(&mut *tx)
+    .await;
+    if let Err(e) = inserted {
+        tx.rollback().await.map_err(internal)?;
+        // The same request id raced itself: the other attempt owns the order.
+        if crate::accounts::is_unique_violation(&e) {
+            return Err(Refusal::new("order.submit_in_progress").into());
+        }
+        return Err(internal(e));
+    }
+    tx.commit().await.map_err(internal)
+}
+
+/// Gives the reserved stock back once (the state moves from `from` to released), less `short` units
+/// per SKU the warehouse never had. Answers whether this call gave it back.
+async fn give_back(
+    db: &Database,
+    order_no: &str,
+    from: &str,
+    short: &[(String, i64)],
+) -> Result<bool, Error> {
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    let row = sqlx::query("SELECT lines FROM stock_reservations WHERE order_no = $1 AND state = $2")
+        .bind(order_no)
+        .bind(from)
+        .fetch_optional(&mut *tx)
+        .await
+        .map_err(internal)?;
+    let Some(row) = row else {
+        tx.rollback().await.map_err(internal)?;
+        return Ok(false);
+    };
+    let lines: Vec<Reserved> =
+        serde_json::from_str(&row.get::<String, _>(0)).map_err(|e| Error::Internal(e.into()))?;
+    sqlx::query("UPDATE stock_reservations SET state = 'released' WHERE order_no = $1")
+        .bind(order_no)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?;
+    let mut sorted = lines;
+    sorted.sort_by(|a, b| a.sku_id.cmp(&b.sku_id));
+    for line in sorted {
+        let missing: i64 = short
+            .iter()
+            .filter(|(s, _)| *s == line.sku_id)
+            .map(|(_, q)| q)
+            .sum();
+        let back = line.quantity - missing;
+        if back > 0 {
+            sqlx::query("UPDATE skus SET stock = stock + $1 WHERE id = $2")
+                .bind(back)
+                .bind(&line.sku_id)
+                .execute(&mut *tx)
+                .await
+                .map_err(internal)?;
+        }
+    }
+    tx.commit().await.map_err(internal)?;
+    Ok(true)
+}
+
+/// A cancelled order's stock goes back on sale, once, less the units reported short.
+pub async fn return_stock(db: &Database, order_no: &str, short: &[(String, i64)]) -> Result<bool, Error> {
+    give_back(db, order_no, "placed", short).await
+}
+
+async fn mark_placed(db: &Database, order_no: &str) -> Result<(), Error> {
+    sqlx::query("UPDATE stock_reservations SET state = 'placed' WHERE order_no = $1 AND state = 'reserved'")
+        .bind(order_no)
+        .execute(&db.pool)
+        .await
+        .map_err(internal)?;
+    Ok(())
+}
+
+async fn order_exists(db: &Database, order_no: &str) -> Result<bool, Error> {
+    let row = sqlx::query(
+        "SELECT 1 FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1 AND sequence = 1",
+    )
+    .bind(order_no)
+    .fetch_optional(&db.pool)
+    .await
+    .map_err(internal)?;
+    Ok(row.is_some())
+}
+
+/// Prices, checks, reserves and places an order; answers its number. A request id already used by the
+/// caller answers the order it made, and nothing is taken twice.
+pub async fn submit(
+    db: &Database,
+    desk: &OrderDesk,
+    divisions: &Divisions,
+    user_id: &str,
+    request: OrderRequest,
+    now: i64,
+) -> Result<String, Error> {
+    let request_id = request
+        .request_id
+        .as_deref()
+        .map(str::trim)
+        .filter(|r| !r.is_empty())
+        .map(|r| r.chars().take(100).collect::<String>())
+        .unwrap_or_default();
+    if !request_id.is_empty() {
+        if let Some((order_no, state)) = earlier_order(db, user_id, &request_id).await? {
+            return match state.as_str() {
+                "reserved" => Err(Refusal::new("order.submit_in_progress").into()),
+                _ => Ok(order_no),
+            };
+        }
+    }
+    let wanted = wanted_lines(db, user_id, &request.wanted).await?;
+    let lines = pricing::price_lines(db, &wanted).await?;
+    let destination = resolve_destination(db, divisions, user_id, &request.destination).await?;
+    let remark = request.remark.trim().to_string();
+    if remark.chars().count() > 200 {
+        return Err(Refusal::new("order.remark_too_long").on("remark").into());
+    }
+    let order_no = new_order_no(now);
+    reserve(db, &order_no, user_id, &request_id, &lines, now).await?;
+    let command = OrderCommand::Place {
+        order_no: order_no.clone(),
+        user_id: user_id.to_string(),
+        lines: lines.iter().map(|p| p.line.clone()).collect(),
+        destination,
+        courier: request.options.courier,
+        qc: request.options.qc,
+        value_added: request.options.value_added.clone(),
+        remark,
+        at: now,
+    };
+    match desk.execute(&order_no, command).await {
+        Ok(()) => {}
+        Err(Error::Invalid(refusal)) => {
+            give_back(db, &order_no, "reserved", &[]).await?;
+            return Err(Error::Invalid(refusal));
+        }
+        // Whether the order was stored is unknown: `settle_reservations` finds out later.
+        Err(e) => return Err(e),
+    }
+    mark_placed(db, &order_no).await?;
+    if matches!(request.wanted, Wanted::Cart) {
+        for priced in &lines {
+            sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND sku_id = $2")
+                .bind(user_id)
+                .bind(&priced.line.sku_id)
+                .execute(&db.pool)
+                .await
+                .map_err(internal)?;
+        }
+    }
+    Ok(order_no)
+}
+
+/// Reservations left `reserved` by a crash (older than `older_than` seconds): placed when the order
+/// exists in the event log, otherwise their stock is given back. Answers (placed, released).
+pub async fn settle_reservations(db: &Database, older_than: i64, now: i64) -> Result<(usize, usize), Error> {
+    let rows =
+        sqlx::query("SELECT order_no FROM stock_reservations WHERE state = 'reserved' AND created_at <= $1")
+            .bind(now - older_than)
+            .fetch_all(&db.pool)
+            .await
+            .map_err(internal)?;
+    let (mut placed, mut released) = (0, 0);
+    for row in rows {
+        let order_no: String = row.get(0);
+        if order_exists(db, &order_no).await? {
+            mark_placed(db, &order_no).await?;
+            placed += 1;
+        } else if give_back(db, &order_no, "reserved", &[]).await? {
+            released += 1;
+        }
+    }
+    Ok((placed, released))
+}
+
+/// The user who placed an order, from the write side's own record.
+pub async fn owner_of(db: &Database, order_no: &str) -> Result<Option<String>, Error> {
+    let row = sqlx::query("SELECT user_id FROM stock_reservations WHERE order_no = $1")
+        .bind(order_no)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(internal)?;
+    Ok(row.map(|r| r.get(0)))
+}

@@ -1,0 +1,11 @@
+//! Order read models: one row per order with its items, the timeline of its events, the
+//! out-of-stock notices and the abnormal-order log; and the queries the order screens make.
+
+mod projection;
+mod queries;
+
+pub use projection::OrderBook;
+pub use queries::{
+    abnormal_page, detail, list, out_stock_page, AbnormalNotice, Counts, Filter, NoticePage, OrderItemView,
+    OrderView, OrdersPage, ShortageNotice, Tab, TimelineEntry,
+};

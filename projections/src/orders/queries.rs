@@ -1,0 +1,566 @@
+use domain::money::Fen;
+use serde::Serialize;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, AnyPool, Row};
+
+use crate::catalog::picture_url;
+use crate::orders::projection::ShortItem;
+use crate::sites::Language;
+
+/// The order list's tabs (spec §4 labels: pending payment, to be shipped, shipped / to be received,
+/// to be reviewed, completed, cancelled).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tab {
+    All,
+    PendingPayment,
+    ToBeShipped,
+    Shipped,
+    ToBeReviewed,
+    Completed,
+    Cancelled,
+}
+
+impl Tab {
+    pub fn from_code(code: &str) -> Option<Tab> {
+        Some(match code {
+            "" | "all" => Tab::All,
+            "pending_payment" => Tab::PendingPayment,
+            "to_be_shipped" => Tab::ToBeShipped,
+            "shipped" => Tab::Shipped,
+            "to_be_reviewed" => Tab::ToBeReviewed,
+            "completed" => Tab::Completed,
+            "cancelled" => Tab::Cancelled,
+            _ => return None,
+        })
+    }
+
+    fn condition(self) -> &'static str {
+        match self {
+            Tab::All => "1 = 1",
+            Tab::PendingPayment => "status = 'pending_payment'",
+            Tab::ToBeShipped => "status = 'to_be_shipped'",
+            Tab::Shipped => "status = 'shipped'",
+            Tab::ToBeReviewed => "status = 'completed' AND reviewed = 0",
+            Tab::Completed => "status = 'completed'",
+            Tab::Cancelled => "status = 'cancelled'",
+        }
+    }
+}
+
+/// What the order list is narrowed to. `user_id` is `None` only for the operator.
+#[derive(Debug, Clone)]
+pub struct Filter {
+    pub user_id: Option<String>,
+    pub tab: Tab,
+    pub order_no: String,
+    pub source_order_no: String,
+    pub platform: String,
+    pub start: Option<i64>,
+    pub end: Option<i64>,
+}
+
+enum Bind {
+    Text(String),
+    Int(i64),
+}
+
+/// A WHERE clause built from optional parts, with its parameters numbered in order.
+#[derive(Default)]
+struct Conditions {
+    parts: Vec<String>,
+    binds: Vec<Bind>,
+}
+
+impl Conditions {
+    fn push(&mut self, sql: &str, bind: Bind) {
+        self.binds.push(bind);
+        self.parts
+            .push(sql.replace('?', &format!("${}", self.binds.len())));
+    }
+
+    fn sql(&self) -> String {
+        if self.parts.is_empty() {
+            "1 = 1".into()
+        } else {
+            self.parts.join(" AND ")
+        }
+    }
+
+    fn bind<'q>(&'q self, mut query: Query<'q, Any, AnyArguments<'q>>) -> Query<'q, Any, AnyArguments<'q>> {
+        for b in &self.binds {
+            query = match b {
+                Bind::Text(t) => query.bind(t.as_str()),
+                Bind::Int(i) => query.bind(*i),
+            };
+        }
+        query
+    }
+}
+
+/// `text` as a LIKE prefix pattern, its wildcards escaped.
+fn prefix_pattern(text: &str) -> String {
+    let mut pattern = String::with_capacity(text.len() + 1);
+    for c in text.chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            pattern.push('\\');
+        }
+        pattern.push(c);
+    }
+    pattern.push('%');
+    pattern
+}
+
+fn conditions_of(filter: &Filter) -> Conditions {
+    let mut c = Conditions::default();
+    if let Some(user) = &filter.user_id {
+        c.push("user_id = ?", Bind::Text(user.clone()));
+    }
+    if !filter.order_no.trim().is_empty() {
+        c.push(
+            "order_no LIKE ? ESCAPE '\\'",
+            Bind::Text(prefix_pattern(filter.order_no.trim())),
+        );
+    }
+    if !filter.source_order_no.trim().is_empty() {
+        c.push(
+            "source_order_no LIKE ? ESCAPE '\\'",
+            Bind::Text(prefix_pattern(filter.source_order_no.trim())),
+        );
+    }
+    if !filter.platform.is_empty() {
+        c.push("platform = ?", Bind::Text(filter.platform.clone()));
+    }
+    if let Some(start) = filter.start {
+        c.push("placed_at >= ?", Bind::Int(start));
+    }
+    if let Some(end) = filter.end {
+        c.push("placed_at <= ?", Bind::Int(end));
+    }
+    c
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FeesView {
+    pub product_amount: String,
+    pub shipping: String,
+    pub service: String,
+    pub qc: String,
+    pub value_added: String,
+    pub coupon_discount: String,
+    pub total: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AddressView {
+    pub recipient: String,
+    pub phone: String,
+    pub province: String,
+    pub city: String,
+    pub district: String,
+    pub detail: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderItemView {
+    pub sku_id: String,
+    pub product_id: String,
+    pub item_no: String,
+    pub title: String,
+    pub image: String,
+    pub color: String,
+    pub size: String,
+    pub price: String,
+    pub quantity: i64,
+    pub short_quantity: i64,
+    pub amount: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TimelineEntry {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub at: i64,
+    pub detail: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrderView {
+    pub order_no: String,
+    pub user_id: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub platform: String,
+    pub source_order_no: String,
+    pub status: String,
+    pub stock_status: String,
+    pub abnormal: bool,
+    pub reviewed: bool,
+    pub rating: i64,
+    pub review: String,
+    pub items: Vec<OrderItemView>,
+    pub item_count: i64,
+    pub fees: FeesView,
+    pub paid_amount: String,
+    pub refunded: String,
+    pub payment_method: String,
+    pub courier: String,
+    pub qc_level: String,
+    pub value_added: Vec<String>,
+    pub address: Option<AddressView>,
+    pub label_file: String,
+    pub ship_courier: String,
+    pub tracking_no: String,
+    pub remark: String,
+    pub placed_at: i64,
+    pub paid_at: Option<i64>,
+    pub shipped_at: Option<i64>,
+    pub completed_at: Option<i64>,
+    pub cancelled_at: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<Vec<TimelineEntry>>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct Counts {
+    pub all: i64,
+    pub pending_payment: i64,
+    pub to_be_shipped: i64,
+    pub shipped: i64,
+    pub to_be_reviewed: i64,
+    pub completed: i64,
+    pub cancelled: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct OrdersPage {
+    pub list: Vec<OrderView>,
+    pub total: i64,
+    pub page: i64,
+    pub pagesize: i64,
+    pub counts: Counts,
+}
+
+const ORDER_COLUMNS: &str = "order_no, user_id, kind, platform, source_order_no, label_file, recipient, phone, province, \
+    city, district, detail, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END, \
+    CASE WHEN reviewed <> 0 THEN 1 ELSE 0 END, courier, qc_level, value_added, product_amount, shipping, service, qc_fee, \
+    value_added_fee, coupon_discount, total, item_count, paid_amount, refunded, payment_method, ship_courier, tracking_no, \
+    remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at";
+
+fn yuan(r: &AnyRow, i: usize) -> String {
+    Fen(r.get(i)).to_yuan()
+}
+
+fn when(r: &AnyRow, i: usize) -> Option<i64> {
+    let at: i64 = r.get(i);
+    (at > 0).then_some(at)
+}
+
+fn order_of(r: &AnyRow) -> OrderView {
+    let kind: String = r.get(2);
+    let value_added: String = r.get(18);
+    OrderView {
+        order_no: r.get(0),
+        user_id: r.get(1),
+        address: (kind == "domestic").then(|| AddressView {
+            recipient: r.get(6),
+            phone: r.get(7),
+            province: r.get(8),
+            city: r.get(9),
+            district: r.get(10),
+            detail: r.get(11),
+        }),
+        kind,
+        platform: r.get(3),
+        source_order_no: r.get(4),
+        label_file: r.get(5),
+        status: r.get(12),
+        stock_status: r.get(13),
+        abnormal: r.get::<i64, _>(14) == 1,
+        reviewed: r.get::<i64, _>(15) == 1,
+        courier: r.get(16),
+        qc_level: r.get(17),
+        value_added: value_added
+            .split(',')
+            .filter(|c| !c.is_empty())
+            .map(str::to_string)
+            .collect(),
+        fees: FeesView {
+            product_amount: yuan(r, 19),
+            shipping: yuan(r, 20),
+            service: yuan(r, 21),
+            qc: yuan(r, 22),
+            value_added: yuan(r, 23),
+            coupon_discount: yuan(r, 24),
+            total: yuan(r, 25),
+        },
+        item_count: r.get(26),
+        paid_amount: yuan(r, 27),
+        refunded: yuan(r, 28),
+        payment_method: r.get(29),
+        ship_courier: r.get(30),
+        tracking_no: r.get(31),
+        remark: r.get(32),
+        rating: r.get(33),
+        review: r.get(34),
+        placed_at: r.get(35),
+        paid_at: when(r, 36),
+        shipped_at: when(r, 37),
+        completed_at: when(r, 38),
+        cancelled_at: when(r, 39),
+        items: Vec::new(),
+        timeline: None,
+    }
+}
+
+/// Fills in the items of `orders` with one query, titles in `lang`.
+async fn attach_items(pool: &AnyPool, orders: &mut [OrderView], lang: Language) -> sqlx::Result<()> {
+    if orders.is_empty() {
+        return Ok(());
+    }
+    let marks: Vec<String> = (1..=orders.len()).map(|i| format!("${i}")).collect();
+    let sql = format!(
+        "SELECT i.order_no, i.sku_id, i.product_id, i.item_no, i.title, COALESCE(p.title_en, ''), i.color, i.size, \
+         i.unit_price, i.quantity, i.short_quantity FROM order_items i LEFT JOIN products p ON p.id = i.product_id \
+         WHERE i.order_no IN ({}) ORDER BY i.order_no, i.line_no",
+        marks.join(", ")
+    );
+    let mut query = sqlx::query(&sql);
+    for order in orders.iter() {
+        query = query.bind(order.order_no.as_str());
+    }
+    for r in query.fetch_all(pool).await? {
+        let order_no: String = r.get(0);
+        let Some(order) = orders.iter_mut().find(|o| o.order_no == order_no) else {
+            continue;
+        };
+        let product_id: String = r.get(2);
+        let title_en: String = r.get(5);
+        let price = Fen(r.get(8));
+        let quantity: i64 = r.get(9);
+        order.items.push(OrderItemView {
+            sku_id: r.get(1),
+            image: picture_url(&product_id, "main-1.jpg"),
+            product_id,
+            item_no: r.get(3),
+            title: match lang {
+                Language::EnUs if !title_en.is_empty() => title_en,
+                _ => r.get(4),
+            },
+            color: r.get(6),
+            size: r.get(7),
+            price: price.to_yuan(),
+            quantity,
+            short_quantity: r.get(10),
+            amount: Fen(price.0.saturating_mul(quantity)).to_yuan(),
+        });
+    }
+    Ok(())
+}
+
+/// A page of orders, newest first, with the count of every tab under the other filters.
+pub async fn list(
+    pool: &AnyPool,
+    filter: &Filter,
+    page: i64,
+    pagesize: i64,
+    lang: Language,
+) -> sqlx::Result<OrdersPage> {
+    let c = conditions_of(filter);
+    let where_sql = c.sql();
+    let counts_sql = format!(
+        "SELECT COUNT(*), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'pending_payment' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'to_be_shipped' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'shipped' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'completed' AND reviewed = 0 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM orders WHERE {where_sql}"
+    );
+    let r = c.bind(sqlx::query(&counts_sql)).fetch_one(pool).await?;
+    let counts = Counts {
+        all: r.get(0),
+        pending_payment: r.get(1),
+        to_be_shipped: r.get(2),
+        shipped: r.get(3),
+        to_be_reviewed: r.get(4),
+        completed: r.get(5),
+        cancelled: r.get(6),
+    };
+    let total = match filter.tab {
+        Tab::All => counts.all,
+        Tab::PendingPayment => counts.pending_payment,
+        Tab::ToBeShipped => counts.to_be_shipped,
+        Tab::Shipped => counts.shipped,
+        Tab::ToBeReviewed => counts.to_be_reviewed,
+        Tab::Completed => counts.completed,
+        Tab::Cancelled => counts.cancelled,
+    };
+    let rows_sql = format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE {where_sql} AND {} \
+         ORDER BY placed_at DESC, order_no DESC LIMIT {pagesize} OFFSET {}",
+        filter.tab.condition(),
+        (page - 1) * pagesize
+    );
+    let rows = c.bind(sqlx::query(&rows_sql)).fetch_all(pool).await?;
+    let mut list: Vec<OrderView> = rows.iter().map(order_of).collect();
+    attach_items(pool, &mut list, lang).await?;
+    Ok(OrdersPage {
+        list,
+        total,
+        page,
+        pagesize,
+        counts,
+    })
+}
+
+/// One order with its items and timeline; `user_id` `None` for the operator.
+pub async fn detail(
+    pool: &AnyPool,
+    user_id: Option<&str>,
+    order_no: &str,
+    lang: Language,
+) -> sqlx::Result<Option<OrderView>> {
+    let row = sqlx::query(&format!(
+        "SELECT {ORDER_COLUMNS} FROM orders WHERE order_no = $1 AND ($2 = '' OR user_id = $2)"
+    ))
+    .bind(order_no)
+    .bind(user_id.unwrap_or(""))
+    .fetch_optional(pool)
+    .await?;
+    let Some(row) = row else {
+        return Ok(None);
+    };
+    let mut orders = vec![order_of(&row)];
+    attach_items(pool, &mut orders, lang).await?;
+    let timeline =
+        sqlx::query("SELECT kind, at, detail FROM order_timeline WHERE order_no = $1 ORDER BY sequence")
+            .bind(order_no)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| TimelineEntry {
+                kind: r.get(0),
+                at: r.get(1),
+                detail: serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default(),
+            })
+            .collect();
+    let mut order = orders.pop().expect("one order");
+    order.timeline = Some(timeline);
+    Ok(Some(order))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ShortageNotice {
+    pub order_no: String,
+    pub all: bool,
+    pub refund: String,
+    pub items: Vec<ShortItem>,
+    pub at: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct NoticePage<T> {
+    pub list: Vec<T>,
+    pub total: i64,
+    pub page: i64,
+    pub pagesize: i64,
+}
+
+pub async fn out_stock_page(
+    pool: &AnyPool,
+    user_id: &str,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<NoticePage<ShortageNotice>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM order_shortages WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT order_no, CASE WHEN all_items <> 0 THEN 1 ELSE 0 END, refund, items, at FROM order_shortages \
+         WHERE user_id = $1 ORDER BY at DESC, order_no DESC, sequence DESC LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    let list = rows
+        .iter()
+        .map(|r| ShortageNotice {
+            order_no: r.get(0),
+            all: r.get::<i64, _>(1) == 1,
+            refund: yuan(r, 2),
+            items: serde_json::from_str(&r.get::<String, _>(3)).unwrap_or_default(),
+            at: r.get(4),
+        })
+        .collect();
+    Ok(NoticePage {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AbnormalNotice {
+    pub order_no: String,
+    pub reason: String,
+    pub flagged_at: i64,
+    pub resolution: String,
+    pub resolved_at: Option<i64>,
+    pub status: &'static str,
+}
+
+/// `status`: `Some(true)` open only, `Some(false)` resolved only.
+pub async fn abnormal_page(
+    pool: &AnyPool,
+    user_id: &str,
+    open: Option<bool>,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<NoticePage<AbnormalNotice>> {
+    let condition = match open {
+        None => "1 = 1",
+        Some(true) => "resolved_at = 0",
+        Some(false) => "resolved_at <> 0",
+    };
+    let total: i64 = sqlx::query(&format!(
+        "SELECT COUNT(*) FROM order_abnormal WHERE user_id = $1 AND {condition}"
+    ))
+    .bind(user_id)
+    .fetch_one(pool)
+    .await?
+    .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT order_no, reason, flagged_at, resolution, resolved_at FROM order_abnormal \
+         WHERE user_id = $1 AND {condition} ORDER BY flagged_at DESC, order_no DESC, sequence DESC LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    let list = rows
+        .iter()
+        .map(|r| {
+            let resolved_at = when(r, 4);
+            AbnormalNotice {
+                order_no: r.get(0),
+                reason: r.get(1),
+                flagged_at: r.get(2),
+                resolution: r.get(3),
+                status: if resolved_at.is_some() { "resolved" } else { "open" },
+                resolved_at,
+            }
+        })
+        .collect();
+    Ok(NoticePage {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}

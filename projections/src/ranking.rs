@@ -1,0 +1,513 @@
+//! Rankings (spec §9): paid drop-shipping sales per product and China-time day, less what was refunded
+//! for shortage or cancellation, kept over the 90-day window the ranking list reads.
+//!
+//! Live, [`DailySales`] applies order events one by one like every projection. Rebuilt from an empty
+//! table, [`RankingReplay`] instead folds the whole order log in memory and writes the sums in bulk:
+//! per-event transactions would cap a rebuild at a few thousand events a second.
+
+use std::collections::HashMap;
+
+use async_trait::async_trait;
+use cqrs_es::EventEnvelope;
+use domain::calendar::china_day;
+use domain::constants::RANKING_WINDOW_DAYS;
+use domain::money::Fen;
+use domain::order::{Order, OrderEvent};
+use serde::{Deserialize, Serialize};
+use sqlx::{AnyConnection, AnyPool, Row};
+
+use crate::catalog::picture_url;
+use crate::sites::Language;
+use crate::{Projection, Replayable, Runner};
+
+pub struct DailySales;
+
+/// What the ranking remembers of each order line.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct Line {
+    sku_id: String,
+    product_id: String,
+    stall_id: String,
+    unit_price: i64,
+    quantity: i64,
+    #[serde(default)]
+    short: i64,
+}
+
+/// One order as the ranking follows it: its lines and the day it was paid (-1 until then).
+#[derive(Debug, Clone, Default)]
+struct Followed {
+    paid_day: i64,
+    lines: Vec<Line>,
+    last_sequence: i64,
+}
+
+/// Sales to add (or, negative, to take back) per (product, day).
+type Sums = HashMap<(String, i64), (String, i64, i64)>;
+
+impl Followed {
+    /// Applies one event; the changes to daily sales go into `sums`.
+    fn apply(&mut self, event: &OrderEvent, sums: &mut Sums) {
+        let mut add = |line: &Line, day: i64, quantity: i64| {
+            let entry = sums
+                .entry((line.product_id.clone(), day))
+                .or_insert_with(|| (line.stall_id.clone(), 0, 0));
+            entry.1 += quantity;
+            entry.2 += quantity.saturating_mul(line.unit_price);
+        };
+        match event {
+            OrderEvent::OrderPlaced { lines, .. } => {
+                self.paid_day = -1;
+                self.lines = lines
+                    .iter()
+                    .map(|l| Line {
+                        sku_id: l.sku_id.clone(),
+                        product_id: l.product_id.clone(),
+                        stall_id: l.stall_id.clone(),
+                        unit_price: l.unit_price.0,
+                        quantity: l.quantity,
+                        short: 0,
+                    })
+                    .collect();
+            }
+            OrderEvent::OrderPaid { at, .. } => {
+                self.paid_day = china_day(*at);
+                for line in &self.lines {
+                    add(line, self.paid_day, line.quantity);
+                }
+            }
+            OrderEvent::StockShortage { shortages, .. } => {
+                for s in shortages {
+                    if let Some(line) = self.lines.iter_mut().find(|l| l.sku_id == s.sku_id) {
+                        line.short += s.quantity;
+                        if self.paid_day >= 0 {
+                            add(line, self.paid_day, -s.quantity);
+                        }
+                    }
+                }
+            }
+            OrderEvent::OrderCancelled { .. } if self.paid_day >= 0 => {
+                for line in &self.lines {
+                    add(line, self.paid_day, -(line.quantity - line.short));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn is_followed(event_type: &str) -> bool {
+    matches!(
+        event_type,
+        "OrderPlaced" | "OrderPaid" | "StockShortage" | "OrderCancelled"
+    )
+}
+
+async fn write_sums(conn: &mut AnyConnection, sums: &Sums) -> sqlx::Result<()> {
+    let rows: Vec<_> = sums.iter().filter(|(_, (_, q, a))| *q != 0 || *a != 0).collect();
+    for chunk in rows.chunks(400) {
+        let mut sql =
+            String::from("INSERT INTO daily_sales (product_id, day, stall_id, quantity, amount) VALUES ");
+        for i in 0..chunk.len() {
+            let b = i * 5;
+            if i > 0 {
+                sql.push_str(", ");
+            }
+            sql.push_str(&format!(
+                "(${}, ${}, ${}, ${}, ${})",
+                b + 1,
+                b + 2,
+                b + 3,
+                b + 4,
+                b + 5
+            ));
+        }
+        sql.push_str(
+            " ON CONFLICT (product_id, day) DO UPDATE SET quantity = daily_sales.quantity + excluded.quantity, \
+             amount = daily_sales.amount + excluded.amount",
+        );
+        let mut query = sqlx::query(&sql);
+        for ((product, day), (stall, quantity, amount)) in chunk {
+            query = query
+                .bind(product.as_str())
+                .bind(*day)
+                .bind(stall.as_str())
+                .bind(*quantity)
+                .bind(*amount);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
+}
+
+async fn load_followed(conn: &mut AnyConnection, order_no: &str) -> sqlx::Result<Followed> {
+    let row = sqlx::query("SELECT paid_day, lines FROM ranking_orders WHERE order_no = $1")
+        .bind(order_no)
+        .fetch_optional(&mut *conn)
+        .await?;
+    Ok(match row {
+        Some(r) => Followed {
+            paid_day: r.get(0),
+            lines: serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default(),
+            last_sequence: 0,
+        },
+        None => Followed {
+            paid_day: -1,
+            ..Followed::default()
+        },
+    })
+}
+
+async fn store_followed(conn: &mut AnyConnection, order_no: &str, followed: &Followed) -> sqlx::Result<()> {
+    sqlx::query(
+        "INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES ($1, $2, $3) \
+         ON CONFLICT (order_no) DO UPDATE SET paid_day = excluded.paid_day, lines = excluded.lines",
+    )
+    .bind(order_no)
+    .bind(followed.paid_day)
+    .bind(serde_json::to_string(&followed.lines).unwrap_or_default())
+    .execute(&mut *conn)
+    .await?;
+    Ok(())
+}
+
+#[async_trait]
+impl Projection for DailySales {
+    type Aggregate = Order;
+    const NAME: &'static str = "ranking";
+    const TABLES: &'static [&'static str] = &["daily_sales", "ranking_orders"];
+
+    async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
+        let event = &envelope.payload;
+        if !is_followed(&cqrs_es::DomainEvent::event_type(event)) {
+            return Ok(());
+        }
+        let mut followed = load_followed(conn, &envelope.aggregate_id).await?;
+        let mut sums = Sums::new();
+        followed.apply(event, &mut sums);
+        store_followed(conn, &envelope.aggregate_id, &followed).await?;
+        write_sums(conn, &sums).await
+    }
+}
+
+/// The ranking's replay: in bulk from an empty projection, event by event otherwise.
+pub struct RankingReplay {
+    pool: AnyPool,
+    runner: Runner<DailySales>,
+}
+
+impl RankingReplay {
+    pub fn new(pool: AnyPool, runner: Runner<DailySales>) -> Self {
+        Self { pool, runner }
+    }
+}
+
+const REBUILD_BATCH: i64 = 10_000;
+
+/// Folds every order event into daily sums and writes them, the followed orders and the offsets in one
+/// transaction. Reports `(events read, total)`.
+pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = 'order'")
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    progress(0, total as u64);
+    let mut orders: HashMap<String, Followed> = HashMap::new();
+    let mut sums = Sums::new();
+    let (mut after, mut read) = (0i64, 0u64);
+    loop {
+        let rows = sqlx::query(&format!(
+            "SELECT aggregate_id, sequence, event_type, CASE WHEN event_type IN ('OrderPlaced', 'OrderPaid', \
+             'StockShortage', 'OrderCancelled') THEN CAST(payload AS TEXT) ELSE '' END, position FROM events \
+             WHERE aggregate_type = 'order' AND position > $1 ORDER BY position LIMIT {REBUILD_BATCH}"
+        ))
+        .bind(after)
+        .fetch_all(pool)
+        .await?;
+        if rows.is_empty() {
+            break;
+        }
+        for row in &rows {
+            let order_no: String = row.get(0);
+            let sequence: i64 = row.get(1);
+            let payload: String = row.get(3);
+            let followed = orders.entry(order_no).or_insert_with(|| Followed {
+                paid_day: -1,
+                ..Followed::default()
+            });
+            followed.last_sequence = sequence;
+            if !payload.is_empty() {
+                let event: OrderEvent = serde_json::from_str(&payload).map_err(|e| {
+                    anyhow::anyhow!(
+                        "order event #{sequence} at position {}: {e}",
+                        row.get::<i64, _>(4)
+                    )
+                })?;
+                followed.apply(&event, &mut sums);
+            }
+        }
+        after = rows.last().map(|r| r.get(4)).unwrap_or(after);
+        read += rows.len() as u64;
+        progress(read, total as u64);
+    }
+    let mut tx = pool.begin().await?;
+    write_sums(&mut tx, &sums).await?;
+    let followed: Vec<_> = orders.iter().collect();
+    for chunk in followed.chunks(400) {
+        let mut sql = String::from("INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES ");
+        let mut offsets = String::from(
+            "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES ",
+        );
+        for i in 0..chunk.len() {
+            let sep = if i > 0 { ", " } else { "" };
+            sql.push_str(&format!("{sep}(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3));
+            offsets.push_str(&format!(
+                "{sep}('ranking', 'order', ${}, ${})",
+                i * 2 + 1,
+                i * 2 + 2
+            ));
+        }
+        let mut query = sqlx::query(&sql);
+        let mut offsets_query = sqlx::query(&offsets);
+        for (order_no, f) in chunk {
+            query = query
+                .bind(order_no.as_str())
+                .bind(f.paid_day)
+                .bind(serde_json::to_string(&f.lines).unwrap_or_default());
+            offsets_query = offsets_query.bind(order_no.as_str()).bind(f.last_sequence);
+        }
+        query.execute(&mut *tx).await?;
+        offsets_query.execute(&mut *tx).await?;
+    }
+    tx.commit().await?;
+    Ok(read as usize)
+}
+
+#[async_trait]
+impl Replayable for RankingReplay {
+    fn name(&self) -> &'static str {
+        DailySales::NAME
+    }
+
+    async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        let started: Option<i64> =
+            sqlx::query("SELECT 1 FROM projection_offsets WHERE projection = $1 LIMIT 1")
+                .bind(DailySales::NAME)
+                .fetch_optional(&self.pool)
+                .await?
+                .map(|r| r.get(0));
+        if started.is_none() {
+            return rebuild_in_bulk(&self.pool, progress).await;
+        }
+        self.runner.catch_up(progress).await
+    }
+
+    async fn reset(&self) -> anyhow::Result<()> {
+        self.runner.reset().await
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RankingKind {
+    Product,
+    Stall,
+}
+
+/// The ranking list's time filters (spec §9): within 3 days, a week, a month, and the whole window.
+pub fn range_days(code: &str) -> Option<i64> {
+    Some(match code {
+        "3d" => 3,
+        "7d" => 7,
+        "30d" => 30,
+        "" | "90d" => RANKING_WINDOW_DAYS,
+        _ => return None,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RankedProduct {
+    pub rank: i64,
+    pub product_id: String,
+    pub item_no: String,
+    pub title: String,
+    pub image: String,
+    pub price: String,
+    pub stall_id: String,
+    pub stall_name: String,
+    pub quantity: i64,
+    pub amount: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RankedStall {
+    pub rank: i64,
+    pub stall_id: String,
+    pub stall_name: String,
+    pub quantity: i64,
+    pub amount: String,
+    pub products: i64,
+}
+
+const TOP: i64 = 100;
+
+/// The top products of the `days` days ending today (China time).
+pub async fn top_products(
+    pool: &AnyPool,
+    days: i64,
+    now: i64,
+    lang: Language,
+) -> sqlx::Result<Vec<RankedProduct>> {
+    let today = china_day(now);
+    let rows = sqlx::query(&format!(
+        "SELECT t.product_id, t.quantity, t.amount, p.item_no, p.title_zh, p.title_en, p.price, s.id, s.name FROM \
+         (SELECT product_id, CAST(SUM(quantity) AS BIGINT) AS quantity, CAST(SUM(amount) AS BIGINT) AS amount \
+          FROM daily_sales WHERE day > $1 AND day <= $2 GROUP BY product_id) t \
+         JOIN products p ON p.id = t.product_id JOIN stalls s ON s.id = p.stall_id \
+         WHERE t.quantity > 0 ORDER BY t.quantity DESC, t.amount DESC, t.product_id LIMIT {TOP}"
+    ))
+    .bind(today - days)
+    .bind(today)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let product_id: String = r.get(0);
+            RankedProduct {
+                rank: i as i64 + 1,
+                image: picture_url(&product_id, "main-1.jpg"),
+                product_id,
+                quantity: r.get(1),
+                amount: Fen(r.get(2)).to_yuan(),
+                item_no: r.get(3),
+                title: match lang {
+                    Language::ZhCn => r.get(4),
+                    Language::EnUs => r.get(5),
+                },
+                price: Fen(r.get(6)).to_yuan(),
+                stall_id: r.get(7),
+                stall_name: r.get(8),
+            }
+        })
+        .collect())
+}
+
+/// The top stalls of the `days` days ending today (China time).
+pub async fn top_stalls(pool: &AnyPool, days: i64, now: i64) -> sqlx::Result<Vec<RankedStall>> {
+    let today = china_day(now);
+    let rows = sqlx::query(&format!(
+        "SELECT t.stall_id, s.name, t.quantity, t.amount, t.products FROM \
+         (SELECT stall_id, CAST(SUM(quantity) AS BIGINT) AS quantity, CAST(SUM(amount) AS BIGINT) AS amount, \
+          COUNT(DISTINCT product_id) AS products FROM daily_sales WHERE day > $1 AND day <= $2 GROUP BY stall_id) t \
+         JOIN stalls s ON s.id = t.stall_id WHERE t.quantity > 0 \
+         ORDER BY t.quantity DESC, t.amount DESC, t.stall_id LIMIT {TOP}"
+    ))
+    .bind(today - days)
+    .bind(today)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| RankedStall {
+            rank: i as i64 + 1,
+            stall_id: r.get(0),
+            stall_name: r.get(1),
+            quantity: r.get(2),
+            amount: Fen(r.get(3)).to_yuan(),
+            products: r.get(4),
+        })
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use domain::order::{OrderLine, PaymentMethod, Shortage};
+
+    use super::*;
+
+    fn line(sku: &str, product: &str, price: i64, quantity: i64) -> OrderLine {
+        OrderLine {
+            sku_id: sku.into(),
+            product_id: product.into(),
+            stall_id: "s1".into(),
+            item_no: "A1".into(),
+            title: "t".into(),
+            color: "c".into(),
+            size: "m".into(),
+            unit_price: Fen(price),
+            quantity,
+        }
+    }
+
+    fn placed(lines: Vec<OrderLine>) -> OrderEvent {
+        OrderEvent::OrderPlaced {
+            order_no: "o".into(),
+            user_id: "u".into(),
+            lines,
+            destination: domain::order::Destination::Platform {
+                platform: domain::order::Platform::Douyin,
+                source_order_no: "x".into(),
+                label_file: "/uploads/l.jpg".into(),
+            },
+            courier: domain::order::Courier::Zto,
+            qc: domain::order::QcLevel::None,
+            value_added: vec![],
+            fees: domain::order::Fees::default(),
+            remark: String::new(),
+            at: 0,
+        }
+    }
+
+    #[test]
+    fn sales_count_from_payment_less_shortage_and_cancellation() {
+        let mut order = Followed {
+            paid_day: -1,
+            ..Followed::default()
+        };
+        let mut sums = Sums::new();
+        order.apply(
+            &placed(vec![line("k1", "p1", 1000, 3), line("k2", "p2", 500, 2)]),
+            &mut sums,
+        );
+        assert!(sums.is_empty(), "unpaid orders are not sales");
+        let paid_at = 1_795_190_400;
+        order.apply(
+            &OrderEvent::OrderPaid {
+                method: PaymentMethod::Wallet,
+                reference: "o".into(),
+                amount: Fen(4000),
+                at: paid_at,
+            },
+            &mut sums,
+        );
+        let day = china_day(paid_at);
+        assert_eq!(sums[&("p1".to_string(), day)], ("s1".to_string(), 3, 3000));
+        order.apply(
+            &OrderEvent::StockShortage {
+                shortages: vec![Shortage {
+                    sku_id: "k1".into(),
+                    quantity: 1,
+                }],
+                refund: Fen(1100),
+                refund_id: "o-short-1".into(),
+                all: false,
+                at: paid_at + 10,
+            },
+            &mut sums,
+        );
+        assert_eq!(sums[&("p1".to_string(), day)].1, 2);
+        order.apply(
+            &OrderEvent::OrderCancelled {
+                reason: String::new(),
+                refund: Fen(2900),
+                refund_id: "o-cancel".into(),
+                at: paid_at + 20,
+            },
+            &mut sums,
+        );
+        assert_eq!(sums[&("p1".to_string(), day)], ("s1".to_string(), 0, 0));
+        assert_eq!(sums[&("p2".to_string(), day)], ("s1".to_string(), 0, 0));
+    }
+}
