@@ -101,7 +101,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
 }
 
 /// A reservation younger than this may still be on its way to becoming an order in another process.
-const RESERVATION_GRACE_SECONDS: i64 = 60;
+pub const RESERVATION_GRACE_SECONDS: i64 = 60;
 
 impl App {
     /// Finishes what a crash cut off between two steps of an order: reservations never placed,

@@ -315,11 +315,24 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
 /// How often shipped orders past their days are completed.
 const AUTO_COMPLETE_INTERVAL: std::time::Duration = std::time::Duration::from_secs(600);
 
-/// The automatic-completion scheduler: every ten minutes while serving.
+/// The order housekeeping of a serving process, every ten minutes: automatic completion, and stock
+/// reservations a crashed process left behind.
 async fn complete_due_orders(state: crate::state::AppState) {
     let mut ticks = tokio::time::interval(AUTO_COMPLETE_INTERVAL);
     loop {
         ticks.tick().await;
+        let now = commands::clock::now();
+        match commands::orders::placing::settle_reservations(
+            &state.db,
+            crate::app::RESERVATION_GRACE_SECONDS,
+            now,
+        )
+        .await
+        {
+            Ok((0, 0)) => {}
+            Ok((placed, released)) => tracing::info!(placed, released, "settled stock reservations"),
+            Err(error) => tracing::error!("settling stock reservations failed: {error:#}"),
+        }
         let days = state.config.auto_complete_days;
         match commands::orders::operator::complete_due(&state.db, &state.orders, days, commands::clock::now())
             .await

@@ -16,6 +16,9 @@ CREATE TABLE stock_reservations
 CREATE UNIQUE INDEX stock_reservations_request ON stock_reservations (user_id, request_id) WHERE request_id <> '';
 CREATE INDEX stock_reservations_state ON stock_reservations (state, created_at);
 
+-- The order process managers look money up by its reference (an order or refund id) at start-up.
+CREATE INDEX wallet_ledger_kind_reference ON wallet_ledger (kind, reference);
+
 -- A QR payment for an order names it; top-ups leave it empty.
 ALTER TABLE payments ADD COLUMN order_no TEXT NOT NULL DEFAULT '';
 

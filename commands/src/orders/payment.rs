@@ -23,6 +23,13 @@ pub async fn owned_order(db: &Database, user_id: &str, order_no: &str) -> Result
     Ok(order)
 }
 
+fn cannot_pay(status: OrderStatus) -> Error {
+    Refusal::new("order.wrong_state")
+        .with("action", "pay")
+        .with("status", status.code())
+        .into()
+}
+
 /// The wallet payment process manager. Any number of calls, in parallel or not, debit once.
 pub async fn pay_from_wallet(
     db: &Database,
@@ -35,9 +42,12 @@ pub async fn pay_from_wallet(
 ) -> Result<(), Error> {
     let order = owned_order(db, user_id, order_no).await?;
     let total = order.fees().total;
-    if order.status() != OrderStatus::PendingPayment {
-        // Paid already (the same reference is accepted) or past paying: the order says which.
-        return mark_paid(orders, order_no, method, total, now).await;
+    match order.status() {
+        OrderStatus::PendingPayment => {}
+        // A cancelled order is past paying, even one that was paid before it was cancelled.
+        OrderStatus::Cancelled => return Err(cannot_pay(order.status())),
+        // Paid already: the order accepts the same payment again and answers the paid order.
+        _ => return mark_paid(orders, order_no, method, total, now).await,
     }
     wallet
         .execute(
@@ -112,10 +122,7 @@ pub async fn pay_by_qr(
 ) -> Result<Payment, Error> {
     let order = owned_order(db, user_id, order_no).await?;
     if order.status() != OrderStatus::PendingPayment {
-        return Err(Refusal::new("order.wrong_state")
-            .with("action", "pay")
-            .with("status", order.status().code())
-            .into());
+        return Err(cannot_pay(order.status()));
     }
     payments::request_payment(db, wallet, user_id, order.fees().total, notify_url, order_no, now).await
 }

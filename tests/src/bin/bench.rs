@@ -329,15 +329,275 @@ async fn catalog() {
     let _ = server.wait();
 }
 
+const ORDER_CLIENTS: usize = 32;
+const ORDERS_PER_CLIENT: usize = 40;
+const RANKING_EVENTS: usize = 1_000_000;
+
+/// Orders placed and paid from the wallet per second, `ORDER_CLIENTS` sellers at once, through the
+/// same commands the HTTP calls send (reserve stock, place, debit, mark paid, all live projections).
+async fn orders(engine: Engine) {
+    use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
+    use commands::orders::pricing::Options;
+    use sqlx::Row;
+    let app = TestApp::spawn(engine).await;
+    app.seed(30).await;
+    let state = app.app.state.clone();
+    sqlx::query("UPDATE skus SET stock = 1000000")
+        .execute(&state.db.pool)
+        .await
+        .unwrap();
+    let skus: Vec<String> = sqlx::query("SELECT id FROM skus ORDER BY id LIMIT 60")
+        .fetch_all(&state.db.pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    let mut sellers = Vec::new();
+    for n in 0..ORDER_CLIENTS {
+        let mobile = format!("1370000{n:04}");
+        commands::accounts::ensure_user(&state.db, &mobile, "abc12345")
+            .await
+            .unwrap();
+        let id: String = sqlx::query("SELECT id FROM users WHERE mobile = $1")
+            .bind(&mobile)
+            .fetch_one(&state.db.pool)
+            .await
+            .unwrap()
+            .get(0);
+        for command in [
+            WalletCommand::RequestTopUp {
+                payment_id: format!("bench-{n}"),
+                amount: Fen::yuan(50_000),
+                at: 0,
+            },
+            WalletCommand::CompleteTopUp {
+                payment_id: format!("bench-{n}"),
+                amount: Fen::yuan(50_000),
+                at: 0,
+            },
+        ] {
+            state.desk.execute(&id, command).await.unwrap();
+        }
+        sellers.push(id);
+    }
+    let start = Instant::now();
+    let clients = sellers.into_iter().enumerate().map(|(n, user)| {
+        let state = state.clone();
+        let skus = skus.clone();
+        tokio::spawn(async move {
+            let mut timings = Vec::with_capacity(ORDERS_PER_CLIENT);
+            for k in 0..ORDERS_PER_CLIENT {
+                let request = OrderRequest {
+                    wanted: Wanted::Lines(vec![(skus[(n * 7 + k) % skus.len()].clone(), 1 + (k % 3) as i64)]),
+                    destination: DestinationChoice::Typed(domain::address::AddressInput {
+                        recipient: "压测".into(),
+                        phone: "13900001111".into(),
+                        province: "广东省".into(),
+                        city: "广州市".into(),
+                        district: "白云区".into(),
+                        detail: "测试路 1 号".into(),
+                    }),
+                    options: Options {
+                        courier: domain::order::Courier::Zto,
+                        qc: domain::order::QcLevel::Basic,
+                        value_added: vec![],
+                    },
+                    remark: String::new(),
+                    request_id: None,
+                };
+                let begun = Instant::now();
+                let divisions = api::routes::address::divisions();
+                let no = placing::submit(
+                    &state.db,
+                    &state.orders,
+                    divisions,
+                    &user,
+                    request,
+                    commands::clock::now(),
+                )
+                .await
+                .unwrap();
+                commands::orders::payment::pay_from_wallet(
+                    &state.db,
+                    &state.orders,
+                    &state.desk,
+                    &user,
+                    &no,
+                    domain::order::PaymentMethod::Wallet,
+                    commands::clock::now(),
+                )
+                .await
+                .unwrap();
+                timings.push(begun.elapsed());
+            }
+            timings
+        })
+    });
+    let mut all = Vec::new();
+    for client in clients {
+        all.extend(client.await.unwrap());
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let count = all.len();
+    all.sort();
+    println!(
+        "orders placed + paid, {ORDER_CLIENTS} clients   {count:>6} orders  {:>8.0} orders/s  p50 {:>7.2} ms  p95 {:>7.2} ms",
+        count as f64 / secs,
+        all[count / 2].as_secs_f64() * 1000.0,
+        all[count * 95 / 100].as_secs_f64() * 1000.0
+    );
+    app.finish().await;
+}
+
+/// The ranking rebuild over `RANKING_EVENTS` synthetic order events (placed, paid, prepared, shipped),
+/// written straight into the event log.
+async fn ranking_rebuild(engine: Engine) {
+    use domain::order::{
+        Courier, Destination, Fees, OrderEvent, OrderLine, PaymentMethod, Platform, QcLevel,
+    };
+    let app = TestApp::spawn(engine).await;
+    let pool = app.db().pool.clone();
+    let orders = RANKING_EVENTS / 4;
+    let load = Instant::now();
+    let json_cast = if engine == Engine::Postgres {
+        "CAST(? AS JSON)"
+    } else {
+        "?"
+    };
+    for chunk_start in (0..orders).step_by(250) {
+        let mut tx = pool.begin().await.unwrap();
+        let mut rows = Vec::new();
+        for n in chunk_start..(chunk_start + 250).min(orders) {
+            let no = format!("B{n:09}");
+            let at = 1_790_000_000 + (n as i64 % 90) * 86_400;
+            let line = |k: usize| OrderLine {
+                sku_id: format!("k{}", (n * 3 + k) % 5_000),
+                product_id: format!("p{}", (n * 3 + k) % 1_000),
+                stall_id: format!("s{}", (n + k) % 40),
+                item_no: "A1".into(),
+                title: "商品".into(),
+                color: "黑".into(),
+                size: "M".into(),
+                unit_price: Fen(1_990),
+                quantity: 1 + (k as i64 % 3),
+            };
+            let events = [
+                OrderEvent::OrderPlaced {
+                    order_no: no.clone(),
+                    user_id: "bench".into(),
+                    lines: vec![line(0), line(1)],
+                    destination: Destination::Platform {
+                        platform: Platform::Douyin,
+                        source_order_no: no.clone(),
+                        label_file: "/uploads/l.jpg".into(),
+                    },
+                    courier: Courier::Zto,
+                    qc: QcLevel::None,
+                    value_added: vec![],
+                    fees: Fees::default(),
+                    remark: String::new(),
+                    at,
+                },
+                OrderEvent::OrderPaid {
+                    method: PaymentMethod::Wallet,
+                    reference: no.clone(),
+                    amount: Fen(5_970),
+                    at,
+                },
+                OrderEvent::StockPrepared { at },
+                OrderEvent::OrderShipped {
+                    courier: Courier::Zto,
+                    tracking_no: "ZT".into(),
+                    at,
+                },
+            ];
+            for (seq, event) in events.iter().enumerate() {
+                rows.push((
+                    no.clone(),
+                    seq as i64 + 1,
+                    cqrs_es::DomainEvent::event_type(event),
+                    serde_json::to_string(event).unwrap(),
+                ));
+            }
+        }
+        for group in rows.chunks(200) {
+            let mut sql = String::from("INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, metadata) VALUES ");
+            let mut n = 0;
+            for (i, _) in group.iter().enumerate() {
+                if i > 0 {
+                    sql.push_str(", ");
+                }
+                let cast = |k: usize| json_cast.replace('?', &format!("${k}"));
+                sql.push_str(&format!(
+                    "('order', ${}, ${}, ${}, '1.0', {}, {})",
+                    n + 1,
+                    n + 2,
+                    n + 3,
+                    cast(n + 4),
+                    cast(n + 5)
+                ));
+                n += 5;
+            }
+            let mut query = sqlx::query(&sql);
+            for (no, seq, kind, payload) in group {
+                query = query
+                    .bind(no.as_str())
+                    .bind(*seq)
+                    .bind(kind.as_str())
+                    .bind(payload.as_str())
+                    .bind("{}");
+            }
+            query.execute(&mut *tx).await.unwrap();
+        }
+        tx.commit().await.unwrap();
+    }
+    println!(
+        "ranking: {RANKING_EVENTS} synthetic order events written in {:.1} s",
+        load.elapsed().as_secs_f64()
+    );
+    let ranking = app
+        .app
+        .projections
+        .iter()
+        .find(|p| p.name() == "ranking")
+        .unwrap();
+    ranking.reset().await.unwrap();
+    let start = Instant::now();
+    let read = ranking.catch_up(&|_, _| {}).await.unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "rebuild ranking  {read:>8} events  {:>9.0} events/s  {secs:>7.2} s",
+        read as f64 / secs
+    );
+    app.finish().await;
+}
+
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`) runs one part; unset runs them all.
+fn wanted(part: &str) -> bool {
+    std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
+}
+
 #[tokio::main(flavor = "multi_thread", worker_threads = 2)]
 async fn main() {
-    println!(
-        "jpmall bench: {COMMANDS} wallet commands, {} events replayed, {HTTP_CALLS} reads, {LOGINS} logins",
-        REPLAY_TOP_UPS * 2
-    );
-    for engine in [Engine::Sqlite, Engine::Postgres] {
-        bench(engine).await;
+    if wanted("foundation") {
+        println!(
+            "jpmall bench: {COMMANDS} wallet commands, {} events replayed, {HTTP_CALLS} reads, {LOGINS} logins",
+            REPLAY_TOP_UPS * 2
+        );
+        for engine in [Engine::Sqlite, Engine::Postgres] {
+            bench(engine).await;
+        }
     }
-    catalog().await;
+    if wanted("catalog") {
+        catalog().await;
+    }
+    if wanted("orders") {
+        for engine in [Engine::Sqlite, Engine::Postgres] {
+            println!("\n== orders on {engine:?} ==");
+            orders(engine).await;
+            ranking_rebuild(engine).await;
+        }
+    }
     println!("\npeak resident memory of the bench process: {}", peak_memory());
 }
