@@ -46,6 +46,14 @@ const WithdrawalStatusScreen = lazyScreen(() => import('../features/fund/withdra
 const AddressCollectScreen = lazyScreen(() => import('../features/address/address-collect-screen'));
 const CartScreen = lazyScreen(() => import('../features/cart/cart-screen'));
 const ForwardSettingScreen = lazyScreen(() => import('../features/forward/forward-setting-screen'));
+const CheckoutScreen = lazyScreen(() => import('../features/orders/checkout-screen'));
+const HandOrderScreen = lazyScreen(() => import('../features/orders/hand-order-screen'));
+const OrderPayScreen = lazyScreen(() => import('../features/orders/order-pay-screen'));
+const OrderListScreen = lazyScreen(() => import('../features/orders/order-list-screen'));
+const OrderDetailScreen = lazyScreen(() => import('../features/orders/order-detail-screen'));
+const OutStockScreen = lazyScreen(() => import('../features/orders/out-stock-screen'));
+const AbnormalScreen = lazyScreen(() => import('../features/orders/abnormal-screen'));
+const RankingScreen = lazyScreen(() => import('../features/ranking/ranking-screen'));
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {
@@ -88,6 +96,14 @@ export function AppRoutes() {
           <Route path="addressCollect" element={<PageTitle id="route.addressCollect"><AddressCollectScreen /></PageTitle>} />
           <Route path="cart" element={<PageTitle id="route.cart"><CartScreen /></PageTitle>} />
           <Route path="forwardSeting" element={<PageTitle id="route.forwardSeting"><ForwardSettingScreen /></PageTitle>} />
+          <Route path="checkout" element={<PageTitle id="route.checkout"><CheckoutScreen /></PageTitle>} />
+          <Route path="handOrder" element={<PageTitle id="route.handOrder"><HandOrderScreen /></PageTitle>} />
+          <Route path="order_pay" element={<PageTitle id="route.order_pay"><OrderPayScreen /></PageTitle>} />
+          <Route path="orderList" element={<PageTitle id="route.orderList"><OrderListScreen /></PageTitle>} />
+          <Route path="orderDetail" element={<PageTitle id="route.orderDetail"><OrderDetailScreen /></PageTitle>} />
+          <Route path="outStock" element={<PageTitle id="route.outStock"><OutStockScreen /></PageTitle>} />
+          <Route path="abnormal" element={<PageTitle id="route.abnormal"><AbnormalScreen /></PageTitle>} />
+          <Route path="rankingList" element={<PageTitle id="route.rankingList"><RankingScreen /></PageTitle>} />
         </Route>
         <Route path="*" element={<NotFoundRedirect />} />
       </Route>

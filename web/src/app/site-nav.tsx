@@ -14,6 +14,7 @@ const SECTIONS: readonly [path: string, title: string][] = [
   ['/recentFl_asia', 'route.recentFl_asia'],
   ['/wholesaleList', 'route.wholesaleList'],
   ['/sameStyle', 'route.sameStyle'],
+  ['/rankingList', 'route.rankingList'],
   ['/noticeDetail', 'notice.title'],
   ['/tutorialcenter', 'route.tutorialcenter'],
   ['/resources', 'route.moduleResources'],
@@ -21,9 +22,13 @@ const SECTIONS: readonly [path: string, title: string][] = [
 
 /** Module screens that need a session (spec section 2): shown once logged in. */
 const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
+  ['/orderList', 'route.orderList'],
   ['/cart', 'route.cart'],
+  ['/handOrder', 'route.handOrder'],
   ['/addressCollect', 'route.addressCollect'],
   ['/forwardSeting', 'route.forwardSeting'],
+  ['/outStock', 'route.outStock'],
+  ['/abnormal', 'route.abnormal'],
   ['/myFund', 'route.myFund'],
   ['/withdrawalStatus', 'route.withdrawalStatus'],
 ];

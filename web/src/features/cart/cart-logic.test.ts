@@ -52,11 +52,11 @@ describe('ticks', () => {
 });
 
 describe('checkout and the empty cart', () => {
-  it('checkout needs a selected piece and goes to the one place orders will replace', () => {
+  it('checkout needs a selected piece and goes to the checkout screen', () => {
     expect(canCheckout({ selected_quantity: 2 })).toBe(true);
     expect(canCheckout({ selected_quantity: 0 })).toBe(false);
     expect(canCheckout(undefined)).toBe(false);
-    expect(CHECKOUT_PATH).toBe('/cart?checkout=1');
+    expect(CHECKOUT_PATH).toBe('/checkout');
   });
 
   it('a cart without lines is empty', () => {

@@ -6,14 +6,8 @@
  */
 import type { Cart, CartGroup, CartItem } from '../../api/types';
 
-/**
- * Where the checkout button goes. Orders are not built yet, so it comes back to the cart with a
- * notice; once they are, this becomes `/order_pay?from=cart` (the one place to change).
- */
-export const CHECKOUT_PATH = '/cart?checkout=1';
-
-/** The query flag CHECKOUT_PATH sets, which makes the cart show 'checkout arrives with orders'. */
-export const CHECKOUT_FLAG = 'checkout';
+/** Where the checkout button goes: the checkout screen of the orders (source cart, the selected lines). */
+export const CHECKOUT_PATH = '/checkout';
 
 /** The tick of a select-all box: every line selected, some, or none (an empty list is none). */
 export type TickState = 'all' | 'some' | 'none';

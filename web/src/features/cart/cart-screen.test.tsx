@@ -199,15 +199,13 @@ describe('cart screen', () => {
     ]);
   });
 
-  it('checkout comes back to the cart saying checkout arrives with orders', async () => {
+  it('checkout goes to the checkout screen, keeping the site', async () => {
     const { routes } = cartServer([{ sku_id: 'K1', quantity: 1, selected: true }]);
     serve(routes);
     renderScreen();
     await waitFor(() => expect(document.querySelector<HTMLButtonElement>('.cart-checkout')?.disabled).toBe(false));
-    expect(document.querySelector('.cart-checkout-notice')).toBeNull();
     fireEvent.click(document.querySelector('.cart-checkout')!);
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/cart?checkout=1&site='));
-    expect(document.querySelector('.cart-checkout-notice')?.textContent).toContain('结算功能将随订单模块上线');
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/checkout?site='));
   });
 
   it('removes a line after a confirm; the last one leaves the empty cart with a way to the products', async () => {

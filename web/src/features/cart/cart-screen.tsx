@@ -1,14 +1,14 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Alert, Button, Checkbox, Empty, Modal, Result, Skeleton } from 'antd';
+import { Button, Checkbox, Empty, Modal, Result, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useCartArgs, useCartQuery, useRemoveCartLinesMutation, useSelectCartLinesMutation } from '../../api/cart-api';
 import type { Cart, CartGroup, CartItem } from '../../api/types';
 import { LoginRequired } from '../../app/login-required';
 import { useSitePath } from '../../app/site-path';
 import { toast } from '../../lib/toast';
 import { CartLine } from './cart-line';
-import { canCheckout, cartTick, CHECKOUT_FLAG, CHECKOUT_PATH, groupTick, isEmptyCart, specOf, toggleAll } from './cart-logic';
+import { canCheckout, cartTick, CHECKOUT_PATH, groupTick, isEmptyCart, specOf, toggleAll } from './cart-logic';
 import './cart.css';
 
 /** A stall's lines under its name, with a box that ticks them all. */
@@ -89,7 +89,6 @@ function CartSkeleton() {
 export default function CartScreen() {
   const intl = useIntl();
   const to = useSitePath();
-  const [params] = useSearchParams();
   const { args, skip } = useCartArgs();
   const { data, isLoading, isError, refetch } = useCartQuery(args, { skip, refetchOnMountOrArgChange: true });
   const [remove] = useRemoveCartLinesMutation();
@@ -116,9 +115,6 @@ export default function CartScreen() {
   return (
     <div className="cart-page">
       <h1 className="page-title">{intl.formatMessage({ id: 'route.cart' })}</h1>
-      {params.get(CHECKOUT_FLAG) === '1' ? (
-        <Alert className="cart-checkout-notice" type="info" showIcon title={intl.formatMessage({ id: 'cart.checkout.soon' })} />
-      ) : null}
       {isLoading ? (
         <CartSkeleton />
       ) : data && !isEmptyCart(data) ? (

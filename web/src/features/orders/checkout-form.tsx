@@ -1,0 +1,385 @@
+import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Select, Skeleton, Tag } from 'antd';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { useAddressesQuery } from '../../api/address-book-api';
+import { useForwardSettingsQuery } from '../../api/forward-settings-api';
+import type { Address, ForwardSettings, OrderPreview, OrderSource, PreviewLine } from '../../api/types';
+import { useAppSelector } from '../../app/hooks';
+import { LoginRequired } from '../../app/login-required';
+import { RegionPicker } from '../../app/region-picker';
+import { selectSession, selectToken } from '../../app/session-slice';
+import { useSitePath } from '../../app/site-path';
+import { fullAddress, validateDetail, validatePhone, validateRecipient, validateRegion } from '../../lib/address';
+import { formRule } from '../../lib/form-rules';
+import { t } from '../../lib/i18n';
+import { failureText, refusedField } from '../../lib/refusal';
+import { newRequestId } from '../../lib/request-id';
+import { courierKey, isZeroYuan, qcLevelKey } from '../../lib/shipping';
+import { toast } from '../../lib/toast';
+import { LabelUpload } from './label-upload';
+import { useOrderPreviewQuery, useSubmitOrderMutation } from './order-api';
+import {
+  checkoutFieldOf,
+  ORDER_TYPES,
+  PLATFORMS,
+  platformKey,
+  previewRequest,
+  REMARK_MAX,
+  SOURCE_ORDER_NO_MAX,
+  submitRequest,
+  validateAddressChoice,
+  validateLabelFile,
+  validateOrderCourier,
+  validatePlatform,
+  validateSourceOrderNo,
+  valueAddedKey,
+  visibleFields,
+  type CheckoutValues,
+  type LineBody,
+} from './order-logic';
+import { FeeBreakdown, orderPayPath, specOf, Yuan } from './order-parts';
+
+const NO_LINES: readonly LineBody[] = [];
+
+/** The form's first values: the default address when there is one, the settings' courier, QC level and remark. */
+function initialValues(settings: ForwardSettings, addresses: readonly Address[]): CheckoutValues {
+  const chosen = addresses.find((a) => a.is_default) ?? addresses[0];
+  return {
+    type: 'domestic',
+    address_mode: chosen ? 'saved' : 'new',
+    address_id: chosen?.id ?? null,
+    courier: settings.courier,
+    qc_level: settings.qc_level,
+    value_added: [],
+    remark: settings.remark_template,
+  };
+}
+
+/** The lines of a cart order, as the preview priced them today. */
+function PreviewLines({ lines }: { lines: readonly PreviewLine[] }) {
+  const intl = useIntl();
+  const to = useSitePath();
+  return (
+    <ul className="checkout-lines">
+      {lines.map((line) => (
+        <li key={line.sku_id} className="checkout-line" data-sku={line.sku_id}>
+          <img src={line.image} alt={line.title} width={64} height={64} loading="lazy" decoding="async" />
+          <span className="checkout-line-text">
+            <Link to={to(`/goodsDetail?id=${encodeURIComponent(line.product_id)}`)} className="checkout-line-title">
+              {line.title}
+            </Link>
+            <span className="checkout-line-meta">
+              {line.stall_name} · {intl.formatMessage({ id: 'cart.itemNo' }, { itemNo: line.item_no })} ·{' '}
+              <span className="checkout-line-spec">{specOf(line)}</span>
+            </span>
+            {line.quantity > line.stock ? (
+              <span className="checkout-line-short">{intl.formatMessage({ id: 'cart.stock.short' }, { stock: line.stock })}</span>
+            ) : null}
+          </span>
+          <span className="checkout-line-price">
+            <Yuan value={line.price} /> × <span className="checkout-line-quantity">{line.quantity}</span>
+          </span>
+          <Yuan value={line.amount} className="checkout-line-amount" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where the parcel goes: a saved or typed address in China, or a platform order with its label. */
+function DestinationFields({ addresses, type, mode }: { addresses: readonly Address[]; type: string; mode: string | undefined }) {
+  const intl = useIntl();
+  const to = useSitePath();
+  const text = (id: string) => intl.formatMessage({ id });
+  return (
+    <Card className="checkout-card checkout-destination" title={text('order.destination')}>
+      <Form.Item name="type">
+        <Radio.Group className="checkout-type" optionType="button" buttonStyle="solid">
+          {ORDER_TYPES.map((type) => (
+            <Radio.Button key={type} value={type} className={`checkout-type-${type}`}>
+              {text(`order.type.${type}`)}
+            </Radio.Button>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      {type === 'platform' ? (
+        <>
+          <Form.Item name="platform" label={text('order.platform')} rules={[formRule(intl, validatePlatform)]}>
+            <Select
+              className="checkout-platform"
+              virtual={false}
+              placeholder={text('validation.platform.required')}
+              classNames={{ popup: { root: 'checkout-platform-popup' } }}
+              options={PLATFORMS.map((p) => ({ value: p, label: text(platformKey(p)!) }))}
+            />
+          </Form.Item>
+          <Form.Item name="source_order_no" label={text('order.sourceOrderNo')} rules={[formRule(intl, validateSourceOrderNo)]}>
+            <Input maxLength={SOURCE_ORDER_NO_MAX} autoComplete="off" placeholder={text('validation.sourceOrderNo.required')} />
+          </Form.Item>
+          <Form.Item name="label_file" label={text('order.labelFile')} rules={[formRule(intl, validateLabelFile)]}>
+            <LabelUpload />
+          </Form.Item>
+        </>
+      ) : (
+        <>
+          {addresses.length > 0 ? (
+            <Form.Item name="address_mode">
+              <Radio.Group className="checkout-address-mode">
+                <Radio value="saved" className="checkout-address-saved">
+                  {text('order.address.saved')}
+                </Radio>
+                <Radio value="new" className="checkout-address-new">
+                  {text('order.address.new')}
+                </Radio>
+              </Radio.Group>
+            </Form.Item>
+          ) : (
+            <p className="page-hint checkout-no-address">
+              {text('order.address.none')}{' '}
+              <Link to={to('/addressCollect')}>{text('route.addressCollect')}</Link>
+            </p>
+          )}
+          {mode === 'saved' && addresses.length > 0 ? (
+            <Form.Item name="address_id" rules={[formRule(intl, validateAddressChoice)]}>
+              <Radio.Group className="checkout-addresses">
+                {addresses.map((a) => (
+                  <Radio key={a.id} value={a.id} className={`checkout-address checkout-address-${a.id}`}>
+                    <span className="checkout-address-who">
+                      {a.recipient} {a.phone}
+                    </span>
+                    {a.is_default ? <Tag color="red">{text('address.default')}</Tag> : null}
+                    <span className="checkout-address-where">{fullAddress(a)}</span>
+                  </Radio>
+                ))}
+              </Radio.Group>
+            </Form.Item>
+          ) : (
+            <div className="checkout-typed-address">
+              <div className="checkout-row">
+                <Form.Item name="recipient" label={text('address.recipient')} rules={[formRule(intl, validateRecipient)]}>
+                  <Input maxLength={30} autoComplete="name" placeholder={text('validation.address.recipientRequired')} />
+                </Form.Item>
+                <Form.Item name="phone" label={text('address.phone')} rules={[formRule(intl, validatePhone)]}>
+                  <Input maxLength={32} inputMode="tel" autoComplete="tel" placeholder={text('validation.address.phoneRequired')} />
+                </Form.Item>
+              </div>
+              <Form.Item name="region" label={text('address.region')} rules={[formRule(intl, validateRegion)]}>
+                <RegionPicker placeholder={text('address.region.placeholder')} popupClassName="checkout-region-popup" />
+              </Form.Item>
+              <Form.Item name="detail" label={text('address.detail')} rules={[formRule(intl, validateDetail)]}>
+                <Input.TextArea maxLength={120} autoSize={{ minRows: 2, maxRows: 4 }} placeholder={text('address.detail.placeholder')} />
+              </Form.Item>
+            </div>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Courier, quality inspection and value-added services with the fees the server lists, and the remark. */
+function OptionFields({ tables }: { tables: Pick<OrderPreview, 'couriers' | 'qc_levels' | 'value_added_services'> }) {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const name = (key: string | null, code: string) => (key ? text(key) : code);
+  const qcLevels = tables.qc_levels.some((q) => q.code === 'none') ? tables.qc_levels : [{ code: 'none', per_item: '0.00' }, ...tables.qc_levels];
+  return (
+    <Card className="checkout-card checkout-options" title={text('order.options')}>
+      <Form.Item name="courier" label={text('order.courier')} rules={[formRule(intl, validateOrderCourier)]}>
+        <Select
+          className="checkout-courier"
+          virtual={false}
+          classNames={{ popup: { root: 'checkout-courier-popup' } }}
+          options={tables.couriers.map((c) => ({
+            value: c.code,
+            label: (
+              <span className="checkout-courier-option" data-code={c.code}>
+                {name(courierKey(c.code), c.code)} <span className="checkout-fee">{text('forward.courier.fee', { first: c.first, extra: c.extra })}</span>
+              </span>
+            ),
+          }))}
+        />
+      </Form.Item>
+      <Form.Item name="qc_level" label={text('order.qcLevel')}>
+        <Radio.Group className="checkout-qc">
+          {qcLevels.map((q) => (
+            <Radio key={q.code} value={q.code} className={`checkout-qc-${q.code}`}>
+              {name(qcLevelKey(q.code), q.code)}
+              <span className="checkout-fee">{isZeroYuan(q.per_item) ? text('forward.qc.free') : text('forward.qc.fee', { fee: q.per_item })}</span>
+            </Radio>
+          ))}
+        </Radio.Group>
+      </Form.Item>
+      {tables.value_added_services.length > 0 ? (
+        <Form.Item name="value_added" label={text('order.valueAdded')}>
+          <Checkbox.Group className="checkout-value-added">
+            {tables.value_added_services.map((v) => (
+              <Checkbox key={v.code} value={v.code} className={`checkout-va-${v.code}`}>
+                {name(valueAddedKey(v.code), v.code)}
+                <span className="checkout-fee">{text('forward.qc.fee', { fee: v.per_item })}</span>
+              </Checkbox>
+            ))}
+          </Checkbox.Group>
+        </Form.Item>
+      ) : null}
+      <Form.Item name="remark" label={text('order.remark')}>
+        <Input.TextArea rows={2} maxLength={REMARK_MAX} showCount placeholder={text('forward.remarkTemplate.placeholder')} />
+      </Form.Item>
+    </Card>
+  );
+}
+
+/**
+ * What checkout and manual entry share: the destination, courier, QC level, value-added
+ * services and remark (starting from the drop-shipping settings), the server's preview of the
+ * fees (asked again whenever the lines or an option change), and submit. One request id per visit
+ * of the screen, so a submit sent twice places one order. A placed order goes to its payment.
+ */
+export function CheckoutForm({
+  source,
+  lines = NO_LINES,
+  settings,
+  addresses,
+}: {
+  source: OrderSource;
+  /** Manual entry's lines (a cart order takes the cart's selected lines). */
+  lines?: readonly LineBody[];
+  settings: ForwardSettings;
+  addresses: readonly Address[];
+}) {
+  const intl = useIntl();
+  const to = useSitePath();
+  const navigate = useNavigate();
+  const { token, language } = useAppSelector(selectSession);
+  const [form] = Form.useForm<CheckoutValues>();
+  const [requestId] = useState(() => newRequestId());
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submit, submitting] = useSubmitOrderMutation();
+  const [initial] = useState(() => initialValues(settings, addresses));
+
+  const type = Form.useWatch('type', form) ?? initial.type;
+  const mode = Form.useWatch('address_mode', form) ?? initial.address_mode;
+  const courier = Form.useWatch('courier', form) ?? initial.courier;
+  const qcLevel = Form.useWatch('qc_level', form) ?? initial.qc_level;
+  const valueAdded = Form.useWatch('value_added', form) ?? initial.value_added;
+
+  const request = useMemo(
+    () => previewRequest(source, lines, { type, courier, qc_level: qcLevel, value_added: valueAdded }),
+    [source, lines, type, courier, qcLevel, valueAdded],
+  );
+  const empty = source === 'manual' && lines.length === 0;
+  const { data: preview, error, isFetching } = useOrderPreviewQuery({ token, language, request }, { skip: empty, refetchOnMountOrArgChange: true });
+  const previewFailure = error ? (failureText(error) ?? t('error.http.other')) : null;
+  const tables = preview ?? { couriers: settings.couriers, qc_levels: settings.qc_levels, value_added_services: [] };
+
+  const failureAlert = previewFailure ? (
+    <Alert
+      className="checkout-preview-error"
+      type="warning"
+      showIcon
+      title={previewFailure}
+      action={
+        source === 'cart' ? (
+          <Link to={to('/cart')} className="checkout-back-to-cart">
+            {intl.formatMessage({ id: 'order.backToCart' })}
+          </Link>
+        ) : undefined
+      }
+    />
+  ) : null;
+
+  const onFinish = async (values: CheckoutValues) => {
+    setSubmitError(null);
+    try {
+      const { order } = await submit(submitRequest(source, lines, { ...initial, ...values }, requestId)).unwrap();
+      void toast(intl.formatMessage({ id: 'order.placed' }), 'success');
+      void navigate(to(orderPayPath(order.order_no)), { replace: true });
+    } catch (failure) {
+      const msg = failureText(failure) ?? t('error.http.other');
+      const field = checkoutFieldOf(refusedField(failure));
+      if (field && visibleFields({ ...initial, ...values }).includes(field)) form.setFields([{ name: field, errors: [msg] }]);
+      else {
+        setSubmitError(msg);
+        void toast(msg, 'error');
+      }
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      name="checkout"
+      layout="vertical"
+      requiredMark={false}
+      className="checkout-form"
+      initialValues={initial}
+      onFinish={(values) => void onFinish(values)}
+      scrollToFirstError
+    >
+      {source === 'cart' ? (
+        <Card className="checkout-card checkout-goods" title={intl.formatMessage({ id: 'order.goods' })}>
+          {preview ? <PreviewLines lines={preview.lines} /> : !previewFailure ? <Skeleton active avatar={{ shape: 'square', size: 64 }} paragraph={{ rows: 1 }} /> : null}
+          {failureAlert}
+        </Card>
+      ) : null}
+      <DestinationFields addresses={addresses} type={type} mode={mode} />
+      <OptionFields tables={tables} />
+      <Card className="checkout-card checkout-summary" title={intl.formatMessage({ id: 'order.fees' })}>
+        {preview && !empty ? (
+          <div className={`checkout-fees-wrap${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
+            <FeeBreakdown fees={preview.fees} className="checkout-fees" />
+            <p className="checkout-items">{intl.formatMessage({ id: 'order.items' }, { count: preview.items })}</p>
+            <p className="checkout-balance">
+              {intl.formatMessage({ id: 'order.balance' })} <Yuan value={preview.balance} />
+            </p>
+          </div>
+        ) : empty ? (
+          <p className="page-hint checkout-empty">{intl.formatMessage({ id: 'order.manual.empty' })}</p>
+        ) : !previewFailure ? (
+          <Skeleton active paragraph={{ rows: 3 }} />
+        ) : null}
+        {source === 'manual' ? failureAlert : null}
+        {submitError ? <Alert className="checkout-submit-error" type="error" showIcon title={submitError} /> : null}
+        <div className="checkout-submit-row">
+          <Button type="primary" size="large" htmlType="submit" className="checkout-submit" loading={submitting.isLoading} disabled={empty}>
+            {intl.formatMessage({ id: 'order.submit' })}
+          </Button>
+        </div>
+      </Card>
+    </Form>
+  );
+}
+
+/**
+ * What checkout starts from: the drop-shipping settings (courier, QC level, remark) and the
+ * address book, both asked again whenever a checkout screen opens. Renders `children` with them.
+ */
+export function CheckoutDefaults({ children }: { children: (settings: ForwardSettings, addresses: readonly Address[]) => ReactNode }) {
+  const intl = useIntl();
+  const token = useAppSelector(selectToken);
+  const settings = useForwardSettingsQuery({ token }, { skip: !token, refetchOnMountOrArgChange: true });
+  const addresses = useAddressesQuery({ token }, { skip: !token, refetchOnMountOrArgChange: true });
+  if (!token) return <LoginRequired />;
+  if (settings.data && addresses.data) return <>{children(settings.data, addresses.data)}</>;
+  if (settings.isError || addresses.isError) {
+    return (
+      <Result
+        className="checkout-load-error"
+        status="warning"
+        title={intl.formatMessage({ id: 'order.loadFailed' })}
+        extra={
+          <Button
+            onClick={() => {
+              void settings.refetch();
+              void addresses.refetch();
+            }}
+          >
+            {intl.formatMessage({ id: 'cart.retry' })}
+          </Button>
+        }
+      />
+    );
+  }
+  return <Skeleton active className="checkout-skeleton" paragraph={{ rows: 8 }} />;
+}

@@ -1,0 +1,257 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderRequest } from '../../api/types';
+import zh from '../../i18n/zh_CN.json';
+import { makeIntl, setIntl } from '../../lib/i18n';
+import CheckoutScreen from './checkout-screen';
+import HandOrderScreen from './hand-order-screen';
+import { ADDRESS, bodiesOf, count, lastBody, ok, orderOf, priceRequest, refused, renderAt, serve, SETTINGS, stubBrowserBits, stubRequestOrigin, type Handler } from './order-test-kit';
+
+const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
+vi.mock('../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
+vi.mock('../../api/login-prompt', () => ({ openLoginPrompt: () => undefined }));
+// jsdom has no canvas: the picture goes up as chosen
+vi.mock('../../lib/image-scale', () => ({
+  NoUsableImageError: class extends Error {},
+  scaleImageForUpload: async (file: File) => file,
+}));
+
+const intl = makeIntl('zh_CN', zh);
+// whole flows through antd forms and dialogs: slow on a shared machine
+vi.setConfig({ testTimeout: 20_000 });
+
+beforeAll(stubBrowserBits);
+beforeEach(() => {
+  localStorage.clear();
+  toast.mockClear();
+  setIntl(intl);
+  stubRequestOrigin();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** The first render loads antd's form, select and radio code: give it time on a busy machine. */
+const SOON = { timeout: 5000 };
+
+const asRequest = (body: Record<string, unknown>) => body as unknown as OrderRequest;
+
+function routes(extra: Record<string, Handler> = {}): Record<string, Handler> {
+  return {
+    '/forward/settings': () => ok(SETTINGS),
+    '/address/lists': () => ok([ADDRESS]),
+    '/address/area': () => ok([]),
+    '/order/preview': (body) => ok(priceRequest(asRequest(body))),
+    '/order/submit': () => ok({ order: orderOf({ order_no: 'JP9' }) }),
+    ...extra,
+  };
+}
+
+const text = (selector: string) => document.querySelector(selector)?.textContent;
+const form = () => document.querySelector<HTMLFormElement>('.checkout-form')!;
+const fieldErrors = () => [...form().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+const click = (selector: string) => fireEvent.click(document.querySelector(selector)!);
+const submit = () => click('.checkout-submit');
+const where = () => screen.getByTestId('where').textContent;
+
+async function choose(selectClass: string, popupClass: string, name: string) {
+  fireEvent.mouseDown(document.querySelector(`.${selectClass} .ant-select-content, .${selectClass} .ant-select-selector, .${selectClass}`)!);
+  const option = await waitFor(() => {
+    const found = [...document.querySelectorAll<HTMLElement>(`.${popupClass} .ant-select-item-option`)].find((o) => o.textContent?.includes(name));
+    if (!found) throw new Error(`${name} not shown yet`);
+    return found;
+  });
+  fireEvent.click(option);
+}
+
+describe('checkout from the cart', () => {
+  it('asks to log in without a session and sends nothing', () => {
+    const calls = serve(routes());
+    renderAt('/checkout?site=', <CheckoutScreen />, intl, null);
+    expect(screen.getByText('请先登录')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the lines and fees the server priced, starting from the settings and the default address; an option change is priced again; submit goes to the payment", async () => {
+    const calls = serve(routes());
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.checkout-line[data-sku="K1"]')).toBeTruthy(), SOON);
+    expect(lastBody(calls, '/order/preview')).toEqual({ source: 'cart', type: 'domestic', courier: 'zto', qc_level: 'basic', value_added: [] });
+    expect(text('.checkout-line-title')).toBe('夏季T恤');
+    expect(text('.checkout-line-spec')).toBe('黑色 / M');
+    expect(text('.checkout-line-amount')).toBe('¥99.80');
+    await waitFor(() => expect(text('.order-fee-total .order-total')).toBe('¥107.40'));
+    expect([...document.querySelectorAll('.checkout-fees .order-fee')].map((r) => r.textContent)).toEqual([
+      '商品金额¥99.80',
+      '运费¥5.00',
+      '服务费¥2.00',
+      '质检费¥0.60',
+      '增值服务费¥0.00',
+      '应付总额¥107.40',
+    ]);
+    expect(text('.checkout-balance')).toBe('账户余额 ¥500.00');
+    // defaults: the default address, the settings' courier, QC level and remark template
+    expect(document.querySelector<HTMLInputElement>('.checkout-address-A1 input')!.checked).toBe(true);
+    expect(text('.checkout-address-A1')).toContain('广东省 广州市 白云区 三元里大道 1 号');
+    expect(document.querySelector<HTMLInputElement>('.checkout-qc-basic input')!.checked).toBe(true);
+    expect(document.querySelector<HTMLTextAreaElement>('#checkout_remark')!.value).toBe('不要放发票');
+    expect(text('.checkout-qc-advanced')).toBe('高级质检¥1.30/件');
+    expect(text('.checkout-va-replace_tag')).toBe('换吊牌¥0.50/件');
+
+    click('.checkout-qc-advanced input');
+    await waitFor(() => expect(text('.order-fee-total .order-total')).toBe('¥109.40'));
+    click('.checkout-va-gift_packaging input');
+    await waitFor(() => expect(text('.order-fee-total .order-total')).toBe('¥111.40'));
+    expect(lastBody(calls, '/order/preview')).toEqual({ source: 'cart', type: 'domestic', courier: 'zto', qc_level: 'advanced', value_added: ['gift_packaging'] });
+    await choose('checkout-courier', 'checkout-courier-popup', '顺丰速运');
+    await waitFor(() => expect(text('.order-fee-shipping dd')).toBe('¥14.00'));
+
+    submit();
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP9&site='));
+    const sent = bodiesOf(calls, '/order/submit');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toEqual({
+      source: 'cart',
+      type: 'domestic',
+      courier: 'sf',
+      qc_level: 'advanced',
+      value_added: ['gift_packaging'],
+      address_id: 'A1',
+      remark: '不要放发票',
+      request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(toast).toHaveBeenCalledWith('订单已提交，请尽快付款', 'success');
+  });
+
+  it('a platform order needs platform, source order number and a label; the label is uploaded; a refusal shows at its field and a retry keeps the request id', async () => {
+    let submits = 0;
+    const calls = serve(
+      routes({
+        '/category/upload': () => ok({ url: '/uploads/label.jpg', name: 'upload.jpg', width: 800, height: 600, size: 1 }),
+        '/order/submit': () => {
+          submits += 1;
+          return submits === 1 ? refused(422, '请输入来源订单号', { field: 'source_order_no' }) : ok({ order: orderOf({ order_no: 'JP10' }) });
+        },
+      }),
+    );
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.checkout-type-platform')).toBeTruthy(), SOON);
+    click('.checkout-type-platform input');
+    await waitFor(() => expect(document.querySelector('.checkout-platform')).toBeTruthy());
+    await waitFor(() => expect(lastBody(calls, '/order/preview')).toMatchObject({ type: 'platform' }));
+    submit();
+    await waitFor(() => expect(fieldErrors()).toEqual(['请选择平台', '请输入来源订单号', '请上传面单文件']), SOON);
+    expect(count(calls, '/order/submit')).toBe(0);
+
+    await choose('checkout-platform', 'checkout-platform-popup', 'TikTok');
+    fireEvent.change(document.querySelector('#checkout_source_order_no')!, { target: { value: ' TT-1001 ' } });
+    const file = new File(['label'], 'label.png', { type: 'image/png' });
+    await act(async () => {
+      fireEvent.change(document.querySelector('.label-upload input[type=file]')!, { target: { files: [file] } });
+    });
+    await waitFor(() => expect(document.querySelector('.label-upload-preview img')?.getAttribute('src')).toBe('/uploads/label.jpg'));
+    expect(text('.label-upload-button')).toBe('重新上传');
+
+    submit();
+    await waitFor(() => expect(fieldErrors()).toEqual(['请输入来源订单号']));
+    expect(document.querySelector('.ant-form-item-has-error #checkout_source_order_no')).toBeTruthy();
+    submit();
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP10&site='));
+    const [first, second] = bodiesOf(calls, '/order/submit');
+    expect(first).toMatchObject({ type: 'platform', platform: 'tiktok', source_order_no: 'TT-1001', label_file: '/uploads/label.jpg', courier: 'zto' });
+    expect(first).not.toHaveProperty('address_id');
+    expect(second!.request_id).toBe(first!.request_id);
+  });
+
+  it("a typed address is checked with the address book's words; a refusal without a field is shown above the submit", async () => {
+    const calls = serve(routes({ '/order/submit': () => refused(422, '库存仅剩 1 件', { field: 'lines', sku: 'K1' }) }));
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.checkout-address-new')).toBeTruthy(), SOON);
+    click('.checkout-address-new input');
+    await waitFor(() => expect(document.querySelector('#checkout_recipient')).toBeTruthy());
+    submit();
+    await waitFor(() => expect(fieldErrors()).toEqual(['请输入收货人', '请输入手机号码', '请选择省市区', '请输入详细地址']));
+    expect(count(calls, '/order/submit')).toBe(0);
+
+    click('.checkout-address-saved input');
+    await waitFor(() => expect(document.querySelector('#checkout_recipient')).toBeNull());
+    submit();
+    await waitFor(() => expect(text('.checkout-submit-error')).toBe('库存仅剩 1 件'));
+    expect(where()).toBe('/checkout?site=');
+  });
+
+  it("a preview refusal (nothing selected any more) says so with a way back to the cart", async () => {
+    serve(routes({ '/order/preview': () => refused(422, '请至少选择一件商品', { field: 'lines' }) }));
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(text('.checkout-goods .checkout-preview-error')).toContain('请至少选择一件商品'), SOON);
+    expect(document.querySelector('.checkout-back-to-cart')?.getAttribute('href')).toBe('/cart?site=');
+    expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('manual entry', () => {
+  const lookup = {
+    product_id: 'P1',
+    item_no: 'A1001',
+    title: '夏季T恤',
+    image: '/media/p/P1/main-1.jpg',
+    stall_name: '一号档口',
+    skus: [
+      { sku_id: 'K1', color: '黑色', size: 'M', price: '49.90', stock: 120 },
+      { sku_id: 'K2', color: '白色', size: 'L', price: '49.90', stock: 3 },
+    ],
+  };
+
+  it('looks up an item number, adds colour × size lines, prices them and places a manual order', async () => {
+    const calls = serve(
+      routes({
+        '/order/item': (body) => (body.item_no === 'A1001' ? ok(lookup) : refused(422, '没有该货号的商品', { field: 'item_no' })),
+      }),
+    );
+    renderAt('/handOrder?site=', <HandOrderScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.hand-item-no')).toBeTruthy(), SOON);
+    // nothing entered: no preview, submit off
+    expect(text('.checkout-empty')).toBe('还没有添加商品');
+    expect(document.querySelector<HTMLButtonElement>('.checkout-submit')!.disabled).toBe(true);
+    expect(count(calls, '/order/preview')).toBe(0);
+
+    click('.hand-search');
+    expect(text('.hand-lookup-error')).toBe('请输入货号');
+    fireEvent.change(document.querySelector('.hand-item-no')!, { target: { value: 'Z9' } });
+    click('.hand-search');
+    await waitFor(() => expect(text('.hand-lookup-error')).toBe('没有该货号的商品'));
+    fireEvent.change(document.querySelector('.hand-item-no')!, { target: { value: ' A1001 ' } });
+    click('.hand-search');
+    await waitFor(() => expect(document.querySelector('.hand-sku')).toBeTruthy());
+    expect(lastBody(calls, '/order/item')).toEqual({ item_no: 'A1001' });
+    expect(document.querySelector<HTMLButtonElement>('.hand-sku-add')!.disabled).toBe(true);
+
+    // white L: 3 in stock; stepping past it stays at 3
+    fireEvent.click([...document.querySelectorAll<HTMLElement>('.hand-sku-colors .hand-sku-color')].find((e) => e.textContent === '白色')!.querySelector('input')!);
+    fireEvent.click([...document.querySelectorAll<HTMLElement>('.hand-sku-sizes .hand-sku-size')].find((e) => e.textContent === 'L')!.querySelector('input')!);
+    await waitFor(() => expect(text('.hand-sku-figures')).toContain('库存 3 件'));
+    for (let i = 0; i < 4; i += 1) click('.hand-sku-quantity .qty-stepper-up');
+    expect(document.querySelector<HTMLInputElement>('.hand-sku-quantity input')!.value).toBe('3');
+    click('.hand-sku-add');
+    // and one black M
+    fireEvent.click([...document.querySelectorAll<HTMLElement>('.hand-sku-colors .hand-sku-color')].find((e) => e.textContent === '黑色')!.querySelector('input')!);
+    fireEvent.click([...document.querySelectorAll<HTMLElement>('.hand-sku-sizes .hand-sku-size')].find((e) => e.textContent === 'M')!.querySelector('input')!);
+    click('.hand-sku-add');
+
+    await waitFor(() => expect(document.querySelectorAll('.hand-line')).toHaveLength(2));
+    await waitFor(() => expect(lastBody(calls, '/order/preview')).toMatchObject({ source: 'manual', lines: [{ sku_id: 'K2', quantity: 3 }, { sku_id: 'K1', quantity: 1 }] }));
+    // 4 × 49.90 + zto 4.00 + 3 × 1.00 + service 4.00 + basic QC 1.20
+    await waitFor(() => expect(text('.order-fee-total .order-total')).toBe('¥211.80'));
+    expect(text('.hand-lines .ant-card-extra')).toBe('共 4 件');
+
+    // one fewer white L, then the black M goes
+    click('.hand-line[data-sku="K2"] .qty-stepper-down');
+    click('.hand-line[data-sku="K1"] .hand-line-remove');
+    await waitFor(() => expect(lastBody(calls, '/order/preview')).toMatchObject({ lines: [{ sku_id: 'K2', quantity: 2 }] }));
+
+    submit();
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP9&site='));
+    expect(lastBody(calls, '/order/submit')).toMatchObject({ source: 'manual', lines: [{ sku_id: 'K2', quantity: 2 }], type: 'domestic', address_id: 'A1' });
+  });
+});
