@@ -2,6 +2,7 @@ use async_trait::async_trait;
 use cqrs_es::EventEnvelope;
 use domain::order::{Destination, Order, OrderEvent};
 use serde::{Deserialize, Serialize};
+use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
 use crate::Projection;
@@ -19,14 +20,63 @@ pub struct ShortItem {
     pub quantity: i64,
 }
 
-/// The event's own fields, for the timeline (the enum's single variant object).
+fn method_code(method: &domain::order::PaymentMethod) -> &'static str {
+    match method {
+        domain::order::PaymentMethod::Wallet => "wallet",
+        domain::order::PaymentMethod::Qr => "qr",
+    }
+}
+
+/// What the timeline shows of an event, shaped like the rest of the API: money in yuan strings,
+/// couriers and methods as codes.
 fn detail_of(event: &OrderEvent) -> String {
-    let value = serde_json::to_value(event).unwrap_or_default();
-    let inner = value
-        .as_object()
-        .and_then(|o| o.values().next().cloned())
-        .unwrap_or_default();
-    inner.to_string()
+    let value = match event {
+        OrderEvent::OrderPlaced {
+            lines, fees, courier, ..
+        } => json!({
+            "total": fees.total.to_yuan(),
+            "items": lines.iter().map(|l| l.quantity).sum::<i64>(),
+            "courier": courier.code(),
+        }),
+        OrderEvent::OrderPaid { method, amount, .. } => json!({
+            "method": method_code(method),
+            "amount": amount.to_yuan(),
+        }),
+        OrderEvent::OrderCancelled {
+            reason,
+            refund,
+            refund_id,
+            ..
+        } => json!({
+            "reason": reason,
+            "refund": refund.to_yuan(),
+            "refund_id": refund_id,
+        }),
+        OrderEvent::StockPrepared { .. } => json!({}),
+        OrderEvent::StockShortage {
+            shortages,
+            refund,
+            refund_id,
+            all,
+            ..
+        } => json!({
+            "shortages": shortages.iter().map(|s| json!({"sku_id": s.sku_id, "quantity": s.quantity})).collect::<Vec<_>>(),
+            "refund": refund.to_yuan(),
+            "refund_id": refund_id,
+            "all": all,
+        }),
+        OrderEvent::OrderFlaggedAbnormal { reason, .. } => json!({ "reason": reason }),
+        OrderEvent::AbnormalResolved { resolution, .. } => json!({ "resolution": resolution }),
+        OrderEvent::OrderShipped {
+            courier, tracking_no, ..
+        } => json!({
+            "courier": courier.code(),
+            "tracking_no": tracking_no,
+        }),
+        OrderEvent::OrderCompleted { automatic, .. } => json!({ "automatic": automatic }),
+        OrderEvent::OrderReviewed { rating, content, .. } => json!({ "rating": rating, "content": content }),
+    };
+    value.to_string()
 }
 
 #[async_trait]
@@ -154,10 +204,7 @@ impl Projection for OrderBook {
             OrderEvent::OrderPaid {
                 method, amount, at, ..
             } => {
-                let method = match method {
-                    domain::order::PaymentMethod::Wallet => "wallet",
-                    domain::order::PaymentMethod::Qr => "qr",
-                };
+                let method = method_code(method);
                 sqlx::query(
                     "UPDATE orders SET status = 'to_be_shipped', paid_amount = $2, payment_method = $3, paid_at = $4 \
                      WHERE order_no = $1",
