@@ -296,7 +296,7 @@ pub async fn seed_history(
                     },
                 )
                 .await?;
-            if fate % 3 == 0 {
+            if fate.is_multiple_of(3) {
                 let command = OrderCommand::Review {
                     rating: 4 + (fate % 2) as u8,
                     content: "质量不错，发货快".into(),
