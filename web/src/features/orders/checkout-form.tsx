@@ -39,6 +39,7 @@ import {
   type LineBody,
 } from './order-logic';
 import { FeeBreakdown, orderPayPath, specOf, Yuan } from './order-parts';
+import { RecipientPaste } from './recipient-paste';
 
 const NO_LINES: readonly LineBody[] = [];
 
@@ -87,11 +88,16 @@ function PreviewLines({ lines }: { lines: readonly PreviewLine[] }) {
   );
 }
 
-/** Where the parcel goes: a saved or typed address in China, or a platform order with its label. */
+/**
+ * Where the parcel goes: a saved or typed address in China, or a platform order with its label.
+ * A typed address can start from a pasted recipient; the region picker then opens on the
+ * recognised region.
+ */
 function DestinationFields({ addresses, type, mode }: { addresses: readonly Address[]; type: string; mode: string | undefined }) {
   const intl = useIntl();
   const to = useSitePath();
   const text = (id: string) => intl.formatMessage({ id });
+  const [pastedRegion, setPastedRegion] = useState<string[] | null>(null);
   return (
     <Card className="checkout-card checkout-destination" title={text('order.destination')}>
       <Form.Item name="type">
@@ -156,6 +162,7 @@ function DestinationFields({ addresses, type, mode }: { addresses: readonly Addr
             </Form.Item>
           ) : (
             <div className="checkout-typed-address">
+              <RecipientPaste onRegion={(names) => setPastedRegion(names.length > 0 ? names : null)} />
               <div className="checkout-row">
                 <Form.Item name="recipient" label={text('address.recipient')} rules={[formRule(intl, validateRecipient)]}>
                   <Input maxLength={30} autoComplete="name" placeholder={text('validation.address.recipientRequired')} />
@@ -165,7 +172,7 @@ function DestinationFields({ addresses, type, mode }: { addresses: readonly Addr
                 </Form.Item>
               </div>
               <Form.Item name="region" label={text('address.region')} rules={[formRule(intl, validateRegion)]}>
-                <RegionPicker placeholder={text('address.region.placeholder')} popupClassName="checkout-region-popup" />
+                <RegionPicker saved={pastedRegion} placeholder={text('address.region.placeholder')} popupClassName="checkout-region-popup" />
               </Form.Item>
               <Form.Item name="detail" label={text('address.detail')} rules={[formRule(intl, validateDetail)]}>
                 <Input.TextArea maxLength={120} autoSize={{ minRows: 2, maxRows: 4 }} placeholder={text('address.detail.placeholder')} />

@@ -190,6 +190,92 @@ describe('checkout from the cart', () => {
   });
 });
 
+describe('a pasted recipient', () => {
+  /** address/area by pid: a few divisions of the real data. */
+  const AREAS: Record<string, { id: string; name: string }[]> = {
+    '': [
+      { id: '31', name: '上海市' },
+      { id: '33', name: '浙江省' },
+      { id: '44', name: '广东省' },
+    ],
+    '33': [
+      { id: '3301', name: '杭州市' },
+      { id: '3302', name: '宁波市' },
+    ],
+    '3301': [
+      { id: '330105', name: '拱墅区' },
+      { id: '330106', name: '西湖区' },
+    ],
+  };
+  const areaRoutes = () => routes({ '/address/area': (body) => ok(AREAS[String(body.pid)] ?? []) });
+  const value = (selector: string) => document.querySelector<HTMLInputElement | HTMLTextAreaElement>(selector)!.value;
+  const regionShown = () => text('.checkout-typed-address .ant-cascader .ant-select-content');
+
+  async function openTypedAddress() {
+    await waitFor(() => expect(document.querySelector('.checkout-address-new')).toBeTruthy(), SOON);
+    click('.checkout-address-new input');
+    await waitFor(() => expect(document.querySelector('#checkout_paste')).toBeTruthy());
+  }
+
+  function paste(pasted: string) {
+    fireEvent.change(document.querySelector('#checkout_paste')!, { target: { value: pasted } });
+    click('.checkout-paste-recognise');
+  }
+
+  it('fills recipient, phone, region and detail from the text, asking the divisions down one region, and leaves the submit to the seller', async () => {
+    const calls = serve(areaRoutes());
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await openTypedAddress();
+    expect(document.querySelector<HTMLButtonElement>('.checkout-paste-recognise')!.disabled).toBe(true);
+    paste('收件人：李四，电话：139-0000-1111，地址：浙江省 杭州市 西湖区 文三路 5 号');
+    await waitFor(() => expect(value('#checkout_recipient')).toBe('李四'));
+    expect(value('#checkout_phone')).toBe('13900001111');
+    expect(value('#checkout_detail')).toBe('文三路 5 号');
+    await waitFor(() => expect(regionShown()).toBe('浙江省 / 杭州市 / 西湖区'));
+    expect(toast).toHaveBeenCalledWith('已识别收货人、手机号码和地址，请核对后再提交', 'success');
+    // the provinces the picker loaded, then the province's cities and the city's districts; the picker reuses them
+    expect(bodiesOf(calls, '/address/area').map((b) => b.pid)).toEqual(['', '33', '3301']);
+    expect(count(calls, '/order/submit')).toBe(0);
+    // the pasted text stays for comparing
+    expect(value('#checkout_paste')).toContain('文三路 5 号');
+
+    submit();
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP9&site='));
+    expect(lastBody(calls, '/order/submit')).toMatchObject({
+      source: 'cart',
+      type: 'domestic',
+      address: { recipient: '李四', phone: '13900001111', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 5 号' },
+    });
+  });
+
+  it('names what it could not recognise and empties those fields: no phone, an unknown province', async () => {
+    const calls = serve(areaRoutes());
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await openTypedAddress();
+    fireEvent.change(document.querySelector('#checkout_phone')!, { target: { value: '13800001111' } });
+    paste('王五\n火星省红色市 1 号');
+    await waitFor(() => expect(value('#checkout_recipient')).toBe('王五'));
+    expect(value('#checkout_phone')).toBe('');
+    expect(value('#checkout_detail')).toBe('火星省红色市 1 号');
+    expect(toast).toHaveBeenCalledWith('已填入识别出的内容；未能识别手机号码和省市区，请手动填写', 'warning');
+    submit();
+    await waitFor(() => expect(fieldErrors()).toEqual(['请输入手机号码', '请选择省市区']));
+    expect(count(calls, '/order/submit')).toBe(0);
+
+    // a district not written: province and city are filled, the district is asked for
+    paste('浙江省杭州市文三路 5 号 李四 13900001111');
+    await waitFor(() => expect(regionShown()).toBe('浙江省 / 杭州市'));
+    expect(value('#checkout_recipient')).toBe('李四');
+    expect(value('#checkout_phone')).toBe('13900001111');
+    expect(toast).toHaveBeenLastCalledWith('已填入识别出的内容；未能识别区县，请手动填写', 'warning');
+    await waitFor(() => expect(fieldErrors()).toEqual([]));
+
+    paste('，，');
+    await waitFor(() => expect(toast).toHaveBeenLastCalledWith('未能识别收件信息，请手动填写', 'warning'));
+    expect(value('#checkout_recipient')).toBe('');
+  });
+});
+
 describe('manual entry', () => {
   const lookup = {
     product_id: 'P1',
