@@ -125,10 +125,30 @@ test('cart → checkout with a typed address → pay from the wallet → the ope
   // no saved address: the typed one is checked in the page first
   await page.locator('.checkout-submit').click();
   await expect(page.locator('.checkout-destination').locator(FIELD_ERROR)).toHaveText(['请输入收货人', '请输入手机号码', '请选择省市区', '请输入详细地址']);
-  await page.locator('#checkout_recipient').fill('李四');
-  await page.locator('#checkout_phone').fill('13900001111');
+  // pasted as copied out of a platform: short names and no district or phone first, then the whole recipient
+  const regionShown = page.locator('.checkout-typed-address .ant-cascader .ant-select-content');
+  const submits: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith(`${U}/order/submit`)) submits.push(r.url());
+  });
+  await page.locator('#checkout_paste').fill('王五 广东 广州 三元里大道 2 号');
+  await page.locator('.checkout-paste-recognise').click();
+  await expect(page.locator('.ant-message')).toContainText('已填入识别出的内容；未能识别手机号码和区县，请手动填写');
+  await expect(page.locator('#checkout_recipient')).toHaveValue('王五');
+  await expect(page.locator('#checkout_phone')).toHaveValue('');
+  await expect(regionShown).toHaveText('广东省 / 广州市');
+  await expect(page.locator('#checkout_detail')).toHaveValue('三元里大道 2 号');
+  await page.locator('#checkout_paste').fill('收件人：李四，电话：139-0000-1111，地址：广东省 广州市 白云区 三元里大道 1 号');
+  await page.locator('.checkout-paste-recognise').click();
+  await expect(page.locator('.ant-message')).toContainText('已识别收货人、手机号码和地址，请核对后再提交');
+  await expect(page.locator('#checkout_recipient')).toHaveValue('李四');
+  await expect(page.locator('#checkout_phone')).toHaveValue('13900001111');
+  await expect(regionShown).toHaveText('广东省 / 广州市 / 白云区');
+  await expect(page.locator('#checkout_detail')).toHaveValue('三元里大道 1 号');
+  await expect(page.locator('.checkout-destination').locator(FIELD_ERROR)).toHaveCount(0);
+  expect(submits).toEqual([]); // recognising submits nothing
+  // the picker opens on the recognised region; choosing by hand works as before
   await chooseRegion(page, ['广东省', '广州市', '白云区']);
-  await page.locator('#checkout_detail').fill('三元里大道 1 号');
   await screenshot(page, 'checkout-zh_CN');
   const placed = await exchange<{ order: Order }>(page, '/order/submit', () => page.locator('.checkout-submit').click());
   expect(placed.sent).toMatchObject({
