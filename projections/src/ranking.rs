@@ -34,12 +34,14 @@ struct Line {
     short: i64,
 }
 
-/// One order as the ranking follows it: its lines and the day it was paid (-1 until then).
+/// One order as the ranking follows it: its lines and the day it was paid (-1 until then). Once
+/// shipped or cancelled its sales can no longer change, so it is settled and its lines are let go.
 #[derive(Debug, Clone, Default)]
 struct Followed {
     paid_day: i64,
     lines: Vec<Line>,
     last_sequence: i64,
+    settled: bool,
 }
 
 /// Sales to add (or, negative, to take back) per (product, day).
@@ -86,20 +88,32 @@ impl Followed {
                     }
                 }
             }
-            OrderEvent::OrderCancelled { .. } if self.paid_day >= 0 => {
-                for line in &self.lines {
-                    add(line, self.paid_day, -(line.quantity - line.short));
+            OrderEvent::OrderCancelled { .. } => {
+                if self.paid_day >= 0 {
+                    for line in &self.lines {
+                        add(line, self.paid_day, -(line.quantity - line.short));
+                    }
                 }
+                self.settle();
             }
+            OrderEvent::OrderShipped { .. } => self.settle(),
             _ => {}
         }
+        if let OrderEvent::StockShortage { all: true, .. } = event {
+            self.settle();
+        }
+    }
+
+    fn settle(&mut self) {
+        self.settled = true;
+        self.lines = Vec::new();
     }
 }
 
 fn is_followed(event_type: &str) -> bool {
     matches!(
         event_type,
-        "OrderPlaced" | "OrderPaid" | "StockShortage" | "OrderCancelled"
+        "OrderPlaced" | "OrderPaid" | "StockShortage" | "OrderCancelled" | "OrderShipped"
     )
 }
 
@@ -150,6 +164,7 @@ async fn load_followed(conn: &mut AnyConnection, order_no: &str) -> sqlx::Result
             paid_day: r.get(0),
             lines: serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default(),
             last_sequence: 0,
+            settled: false,
         },
         None => Followed {
             paid_day: -1,
@@ -159,6 +174,13 @@ async fn load_followed(conn: &mut AnyConnection, order_no: &str) -> sqlx::Result
 }
 
 async fn store_followed(conn: &mut AnyConnection, order_no: &str, followed: &Followed) -> sqlx::Result<()> {
+    if followed.settled {
+        sqlx::query("DELETE FROM ranking_orders WHERE order_no = $1")
+            .bind(order_no)
+            .execute(&mut *conn)
+            .await?;
+        return Ok(());
+    }
     sqlx::query(
         "INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES ($1, $2, $3) \
          ON CONFLICT (order_no) DO UPDATE SET paid_day = excluded.paid_day, lines = excluded.lines",
@@ -216,10 +238,13 @@ pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync
     let mut sums = Sums::new();
     let (mut after, mut read) = (0i64, 0u64);
     loop {
+        // Filtering on the aggregate type in SQL would let SQLite walk the primary key and sort every
+        // order event for each batch; walking positions and skipping the rest stays linear.
         let rows = sqlx::query(&format!(
-            "SELECT aggregate_id, sequence, event_type, CASE WHEN event_type IN ('OrderPlaced', 'OrderPaid', \
-             'StockShortage', 'OrderCancelled') THEN CAST(payload AS TEXT) ELSE '' END, position FROM events \
-             WHERE aggregate_type = 'order' AND position > $1 ORDER BY position LIMIT {REBUILD_BATCH}"
+            "SELECT aggregate_id, sequence, event_type, CASE WHEN aggregate_type = 'order' AND event_type IN \
+             ('OrderPlaced', 'OrderPaid', 'StockShortage', 'OrderCancelled') THEN CAST(payload AS TEXT) ELSE '' END, \
+             position, CASE WHEN aggregate_type = 'order' THEN 1 ELSE 0 END FROM events \
+             WHERE position > $1 ORDER BY position LIMIT {REBUILD_BATCH}"
         ))
         .bind(after)
         .fetch_all(pool)
@@ -228,6 +253,10 @@ pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync
             break;
         }
         for row in &rows {
+            if row.get::<i64, _>(5) != 1 {
+                continue;
+            }
+            read += 1;
             let order_no: String = row.get(0);
             let sequence: i64 = row.get(1);
             let payload: String = row.get(3);
@@ -236,7 +265,9 @@ pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync
                 ..Followed::default()
             });
             followed.last_sequence = sequence;
-            if !payload.is_empty() {
+            if row.get::<String, _>(2) == "OrderShipped" {
+                followed.settle();
+            } else if !payload.is_empty() {
                 let event: OrderEvent = serde_json::from_str(&payload).map_err(|e| {
                     anyhow::anyhow!(
                         "order event #{sequence} at position {}: {e}",
@@ -247,37 +278,44 @@ pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync
             }
         }
         after = rows.last().map(|r| r.get(4)).unwrap_or(after);
-        read += rows.len() as u64;
         progress(read, total as u64);
     }
     let mut tx = pool.begin().await?;
     write_sums(&mut tx, &sums).await?;
-    let followed: Vec<_> = orders.iter().collect();
-    for chunk in followed.chunks(400) {
+    let open: Vec<_> = orders.iter().filter(|(_, f)| !f.settled).collect();
+    for chunk in open.chunks(400) {
         let mut sql = String::from("INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES ");
+        for i in 0..chunk.len() {
+            let sep = if i > 0 { ", " } else { "" };
+            sql.push_str(&format!("{sep}(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3));
+        }
+        let mut query = sqlx::query(&sql);
+        for (order_no, f) in chunk {
+            query = query
+                .bind(order_no.as_str())
+                .bind(f.paid_day)
+                .bind(serde_json::to_string(&f.lines).unwrap_or_default());
+        }
+        query.execute(&mut *tx).await?;
+    }
+    let all: Vec<_> = orders.iter().collect();
+    for chunk in all.chunks(1000) {
         let mut offsets = String::from(
             "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES ",
         );
         for i in 0..chunk.len() {
             let sep = if i > 0 { ", " } else { "" };
-            sql.push_str(&format!("{sep}(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3));
             offsets.push_str(&format!(
                 "{sep}('ranking', 'order', ${}, ${})",
                 i * 2 + 1,
                 i * 2 + 2
             ));
         }
-        let mut query = sqlx::query(&sql);
-        let mut offsets_query = sqlx::query(&offsets);
+        let mut query = sqlx::query(&offsets);
         for (order_no, f) in chunk {
-            query = query
-                .bind(order_no.as_str())
-                .bind(f.paid_day)
-                .bind(serde_json::to_string(&f.lines).unwrap_or_default());
-            offsets_query = offsets_query.bind(order_no.as_str()).bind(f.last_sequence);
+            query = query.bind(order_no.as_str()).bind(f.last_sequence);
         }
         query.execute(&mut *tx).await?;
-        offsets_query.execute(&mut *tx).await?;
     }
     tx.commit().await?;
     Ok(read as usize)

@@ -133,6 +133,7 @@ on_both_engines!(
     rankings_count_paid_sales_and_rebuild_from_the_log,
     shipped_orders_complete_on_their_own_after_the_days,
     another_sellers_orders_are_out_of_reach,
+    manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_order,
 );
 
 async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
@@ -1015,4 +1016,76 @@ async fn another_sellers_orders_are_out_of_reach(app: &TestApp) {
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
+}
+
+async fn manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_order(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000615", "abc12345").await;
+    let other = app.register("13800000616", "abc12345").await;
+    let sku = skus(app).await[0].clone();
+    let found = data(app, &token, "order/item", json!({"item_no": sku.3})).await;
+    assert_eq!(found["item_no"], sku.3.as_str());
+    let offered = found["skus"].as_array().unwrap();
+    let ours = offered
+        .iter()
+        .find(|k| k["sku_id"] == sku.0.as_str())
+        .expect("the SKU is offered");
+    assert_eq!(
+        (ours["price"].as_str(), ours["stock"].as_i64()),
+        (Some(yuan(sku.1).as_str()), Some(sku.2))
+    );
+    assert!(offered
+        .iter()
+        .all(|k| !k["color"].as_str().unwrap().is_empty() && !k["size"].as_str().unwrap().is_empty()));
+    let (status, reply) = call_en(app, &token, "order/item", json!({"item_no": "NO-SUCH-ITEM"})).await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str(), reply["msg"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("item_no"),
+            Some("no product with this item number")
+        )
+    );
+    let (status, reply) = call_en(app, &token, "order/item", json!({"item_no": " "})).await;
+    assert_eq!(
+        (status, reply["msg"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("please enter the item number")
+        )
+    );
+
+    let mine = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
+    let theirs = place(app, &other, json!([{"sku_id": sku.0, "quantity": 2}])).await;
+    let (status, listed) = app
+        .send(
+            app.client
+                .get(app.url("/jpmall/admin/orders?tab=pending_payment&pagesize=10"))
+                .header("operator-token", OPERATOR),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let numbers: Vec<&str> = listed["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["order_no"].as_str().unwrap())
+        .collect();
+    assert_eq!(listed["data"]["total"], 2);
+    assert!(
+        numbers.contains(&mine.as_str()) && numbers.contains(&theirs.as_str()),
+        "{numbers:?}"
+    );
+    let (status, _) = app.send(app.client.get(app.url("/jpmall/admin/orders"))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, reply) = operator(app, "prepare_stock", json!({"order_no": mine})).await;
+    assert_eq!(
+        (status, reply["msg"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("cannot prepare stock: the order is pending payment")
+        )
+    );
+    let (status, _) = operator(app, "prepare_stock", json!({"order_no": "JP000"})).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
 }
