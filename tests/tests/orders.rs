@@ -627,13 +627,15 @@ async fn a_platform_order_needs_its_courier_and_its_own_label(app: &TestApp) {
         json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "platform": "tiktok",
         "source_order_no": "TT-778899", "courier": "yto", "label_file": label})
     };
-    let (status, reply) = call_en(app, &token, "order/submit", body("/uploads/not-mine.jpg")).await;
-    assert_eq!(
-        (status, reply["data"]["field"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("label_file"))
-    );
+    for not_mine in [others_label.as_str(), "/uploads/never-uploaded.jpg"] {
+        let (status, reply) = call_en(app, &token, "order/submit", body(not_mine)).await;
+        assert_eq!(
+            (status, reply["data"]["field"].as_str()),
+            (StatusCode::UNPROCESSABLE_ENTITY, Some("label_file")),
+            "{not_mine}"
+        );
+    }
     let label = upload_label(app, &token).await;
-    let _ = others_label;
     let placed = data(app, &token, "order/submit", body(&label)).await["order"].clone();
     assert_eq!(
         (

@@ -404,13 +404,3 @@ pub async fn settle_reservations(db: &Database, older_than: i64, now: i64) -> Re
     }
     Ok((placed, released))
 }
-
-/// The user who placed an order, from the write side's own record.
-pub async fn owner_of(db: &Database, order_no: &str) -> Result<Option<String>, Error> {
-    let row = sqlx::query("SELECT user_id FROM stock_reservations WHERE order_no = $1")
-        .bind(order_no)
-        .fetch_optional(&db.pool)
-        .await
-        .map_err(internal)?;
-    Ok(row.map(|r| r.get(0)))
-}
