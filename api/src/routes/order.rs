@@ -343,70 +343,21 @@ pub struct ItemBody {
     item_no: Value,
 }
 
-#[derive(Serialize)]
-pub struct ItemSku {
-    sku_id: String,
-    color: String,
-    size: String,
-    price: String,
-    stock: i64,
-}
-
-#[derive(Serialize)]
-pub struct Item {
-    product_id: String,
-    item_no: String,
-    title: String,
-    image: String,
-    stall_name: String,
-    skus: Vec<ItemSku>,
-}
-
 /// Manual entry looks SKUs up by the item number printed on the goods.
 pub async fn item(
     State(state): State<AppState>,
     headers: HeaderMap,
     _user: CurrentUser,
     JsonBody(body): JsonBody<ItemBody>,
-) -> ApiResult<Item> {
-    use sqlx::Row;
+) -> ApiResult<read::Item> {
     let item_no = text(&body.item_no);
     if item_no.is_empty() {
         return Err(Refusal::new("order.item_no_required").on("item_no").into());
     }
-    let rows = sqlx::query(
-        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, k.id, k.color, k.size, k.price, k.stock \
-         FROM products p JOIN stalls s ON s.id = p.stall_id JOIN skus k ON k.product_id = p.id \
-         WHERE p.item_no = $1 ORDER BY p.id, k.sort",
-    )
-    .bind(&item_no)
-    .fetch_all(&state.db.pool)
-    .await?;
-    let Some(first) = rows.first() else {
-        return Err(Refusal::new("order.item_unknown").on("item_no").into());
-    };
-    let product_id: String = first.get(0);
-    Ok(ok(Item {
-        image: picture_url(&product_id, "main-1.jpg"),
-        item_no: first.get(1),
-        title: match language_of(&headers) {
-            Language::ZhCn => first.get(2),
-            Language::EnUs => first.get(3),
-        },
-        stall_name: first.get(4),
-        skus: rows
-            .iter()
-            .filter(|r| r.get::<String, _>(0) == product_id)
-            .map(|r| ItemSku {
-                sku_id: r.get(5),
-                color: r.get(6),
-                size: r.get(7),
-                price: domain::money::Fen(r.get(8)).to_yuan(),
-                stock: r.get(9),
-            })
-            .collect(),
-        product_id,
-    }))
+    read::item_by_number(&state.db.pool, &item_no, language_of(&headers))
+        .await?
+        .map(ok)
+        .ok_or_else(|| Refusal::new("order.item_unknown").on("item_no").into())
 }
 
 #[derive(Deserialize, Default)]
@@ -674,16 +625,22 @@ pub struct NoticeBody {
     status: String,
 }
 
+impl NoticeBody {
+    fn paging(&self) -> Result<(i64, i64), AppError> {
+        Paging {
+            page: self.page,
+            pagesize: self.pagesize,
+        }
+        .checked()
+    }
+}
+
 pub async fn out_stock(
     State(state): State<AppState>,
     user: CurrentUser,
     JsonBody(body): JsonBody<NoticeBody>,
 ) -> ApiResult<NoticePage<read::ShortageNotice>> {
-    let (page, pagesize) = Paging {
-        page: body.page,
-        pagesize: body.pagesize,
-    }
-    .checked()?;
+    let (page, pagesize) = body.paging()?;
     Ok(ok(
         read::out_stock_page(&state.db.pool, &user.id, page, pagesize).await?
     ))
@@ -694,11 +651,7 @@ pub async fn abnormal(
     user: CurrentUser,
     JsonBody(body): JsonBody<NoticeBody>,
 ) -> ApiResult<NoticePage<read::AbnormalNotice>> {
-    let (page, pagesize) = Paging {
-        page: body.page,
-        pagesize: body.pagesize,
-    }
-    .checked()?;
+    let (page, pagesize) = body.paging()?;
     let open = match body.status.trim() {
         "" | "all" => None,
         "open" => Some(true),

@@ -1,8 +1,11 @@
 //! Order read models: one row per order with its items, the timeline of its events, the
 //! out-of-stock notices and the abnormal-order log; and the queries the order screens make.
 
+mod item_lookup;
 mod projection;
 mod queries;
+
+pub use item_lookup::{item_by_number, Item, ItemSku};
 
 pub use projection::OrderBook;
 pub use queries::{
