@@ -67,6 +67,83 @@ impl Divisions {
     }
 }
 
+/// Province, city and district found at the start of a one-line address, and the rest as the detail.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SplitAddress {
+    pub province: String,
+    pub city: String,
+    pub district: String,
+    pub detail: String,
+}
+
+/// A division's name without its administrative suffix (`广东省` → `广东`, `广西壮族自治区` → `广西`), as
+/// people often write provinces and cities; `None` when that would leave fewer than two characters.
+fn short_name(name: &str) -> Option<&str> {
+    const SUFFIXES: [&str; 9] = [
+        "壮族自治区",
+        "回族自治区",
+        "维吾尔自治区",
+        "特别行政区",
+        "自治区",
+        "自治州",
+        "地区",
+        "省",
+        "市",
+    ];
+    let short = SUFFIXES.iter().find_map(|suffix| name.strip_suffix(suffix))?;
+    (short.chars().count() >= 2).then_some(short)
+}
+
+/// `text` with `name` (or its short form) taken off the front.
+fn strip_division<'t>(text: &'t str, division: &Division, allow_short: bool) -> Option<&'t str> {
+    text.strip_prefix(division.name.as_str()).or_else(|| {
+        allow_short
+            .then(|| short_name(&division.name))
+            .flatten()
+            .and_then(|short| text.strip_prefix(short))
+    })
+}
+
+impl Divisions {
+    /// Reads `广东省广州市白云区机场路2号` (spaces anywhere, provinces and cities with or without their
+    /// suffix, a municipality's city level left out) into its parts; `None` when no province, city
+    /// and district of the region data start the text. Districts must be written in full: their short
+    /// forms are too often the start of a street name.
+    pub fn split_address(&self, text: &str) -> Option<SplitAddress> {
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        for province in &self.provinces {
+            let Some(after_province) = strip_division(&compact, province, true) else {
+                continue;
+            };
+            let found = province.children.iter().find_map(|city| {
+                let after_city = strip_division(after_province, city, true)?;
+                city.children.iter().find_map(|district| {
+                    let detail = strip_division(after_city, district, false)?;
+                    Some((city, district, detail))
+                })
+            });
+            // Municipalities (北京市 → 市辖区 → 朝阳区) are written without their city level.
+            let found = found.or_else(|| {
+                province.children.iter().find_map(|city| {
+                    city.children.iter().find_map(|district| {
+                        let detail = strip_division(after_province, district, false)?;
+                        Some((city, district, detail))
+                    })
+                })
+            });
+            if let Some((city, district, detail)) = found {
+                return Some(SplitAddress {
+                    province: province.name.clone(),
+                    city: city.name.clone(),
+                    district: district.name.clone(),
+                    detail: detail.to_string(),
+                });
+            }
+        }
+        None
+    }
+}
+
 /// The parts of an address a person types.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct AddressInput {
@@ -166,6 +243,43 @@ mod tests {
         assert!(d.children("440111").is_empty());
         assert!(d.children("99").is_empty());
         assert!(d.children("4499").is_empty());
+    }
+
+    #[test]
+    fn a_one_line_address_splits_into_region_and_detail() {
+        let d = divisions();
+        let split = |text| {
+            d.split_address(text)
+                .map(|s| (s.province, s.city, s.district, s.detail))
+        };
+        let full = Some((
+            "广东省".into(),
+            "广州市".into(),
+            "白云区".into(),
+            "机场路2号".into(),
+        ));
+        assert_eq!(split("广东省广州市白云区机场路2号"), full);
+        assert_eq!(split(" 广东 广州 白云区 机场路 2 号"), full);
+        assert_eq!(
+            split("北京市东城区东华门大街1号"),
+            Some((
+                "北京市".into(),
+                "市辖区".into(),
+                "东城区".into(),
+                "东华门大街1号".into()
+            ))
+        );
+        assert_eq!(
+            split("广东省深圳市南山区"),
+            Some(("广东省".into(), "深圳市".into(), "南山区".into(), String::new()))
+        );
+        assert_eq!(
+            split("广东省广州市白云机场"),
+            None,
+            "a district's short form is not taken"
+        );
+        assert_eq!(split("火星基地1号"), None);
+        assert_eq!(split(""), None);
     }
 
     #[test]

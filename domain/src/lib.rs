@@ -1,8 +1,10 @@
 pub mod accounts;
 pub mod address;
+pub mod after_sale;
 pub mod calendar;
 pub mod catalog;
 pub mod constants;
+pub mod coupon;
 pub mod money;
 pub mod order;
 pub mod wallet;

@@ -4,12 +4,14 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
+use crate::after_sale::{FactLine, OrderFacts, PerItemFees};
+use crate::coupon::{AppliedCoupon, CouponTerms};
 use crate::money::Fen;
 use crate::order::commands::OrderCommand;
 use crate::order::errors::OrderError;
 use crate::order::events::OrderEvent;
-use crate::order::fees::{per_item_fees, Courier, Fees, QcLevel, ValueAdded};
-use crate::order::model::{Destination, OrderLine, OrderStatus, PaymentMethod, Shortage, StockState};
+use crate::order::fees::{per_item_fees, Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};
+use crate::order::model::{Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Shortage, StockState};
 
 const DAY_SECONDS: i64 = 86_400;
 
@@ -33,7 +35,14 @@ pub struct Order {
     stock: StockState,
     abnormal: bool,
     shipped_at: Option<i64>,
+    received_at: Option<i64>,
     reviewed: bool,
+    /// Items set aside per after-sale id, until it is rejected or cancelled.
+    claims: BTreeMap<String, Vec<Claim>>,
+    /// What each refunded after-sale took from the payment.
+    after_sale_refunds: BTreeMap<String, Fen>,
+    /// Coupons the order redeemed; released when it is cancelled.
+    coupons: Vec<String>,
 }
 
 type Decision = Result<Option<OrderEvent>, OrderError>;
@@ -49,37 +58,69 @@ fn wrong_state(action: &'static str, status: OrderStatus) -> OrderError {
 /// The destination rules of placing, for callers that check before doing anything costly.
 pub fn validate_destination(destination: &Destination) -> Result<(), OrderError> {
     match destination {
-        Destination::Domestic { address } => {
-            if address.recipient.trim().is_empty() {
-                return Err(OrderError::RecipientRequired);
-            }
-            if address.phone.trim().is_empty() {
-                return Err(OrderError::PhoneRequired);
-            }
-            if [&address.province, &address.city, &address.district]
-                .iter()
-                .any(|part| part.trim().is_empty())
-            {
-                return Err(OrderError::RegionRequired);
-            }
-            if address.detail.trim().is_empty() {
-                return Err(OrderError::DetailRequired);
-            }
-        }
+        Destination::Domestic { address } => validate_address(address),
         Destination::Platform {
             source_order_no,
             label_file,
+            ship_to,
             ..
         } => {
             if source_order_no.trim().is_empty() {
                 return Err(OrderError::SourceOrderNoRequired);
             }
-            if label_file.trim().is_empty() {
-                return Err(OrderError::LabelRequired);
+            match ship_to {
+                Some(address) => validate_address(address),
+                None if label_file.trim().is_empty() => Err(OrderError::LabelRequired),
+                None => Ok(()),
             }
         }
     }
+}
+
+fn validate_address(address: &crate::order::Address) -> Result<(), OrderError> {
+    if address.recipient.trim().is_empty() {
+        return Err(OrderError::RecipientRequired);
+    }
+    if address.phone.trim().is_empty() {
+        return Err(OrderError::PhoneRequired);
+    }
+    if [&address.province, &address.city, &address.district]
+        .iter()
+        .any(|part| part.trim().is_empty())
+    {
+        return Err(OrderError::RegionRequired);
+    }
+    if address.detail.trim().is_empty() {
+        return Err(OrderError::DetailRequired);
+    }
     Ok(())
+}
+
+/// Takes each coupon's discount off its own part of the fees (at most one coupon per kind).
+pub fn apply_coupons(fees: &mut Fees, coupons: Vec<CouponTerms>) -> Result<Vec<AppliedCoupon>, OrderError> {
+    let mut applied: Vec<AppliedCoupon> = Vec::with_capacity(coupons.len());
+    for terms in coupons {
+        if applied.iter().any(|a| a.kind == terms.kind) {
+            return Err(OrderError::CouponKindTwice);
+        }
+        let discount =
+            terms
+                .discount
+                .off(fees.coupon_base(terms.kind))
+                .ok_or(OrderError::CouponBelowThreshold {
+                    threshold: terms.discount.threshold(),
+                })?;
+        applied.push(AppliedCoupon {
+            coupon_id: terms.coupon_id,
+            name: terms.name,
+            kind: terms.kind,
+            discount,
+        });
+    }
+    let off: i64 = applied.iter().map(|a| a.discount.0).sum();
+    fees.coupon_discount = Fen(off);
+    fees.total = Fen(fees.total.0 - off);
+    Ok(applied)
 }
 
 impl Order {
@@ -121,9 +162,70 @@ impl Order {
             .unwrap_or(Fen::ZERO)
     }
 
-    /// Units of the line still to be supplied.
+    /// Units of the line neither short nor claimed by an after-sale.
     fn remaining(&self, line: &OrderLine) -> i64 {
-        line.quantity - self.short.get(&line.sku_id).copied().unwrap_or(0)
+        line.quantity - self.short.get(&line.sku_id).copied().unwrap_or(0) - self.claimed(&line.sku_id)
+    }
+
+    fn claimed(&self, sku_id: &str) -> i64 {
+        self.claims
+            .values()
+            .flatten()
+            .filter(|c| c.sku_id == sku_id)
+            .map(|c| c.quantity)
+            .sum()
+    }
+
+    /// The coupons the order redeemed.
+    pub fn coupon_ids(&self) -> &[String] {
+        &self.coupons
+    }
+
+    /// The amount recorded for a refunded after-sale of this order.
+    pub fn after_sale_refund(&self, after_sale_id: &str) -> Option<Fen> {
+        self.after_sale_refunds.get(after_sale_id).copied()
+    }
+
+    /// Whether an after-sale still holds items of this order.
+    pub fn holds_claim(&self, after_sale_id: &str) -> bool {
+        self.claims.contains_key(after_sale_id)
+    }
+
+    /// The order as an after-sale application needs it.
+    pub fn after_sale_facts(&self) -> OrderFacts {
+        let lines: Vec<FactLine> = self
+            .lines
+            .iter()
+            .map(|line| FactLine {
+                sku_id: line.sku_id.clone(),
+                item_no: line.item_no.clone(),
+                title: line.title.clone(),
+                color: line.color.clone(),
+                size: line.size.clone(),
+                unit_price: line.unit_price,
+                bought: line.quantity,
+                available: self.remaining(line).max(0),
+            })
+            .collect();
+        let unshipped_items = if self.status == OrderStatus::ToBeShipped {
+            lines.iter().map(|l| l.available).sum()
+        } else {
+            0
+        };
+        OrderFacts {
+            order_no: self.order_no.clone(),
+            user_id: self.user_id.clone(),
+            status: self.status,
+            received_at: self.received_at,
+            lines,
+            per_item: PerItemFees {
+                service: SERVICE_FEE_PER_ITEM,
+                qc: self.qc.per_item(),
+                value_added: Fen(self.value_added.iter().map(|v| v.per_item().0).sum()),
+            },
+            courier: self.courier.unwrap_or(Courier::Zto),
+            unshipped_items,
+        }
     }
 
     fn decide(&self, command: OrderCommand) -> Decision {
@@ -136,6 +238,7 @@ impl Order {
                 courier,
                 qc,
                 value_added,
+                coupons,
                 remark,
                 at,
             } => self.place(
@@ -146,6 +249,7 @@ impl Order {
                 courier,
                 qc,
                 value_added,
+                coupons,
                 remark,
                 at,
             ),
@@ -177,6 +281,24 @@ impl Order {
                 self.complete(true, at)
             }
             OrderCommand::Review { rating, content, at } => self.review(rating, content, at),
+            OrderCommand::ClaimForAfterSale {
+                after_sale_id,
+                lines,
+                before_shipping,
+                at,
+            } => self.claim(after_sale_id, lines, before_shipping, at),
+            OrderCommand::ReleaseAfterSaleClaim { after_sale_id, at } => {
+                let refunded = self.after_sale_refunds.contains_key(&after_sale_id);
+                if !self.claims.contains_key(&after_sale_id) || refunded {
+                    return Ok(None);
+                }
+                Ok(Some(OrderEvent::AfterSaleClaimReleased { after_sale_id, at }))
+            }
+            OrderCommand::RecordAfterSaleRefund {
+                after_sale_id,
+                amount,
+                at,
+            } => self.record_after_sale_refund(after_sale_id, amount, at),
         }
     }
 
@@ -190,6 +312,7 @@ impl Order {
         courier: Courier,
         qc: QcLevel,
         mut value_added: Vec<ValueAdded>,
+        coupons: Vec<CouponTerms>,
         remark: String,
         at: i64,
     ) -> Decision {
@@ -227,8 +350,9 @@ impl Order {
                 .ok_or(OrderError::Overflow)?;
             items = items.checked_add(line.quantity).ok_or(OrderError::Overflow)?;
         }
-        let fees =
+        let mut fees =
             Fees::compute(product_amount, items, courier, qc, &value_added).ok_or(OrderError::Overflow)?;
+        let coupons = apply_coupons(&mut fees, coupons)?;
         Ok(Some(OrderEvent::OrderPlaced {
             order_no,
             user_id,
@@ -238,6 +362,7 @@ impl Order {
             qc,
             value_added,
             fees,
+            coupons,
             remark: remark.trim().to_string(),
             at,
         }))
@@ -421,6 +546,77 @@ impl Order {
         }))
     }
 
+    fn claim(&self, after_sale_id: String, lines: Vec<Claim>, before_shipping: bool, at: i64) -> Decision {
+        if self.claims.contains_key(&after_sale_id) {
+            return Ok(None);
+        }
+        let fits = match self.status {
+            OrderStatus::New => return Err(OrderError::NotPlaced),
+            OrderStatus::ToBeShipped => before_shipping,
+            OrderStatus::Shipped | OrderStatus::Completed => !before_shipping,
+            _ => false,
+        };
+        if !fits {
+            return Err(OrderError::ClaimWrongState { status: self.status });
+        }
+        if lines.is_empty() {
+            return Err(OrderError::NoItems);
+        }
+        let mut merged: BTreeMap<&str, i64> = BTreeMap::new();
+        for c in &lines {
+            if c.quantity < 1 {
+                return Err(OrderError::QuantityNotPositive {
+                    sku_id: c.sku_id.clone(),
+                });
+            }
+            *merged.entry(c.sku_id.as_str()).or_default() += c.quantity;
+        }
+        for (sku_id, quantity) in merged {
+            let Some(line) = self.lines.iter().find(|l| l.sku_id == sku_id) else {
+                return Err(OrderError::UnknownItem {
+                    sku_id: sku_id.to_string(),
+                });
+            };
+            let available = self.remaining(line).max(0);
+            if quantity > available {
+                return Err(OrderError::ClaimTooLarge {
+                    item_no: line.item_no.clone(),
+                    available,
+                });
+            }
+        }
+        Ok(Some(OrderEvent::AfterSaleClaimed {
+            after_sale_id,
+            lines,
+            at,
+        }))
+    }
+
+    fn record_after_sale_refund(&self, after_sale_id: String, amount: Fen, at: i64) -> Decision {
+        if let Some(recorded) = self.after_sale_refunds.get(&after_sale_id) {
+            return if *recorded == amount {
+                Ok(None)
+            } else {
+                Err(OrderError::AfterSaleAlreadyRefunded {
+                    after_sale_id,
+                    amount: *recorded,
+                })
+            };
+        }
+        if !self.claims.contains_key(&after_sale_id) {
+            return Err(OrderError::UnknownClaim { after_sale_id });
+        }
+        let refundable = self.refundable();
+        if amount.0 < 0 || amount.0 > refundable.0 {
+            return Err(OrderError::RefundExceedsPaid { amount, refundable });
+        }
+        Ok(Some(OrderEvent::AfterSaleRefundRecorded {
+            after_sale_id,
+            amount,
+            at,
+        }))
+    }
+
     fn complete(&self, automatic: bool, at: i64) -> Decision {
         match self.status {
             OrderStatus::Completed => Ok(None),
@@ -477,8 +673,10 @@ impl Aggregate for Order {
                 qc,
                 value_added,
                 fees,
+                coupons,
                 ..
             } => {
+                self.coupons = coupons.into_iter().map(|c| c.coupon_id).collect();
                 self.status = OrderStatus::PendingPayment;
                 self.order_no = order_no;
                 self.user_id = user_id;
@@ -523,8 +721,27 @@ impl Aggregate for Order {
                 self.shipped_at = Some(at);
                 self.status = OrderStatus::Shipped;
             }
-            OrderEvent::OrderCompleted { .. } => self.status = OrderStatus::Completed,
+            OrderEvent::OrderCompleted { at, .. } => {
+                self.received_at = Some(at);
+                self.status = OrderStatus::Completed;
+            }
             OrderEvent::OrderReviewed { .. } => self.reviewed = true,
+            OrderEvent::AfterSaleClaimed {
+                after_sale_id, lines, ..
+            } => {
+                self.claims.insert(after_sale_id, lines);
+            }
+            OrderEvent::AfterSaleClaimReleased { after_sale_id, .. } => {
+                self.claims.remove(&after_sale_id);
+            }
+            OrderEvent::AfterSaleRefundRecorded {
+                after_sale_id,
+                amount,
+                ..
+            } => {
+                self.refunded = Fen(self.refunded.0 + amount.0);
+                self.after_sale_refunds.insert(after_sale_id, amount);
+            }
         }
     }
 }

@@ -1,8 +1,9 @@
 use serde::{Deserialize, Serialize};
 
+use crate::coupon::CouponTerms;
 use crate::money::Fen;
 use crate::order::fees::{Courier, QcLevel, ValueAdded};
-use crate::order::model::{Destination, OrderLine, PaymentMethod, Shortage};
+use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, Shortage};
 
 /// Every command carries `at`, its business time in unix seconds.
 // Placing carries the whole order and the other variants a few fields; boxing it would only add
@@ -19,6 +20,8 @@ pub enum OrderCommand {
         courier: Courier,
         qc: QcLevel,
         value_added: Vec<ValueAdded>,
+        /// Already redeemed for this order, at most one per kind.
+        coupons: Vec<CouponTerms>,
         remark: String,
         at: i64,
     },
@@ -64,6 +67,26 @@ pub enum OrderCommand {
     Review {
         rating: u8,
         content: String,
+        at: i64,
+    },
+    /// Sets aside items for after-sale `after_sale_id` so no other request can claim them too; sent
+    /// before the after-sale is opened. The same id again changes nothing.
+    ClaimForAfterSale {
+        after_sale_id: String,
+        lines: Vec<Claim>,
+        before_shipping: bool,
+        at: i64,
+    },
+    /// The after-sale was rejected or cancelled: its items may be claimed again.
+    ReleaseAfterSaleClaim {
+        after_sale_id: String,
+        at: i64,
+    },
+    /// Records the refund of an after-sale before the wallet is credited, so that together the
+    /// refunds of an order never exceed what was paid. The same id and amount again changes nothing.
+    RecordAfterSaleRefund {
+        after_sale_id: String,
+        amount: Fen,
         at: i64,
     },
 }

@@ -61,6 +61,20 @@ pub enum OrderError {
     AlreadyReviewed,
     #[error("the amount is too large")]
     Overflow,
+    #[error("item {item_no}: at most {available} can be claimed")]
+    ClaimTooLarge { item_no: String, available: i64 },
+    #[error("after-sales for goods not shipped yet need an order to be shipped; this one is {status}")]
+    ClaimWrongState { status: OrderStatus },
+    #[error("after-sale {after_sale_id} claims nothing on this order")]
+    UnknownClaim { after_sale_id: String },
+    #[error("the refund of {amount} is more than the {refundable} left of what was paid")]
+    RefundExceedsPaid { amount: Fen, refundable: Fen },
+    #[error("only one coupon of each type")]
+    CouponKindTwice,
+    #[error("the order does not reach the coupon threshold of {threshold}")]
+    CouponBelowThreshold { threshold: Fen },
+    #[error("after-sale {after_sale_id} was already refunded {amount}")]
+    AfterSaleAlreadyRefunded { after_sale_id: String, amount: Fen },
 }
 
 impl OrderError {
@@ -94,6 +108,13 @@ impl OrderError {
             OrderError::RatingOutOfRange => "order.rating_out_of_range",
             OrderError::AlreadyReviewed => "order.already_reviewed",
             OrderError::Overflow => "order.overflow",
+            OrderError::CouponKindTwice => "coupon.kind_twice",
+            OrderError::CouponBelowThreshold { .. } => "coupon.below_threshold",
+            OrderError::ClaimTooLarge { .. } => "aftersale.too_many",
+            OrderError::ClaimWrongState { .. } => "aftersale.kind_not_available",
+            OrderError::UnknownClaim { .. } => "aftersale.unknown_claim",
+            OrderError::RefundExceedsPaid { .. } => "aftersale.refund_exceeds_paid",
+            OrderError::AfterSaleAlreadyRefunded { .. } => "aftersale.already_refunded",
         }
     }
 
@@ -118,6 +139,20 @@ impl OrderError {
                 vec![("sku", sku_id.clone()), ("available", available.to_string())]
             }
             OrderError::TooEarlyToComplete { days } => vec![("days", days.to_string())],
+            OrderError::ClaimTooLarge { item_no, available } => {
+                vec![("item_no", item_no.clone()), ("available", available.to_string())]
+            }
+            OrderError::CouponBelowThreshold { threshold } => vec![("threshold", threshold.to_yuan())],
+            OrderError::UnknownClaim { after_sale_id } => vec![("id", after_sale_id.clone())],
+            OrderError::RefundExceedsPaid { amount, refundable } => {
+                vec![("amount", amount.to_yuan()), ("refundable", refundable.to_yuan())]
+            }
+            OrderError::AfterSaleAlreadyRefunded {
+                after_sale_id,
+                amount,
+            } => {
+                vec![("id", after_sale_id.clone()), ("amount", amount.to_yuan())]
+            }
             _ => Vec::new(),
         }
     }

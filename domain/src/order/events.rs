@@ -1,9 +1,10 @@
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
+use crate::coupon::AppliedCoupon;
 use crate::money::Fen;
 use crate::order::fees::{Courier, Fees, QcLevel, ValueAdded};
-use crate::order::model::{Destination, OrderLine, PaymentMethod, Shortage};
+use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, Shortage};
 
 /// Refunds name their own id, which the wallet credits once: `<order id>-cancel`, `<order id>-short-<n>`.
 // Placing carries the whole order and the other variants a few fields; boxing it would only add
@@ -20,6 +21,9 @@ pub enum OrderEvent {
         qc: QcLevel,
         value_added: Vec<ValueAdded>,
         fees: Fees,
+        /// What each coupon took off (their sum is `fees.coupon_discount`).
+        #[serde(default)]
+        coupons: Vec<AppliedCoupon>,
         remark: String,
         at: i64,
     },
@@ -69,6 +73,21 @@ pub enum OrderEvent {
         content: String,
         at: i64,
     },
+    AfterSaleClaimed {
+        after_sale_id: String,
+        lines: Vec<Claim>,
+        at: i64,
+    },
+    AfterSaleClaimReleased {
+        after_sale_id: String,
+        at: i64,
+    },
+    /// The wallet credit itself follows from the after-sale's own `AfterSaleRefunded`.
+    AfterSaleRefundRecorded {
+        after_sale_id: String,
+        amount: Fen,
+        at: i64,
+    },
 }
 
 impl OrderEvent {
@@ -83,7 +102,10 @@ impl OrderEvent {
             | OrderEvent::AbnormalResolved { at, .. }
             | OrderEvent::OrderShipped { at, .. }
             | OrderEvent::OrderCompleted { at, .. }
-            | OrderEvent::OrderReviewed { at, .. } => *at,
+            | OrderEvent::OrderReviewed { at, .. }
+            | OrderEvent::AfterSaleClaimed { at, .. }
+            | OrderEvent::AfterSaleClaimReleased { at, .. }
+            | OrderEvent::AfterSaleRefundRecorded { at, .. } => *at,
         }
     }
 }
@@ -101,6 +123,9 @@ impl DomainEvent for OrderEvent {
             OrderEvent::OrderShipped { .. } => "OrderShipped",
             OrderEvent::OrderCompleted { .. } => "OrderCompleted",
             OrderEvent::OrderReviewed { .. } => "OrderReviewed",
+            OrderEvent::AfterSaleClaimed { .. } => "AfterSaleClaimed",
+            OrderEvent::AfterSaleClaimReleased { .. } => "AfterSaleClaimReleased",
+            OrderEvent::AfterSaleRefundRecorded { .. } => "AfterSaleRefundRecorded",
         }
         .to_string()
     }

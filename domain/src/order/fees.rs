@@ -5,6 +5,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::constants::{QC_ADVANCED_PER_ITEM, QC_BASIC_PER_ITEM};
+use crate::coupon::CouponKind;
 use crate::money::Fen;
 
 /// The drop-shipping service fee, per item (the spec names the fee, not its amount).
@@ -150,6 +151,17 @@ pub struct Fees {
     pub value_added: Fen,
     pub coupon_discount: Fen,
     pub total: Fen,
+}
+
+impl Fees {
+    /// The part of the order a coupon of `kind` discounts.
+    pub fn coupon_base(&self, kind: CouponKind) -> Fen {
+        match kind {
+            CouponKind::Product => self.product_amount,
+            CouponKind::Service => Fen(self.service.0 + self.qc.0 + self.value_added.0),
+            CouponKind::Shipping => self.shipping,
+        }
+    }
 }
 
 /// Per-item fees other than the goods: what a refunded item gives back besides its price.

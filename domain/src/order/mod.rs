@@ -11,11 +11,11 @@ pub mod model;
 #[cfg(test)]
 mod tests;
 
-pub use aggregate::{validate_destination, Order};
+pub use aggregate::{apply_coupons, validate_destination, Order};
 pub use commands::OrderCommand;
 pub use errors::OrderError;
 pub use events::OrderEvent;
 pub use fees::{Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};
 pub use model::{
-    Address, Destination, OrderLine, OrderStatus, PaymentMethod, Platform, Shortage, StockState,
+    Address, Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Platform, Shortage, StockState,
 };

@@ -56,8 +56,11 @@ pub enum Destination {
     Platform {
         platform: Platform,
         source_order_no: String,
-        /// The uploaded shipping-label file (its stored URL).
+        /// The uploaded shipping-label file (its stored URL); empty when the order ships to `ship_to`.
         label_file: String,
+        /// The buyer's address, for platform orders imported from a spreadsheet instead of a label.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ship_to: Option<Address>,
     },
 }
 
@@ -134,6 +137,13 @@ pub enum PaymentMethod {
 /// A quantity of one SKU the warehouse cannot supply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shortage {
+    pub sku_id: String,
+    pub quantity: i64,
+}
+
+/// A quantity of one SKU an after-sale claims (to refund, return, exchange or resend).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Claim {
     pub sku_id: String,
     pub quantity: i64,
 }

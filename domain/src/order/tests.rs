@@ -50,6 +50,7 @@ fn place_with(lines: Vec<OrderLine>, destination: Destination) -> OrderCommand {
         courier: Courier::Zto,
         qc: QcLevel::Basic,
         value_added: vec![ValueAdded::RemoveTag, ValueAdded::RemoveTag],
+        coupons: vec![],
         remark: " 尽快发货 ".into(),
         at: AT,
     }
@@ -83,6 +84,7 @@ fn placed() -> OrderEvent {
         qc: QcLevel::Basic,
         value_added: vec![ValueAdded::RemoveTag],
         fees: fees(),
+        coupons: vec![],
         remark: "尽快发货".into(),
         at: AT,
     }
@@ -152,6 +154,7 @@ fn a_platform_order_carries_its_source_and_label() {
         platform: Platform::Tiktok,
         source_order_no: "TT-998".into(),
         label_file: "/uploads/label.jpg".into(),
+        ship_to: None,
     };
     let result = order_test()
         .given_no_previous_events()
@@ -222,6 +225,7 @@ fn a_platform_order_needs_its_source_number_and_label() {
             platform: Platform::Douyin,
             source_order_no: source.into(),
             label_file: label.into(),
+            ship_to: None,
         };
         order_test()
             .given_no_previous_events()
@@ -671,4 +675,373 @@ fn every_error_has_a_stable_key_and_names_the_state() {
 fn the_aggregate_type_is_fixed() {
     use cqrs_es::Aggregate;
     assert_eq!(Order::TYPE, "order");
+}
+
+// After-sale claims and refunds.
+
+fn claim_cmd(id: &str, sku: &str, quantity: i64, before_shipping: bool) -> OrderCommand {
+    OrderCommand::ClaimForAfterSale {
+        after_sale_id: id.into(),
+        lines: vec![Claim {
+            sku_id: sku.into(),
+            quantity,
+        }],
+        before_shipping,
+        at: AT + 5,
+    }
+}
+
+fn claimed(id: &str, sku: &str, quantity: i64) -> OrderEvent {
+    OrderEvent::AfterSaleClaimed {
+        after_sale_id: id.into(),
+        lines: vec![Claim {
+            sku_id: sku.into(),
+            quantity,
+        }],
+        at: AT + 5,
+    }
+}
+
+fn delivered() -> Vec<OrderEvent> {
+    vec![placed(), paid(), prepared(), shipped(), completed()]
+}
+
+#[test]
+fn an_after_sale_claims_at_most_what_was_bought_and_not_claimed_yet() {
+    order_test()
+        .given(delivered())
+        .when(claim_cmd("SH1", "k1", 2, false))
+        .then_expect_events(vec![claimed("SH1", "k1", 2)]);
+    let mut given = delivered();
+    given.push(claimed("SH1", "k1", 1));
+    order_test()
+        .given(given.clone())
+        .when(claim_cmd("SH2", "k1", 2, false))
+        .then_expect_error(OrderError::ClaimTooLarge {
+            item_no: "Ak1".into(),
+            available: 1,
+        });
+    // The same after-sale again changes nothing.
+    order_test()
+        .given(given.clone())
+        .when(claim_cmd("SH1", "k1", 1, false))
+        .then_expect_events(vec![]);
+    // Released by a rejection or cancellation, the items can be claimed again.
+    given.push(OrderEvent::AfterSaleClaimReleased {
+        after_sale_id: "SH1".into(),
+        at: AT + 6,
+    });
+    order_test()
+        .given(given)
+        .when(claim_cmd("SH2", "k1", 2, false))
+        .then_expect_events(vec![claimed("SH2", "k1", 2)]);
+}
+
+#[test]
+fn a_claim_must_fit_whether_the_goods_were_shipped() {
+    order_test()
+        .given(vec![placed(), paid()])
+        .when(claim_cmd("SH1", "k1", 1, false))
+        .then_expect_error(OrderError::ClaimWrongState {
+            status: OrderStatus::ToBeShipped,
+        });
+    order_test()
+        .given(delivered())
+        .when(claim_cmd("SH1", "k1", 1, true))
+        .then_expect_error(OrderError::ClaimWrongState {
+            status: OrderStatus::Completed,
+        });
+    order_test()
+        .given(vec![placed()])
+        .when(claim_cmd("SH1", "k1", 1, true))
+        .then_expect_error(OrderError::ClaimWrongState {
+            status: OrderStatus::PendingPayment,
+        });
+    order_test()
+        .given(vec![placed(), paid()])
+        .when(claim_cmd("SH1", "k9", 1, true))
+        .then_expect_error(OrderError::UnknownItem { sku_id: "k9".into() });
+}
+
+#[test]
+fn short_items_cannot_be_claimed_and_claimed_items_cannot_be_short() {
+    order_test()
+        .given(vec![placed(), paid(), claimed("SH1", "k2", 1)])
+        .when(OrderCommand::MarkOutOfStock {
+            shortages: vec![short("k2", 1)],
+            at: AT + 6,
+        })
+        .then_expect_error(OrderError::ShortageTooLarge {
+            sku_id: "k2".into(),
+            available: 0,
+        });
+}
+
+#[test]
+fn after_sale_refunds_together_never_exceed_what_was_paid() {
+    let mut given = delivered();
+    given.push(claimed("SH1", "k1", 2));
+    given.push(claimed("SH2", "k2", 1));
+    let record = |id: &str, amount: i64| OrderCommand::RecordAfterSaleRefund {
+        after_sale_id: id.into(),
+        amount: Fen(amount),
+        at: AT + 7,
+    };
+    order_test()
+        .given(given.clone())
+        .when(record("SH1", 13_031))
+        .then_expect_error(OrderError::RefundExceedsPaid {
+            amount: Fen(13_031),
+            refundable: Fen(13_030),
+        });
+    order_test()
+        .given(given.clone())
+        .when(record("SH9", 100))
+        .then_expect_error(OrderError::UnknownClaim {
+            after_sale_id: "SH9".into(),
+        });
+    let recorded = OrderEvent::AfterSaleRefundRecorded {
+        after_sale_id: "SH1".into(),
+        amount: Fen(9_980),
+        at: AT + 7,
+    };
+    order_test()
+        .given(given.clone())
+        .when(record("SH1", 9_980))
+        .then_expect_events(vec![recorded.clone()]);
+    given.push(recorded);
+    // A retry records nothing; a different amount for the same after-sale is refused.
+    order_test()
+        .given(given.clone())
+        .when(record("SH1", 9_980))
+        .then_expect_events(vec![]);
+    order_test()
+        .given(given.clone())
+        .when(record("SH1", 9_000))
+        .then_expect_error(OrderError::AfterSaleAlreadyRefunded {
+            after_sale_id: "SH1".into(),
+            amount: Fen(9_980),
+        });
+    order_test()
+        .given(given.clone())
+        .when(record("SH2", 3_051))
+        .then_expect_error(OrderError::RefundExceedsPaid {
+            amount: Fen(3_051),
+            refundable: Fen(3_050),
+        });
+    // A refunded after-sale keeps its items.
+    order_test()
+        .given(given)
+        .when(OrderCommand::ReleaseAfterSaleClaim {
+            after_sale_id: "SH1".into(),
+            at: AT + 8,
+        })
+        .then_expect_events(vec![]);
+}
+
+#[test]
+fn a_refund_before_shipping_leaves_less_for_the_cancellation() {
+    order_test()
+        .given(vec![
+            placed(),
+            paid(),
+            claimed("SH1", "k2", 1),
+            OrderEvent::AfterSaleRefundRecorded {
+                after_sale_id: "SH1".into(),
+                amount: Fen(2_150),
+                at: AT + 7,
+            },
+        ])
+        .when(OrderCommand::Cancel {
+            reason: "不要了".into(),
+            at: AT + 8,
+        })
+        .then_expect_events(vec![OrderEvent::OrderCancelled {
+            reason: "不要了".into(),
+            refund: Fen(13_030 - 2_150),
+            refund_id: format!("{NO}-cancel"),
+            at: AT + 8,
+        }]);
+}
+
+#[test]
+fn the_facts_an_application_reads_count_what_is_left() {
+    let mut order = Order::default();
+    for event in [placed(), paid(), claimed("SH1", "k1", 1)] {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    let facts = order.after_sale_facts();
+    assert_eq!(facts.status, OrderStatus::ToBeShipped);
+    assert_eq!(
+        facts
+            .lines
+            .iter()
+            .map(|l| (l.bought, l.available))
+            .collect::<Vec<_>>(),
+        vec![(2, 1), (1, 1)]
+    );
+    assert_eq!(facts.unshipped_items, 2);
+    assert_eq!(facts.per_item.qc, Fen(30));
+    assert_eq!(facts.received_at, None);
+    for event in [prepared(), shipped(), completed()] {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    assert_eq!(order.after_sale_facts().received_at, Some(AT + 4));
+    assert_eq!(order.after_sale_facts().unshipped_items, 0);
+}
+
+// Coupons.
+
+fn coupon(
+    id: &str,
+    kind: crate::coupon::CouponKind,
+    discount: crate::coupon::Discount,
+) -> crate::coupon::CouponTerms {
+    crate::coupon::CouponTerms {
+        coupon_id: id.into(),
+        name: format!("券{id}"),
+        kind,
+        discount,
+    }
+}
+
+fn place_with_coupons(coupons: Vec<crate::coupon::CouponTerms>) -> OrderCommand {
+    let mut command = place();
+    if let OrderCommand::Place { coupons: c, .. } = &mut command {
+        *c = coupons;
+    }
+    command
+}
+
+#[test]
+fn each_coupon_discounts_its_own_part_of_the_fees() {
+    use crate::coupon::{CouponKind, Discount};
+    let coupons = vec![
+        // 10.00 off goods of 119.80 (threshold 100.00).
+        coupon(
+            "CP1",
+            CouponKind::Product,
+            Discount::FullReduction {
+                threshold: Fen(10_000),
+                amount: Fen(1_000),
+            },
+        ),
+        // Half of the service fees 3.00 + 0.90 + 0.60 = 4.50.
+        coupon(
+            "CP2",
+            CouponKind::Service,
+            Discount::Percentage {
+                threshold: Fen(0),
+                percent_off: 50,
+            },
+        ),
+        // More than the shipping of 6.00: only the shipping.
+        coupon(
+            "CP3",
+            CouponKind::Shipping,
+            Discount::FullReduction {
+                threshold: Fen(0),
+                amount: Fen(2_000),
+            },
+        ),
+    ];
+    let result = order_test()
+        .given_no_previous_events()
+        .when(place_with_coupons(coupons))
+        .inspect_result()
+        .unwrap();
+    match &result[0] {
+        OrderEvent::OrderPlaced { fees, coupons, .. } => {
+            let discounts: Vec<i64> = coupons.iter().map(|c| c.discount.0).collect();
+            assert_eq!(discounts, vec![1_000, 225, 600]);
+            assert_eq!(fees.coupon_discount, Fen(1_825));
+            assert_eq!(fees.total, Fen(13_030 - 1_825));
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn coupons_are_one_per_kind_and_need_their_threshold() {
+    use crate::coupon::{CouponKind, Discount};
+    let five_off = Discount::FullReduction {
+        threshold: Fen(0),
+        amount: Fen(500),
+    };
+    order_test()
+        .given_no_previous_events()
+        .when(place_with_coupons(vec![
+            coupon("CP1", CouponKind::Product, five_off),
+            coupon("CP2", CouponKind::Product, five_off),
+        ]))
+        .then_expect_error(OrderError::CouponKindTwice);
+    order_test()
+        .given_no_previous_events()
+        .when(place_with_coupons(vec![coupon(
+            "CP1",
+            CouponKind::Product,
+            Discount::FullReduction {
+                threshold: Fen(20_000),
+                amount: Fen(1_000),
+            },
+        )]))
+        .then_expect_error(OrderError::CouponBelowThreshold {
+            threshold: Fen(20_000),
+        });
+}
+
+#[test]
+fn an_order_remembers_its_coupons_to_release_them() {
+    let mut order = Order::default();
+    let mut event = placed();
+    if let OrderEvent::OrderPlaced { coupons, .. } = &mut event {
+        coupons.push(crate::coupon::AppliedCoupon {
+            coupon_id: "CP9".into(),
+            name: "券".into(),
+            kind: crate::coupon::CouponKind::Shipping,
+            discount: Fen(100),
+        });
+    }
+    cqrs_es::Aggregate::apply(&mut order, event);
+    assert_eq!(order.coupon_ids(), ["CP9".to_string()]);
+}
+
+#[test]
+fn an_imported_platform_order_ships_to_the_buyer_without_a_label() {
+    let buyer = Address {
+        recipient: "王五".into(),
+        phone: "13900002222".into(),
+        province: "广东省".into(),
+        city: "广州市".into(),
+        district: "白云区".into(),
+        detail: "机场路 2 号".into(),
+    };
+    let destination = Destination::Platform {
+        platform: Platform::Shopee,
+        source_order_no: "SP-1".into(),
+        label_file: String::new(),
+        ship_to: Some(buyer.clone()),
+    };
+    let events = order_test()
+        .given_no_previous_events()
+        .when(place_with(vec![line("k1", 1_000, 1)], destination))
+        .inspect_result()
+        .expect("placed");
+    assert!(
+        matches!(&events[0], OrderEvent::OrderPlaced { destination: Destination::Platform { ship_to: Some(a), .. }, .. } if *a == buyer)
+    );
+
+    let no_detail = Destination::Platform {
+        platform: Platform::Shopee,
+        source_order_no: "SP-2".into(),
+        label_file: String::new(),
+        ship_to: Some(Address {
+            detail: " ".into(),
+            ..buyer
+        }),
+    };
+    order_test()
+        .given_no_previous_events()
+        .when(place_with(vec![line("k1", 1_000, 1)], no_detail))
+        .then_expect_error(OrderError::DetailRequired);
 }

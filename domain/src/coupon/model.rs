@@ -1,0 +1,85 @@
+//! What a coupon is: which part of an order it discounts, and how.
+
+use serde::{Deserialize, Serialize};
+
+use crate::money::Fen;
+
+/// The part of an order a coupon discounts. Stored in events: variants are never renamed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum CouponKind {
+    /// The goods.
+    Product,
+    /// The service fees: service, quality inspection and value-added services together.
+    Service,
+    Shipping,
+}
+
+impl CouponKind {
+    pub const ALL: [CouponKind; 3] = [CouponKind::Product, CouponKind::Service, CouponKind::Shipping];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            CouponKind::Product => "product",
+            CouponKind::Service => "service",
+            CouponKind::Shipping => "shipping",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<CouponKind> {
+        CouponKind::ALL.into_iter().find(|k| k.code() == code)
+    }
+}
+
+/// Stored in events: variants are never renamed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Discount {
+    /// `amount` off once the part reaches `threshold`.
+    FullReduction { threshold: Fen, amount: Fen },
+    /// `percent_off` per cent off once the part reaches `threshold`, rounded down to the fen.
+    Percentage { threshold: Fen, percent_off: u8 },
+}
+
+impl Discount {
+    pub fn threshold(self) -> Fen {
+        match self {
+            Discount::FullReduction { threshold, .. } | Discount::Percentage { threshold, .. } => threshold,
+        }
+    }
+
+    pub fn type_code(self) -> &'static str {
+        match self {
+            Discount::FullReduction { .. } => "full_reduction",
+            Discount::Percentage { .. } => "discount",
+        }
+    }
+
+    /// What it takes off `base`; `None` when `base` is below the threshold. Never more than `base`.
+    pub fn off(self, base: Fen) -> Option<Fen> {
+        if base.0 < self.threshold().0 {
+            return None;
+        }
+        let off = match self {
+            Discount::FullReduction { amount, .. } => amount.0,
+            Discount::Percentage { percent_off, .. } => base.0.saturating_mul(i64::from(percent_off)) / 100,
+        };
+        Some(Fen(off.clamp(0, base.0.max(0))))
+    }
+}
+
+/// A coupon as an order is placed with it: its terms, copied when it was redeemed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CouponTerms {
+    pub coupon_id: String,
+    pub name: String,
+    pub kind: CouponKind,
+    pub discount: Discount,
+}
+
+/// A coupon applied to an order, with what it took off.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AppliedCoupon {
+    pub coupon_id: String,
+    pub name: String,
+    pub kind: CouponKind,
+    pub discount: Fen,
+}
