@@ -4,15 +4,19 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod after_sales;
 pub mod captcha;
 pub mod cart;
 pub mod catalog;
 pub mod clock;
+pub mod coupons;
 pub mod db;
 pub mod desk;
 pub mod error;
 pub mod event_store;
+pub mod excel_jobs;
 pub mod forward;
+pub mod messages;
 pub mod orders;
 pub mod payments;
 pub mod sms;

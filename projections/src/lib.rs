@@ -3,11 +3,16 @@
 
 pub mod accounts;
 pub mod addresses;
+pub mod after_sales;
 pub mod cart;
 pub mod catalog;
+pub mod coupons;
+pub mod excel_jobs;
 pub mod forward;
+pub mod messages;
 pub mod orders;
 pub mod ranking;
+pub mod refund_audit;
 pub mod runner;
 pub mod sites;
 pub mod wallet;

@@ -488,11 +488,13 @@ mod tests {
                 platform: domain::order::Platform::Douyin,
                 source_order_no: "x".into(),
                 label_file: "/uploads/l.jpg".into(),
+                ship_to: None,
             },
             courier: domain::order::Courier::Zto,
             qc: domain::order::QcLevel::None,
             value_added: vec![],
             fees: domain::order::Fees::default(),
+            coupons: vec![],
             remark: String::new(),
             at: 0,
         }

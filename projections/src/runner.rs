@@ -21,7 +21,8 @@ pub trait Projection: Send + Sync + 'static {
     type Aggregate: Aggregate;
     /// Stored in `projection_offsets`; never rename a projection without a migration.
     const NAME: &'static str;
-    /// The tables this projection owns: emptied before a rebuild.
+    /// The tables this projection owns: emptied before a rebuild. Projections that share a table
+    /// name it with the `WHERE` clause that selects their own rows.
     const TABLES: &'static [&'static str];
 
     async fn apply(

@@ -3,5 +3,6 @@
 pub mod content;
 pub mod interest;
 pub mod market;
+pub mod notices;
 pub mod pictures;
 pub mod seed;

@@ -143,6 +143,7 @@ async fn top_up_if_needed(
 pub async fn seed_history(
     db: &Database,
     orders: &OrderDesk,
+    coupons: &crate::coupons::CouponDesk,
     wallet: &WalletDesk,
     divisions: &Divisions,
     now: i64,
@@ -200,8 +201,9 @@ pub async fn seed_history(
                 },
                 remark: String::new(),
                 request_id: None,
+                coupon_ids: Vec::new(),
             };
-            let order_no = match placing::submit(db, orders, divisions, user, request, at).await {
+            let order_no = match placing::submit(db, orders, coupons, divisions, user, request, at).await {
                 Ok(no) => no,
                 // Stock ran out for a popular SKU: a real seller would pick another.
                 Err(Error::Invalid(_)) => continue,

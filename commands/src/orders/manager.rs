@@ -1,5 +1,6 @@
 //! The order process manager: a cancelled or short order is refunded to the wallet (refund id named by
-//! the order event, so the wallet credits it once), and a cancelled order's stock goes back on sale.
+//! the order event, so the wallet credits it once), and a cancelled order's stock goes back on sale and
+//! its coupons are released.
 //! It runs after each order commit; [`settle_refunds`] redoes at start-up whatever a crash cut off.
 
 use std::sync::Arc;
@@ -11,6 +12,7 @@ use domain::order::{Order, OrderEvent};
 use domain::wallet::{RefundKind, WalletCommand};
 use sqlx::Row;
 
+use crate::coupons::{self, CouponDesk};
 use crate::error::Error;
 use crate::orders::placing::return_stock;
 use crate::wallet::WalletDesk;
@@ -19,11 +21,12 @@ use crate::Database;
 pub struct OrderManager {
     db: Database,
     wallet: Arc<WalletDesk>,
+    coupons: Arc<CouponDesk>,
 }
 
 impl OrderManager {
-    pub fn new(db: Database, wallet: Arc<WalletDesk>) -> Self {
-        Self { db, wallet }
+    pub fn new(db: Database, wallet: Arc<WalletDesk>, coupons: Arc<CouponDesk>) -> Self {
+        Self { db, wallet, coupons }
     }
 
     async fn credit(
@@ -64,15 +67,21 @@ impl OrderManager {
                     .await?;
                 let order: Order = self.db.load(order_no).await?;
                 return_stock(&self.db, order_no, &order.shortages()).await?;
+                coupons::release(&self.coupons, order.coupon_ids(), order_no, *at).await;
             }
             OrderEvent::StockShortage {
                 refund,
                 refund_id,
+                all,
                 at,
                 ..
             } => {
                 self.credit(order_no, refund_id, RefundKind::OutOfStock, *refund, *at)
                     .await?;
+                if *all {
+                    let order: Order = self.db.load(order_no).await?;
+                    coupons::release(&self.coupons, order.coupon_ids(), order_no, *at).await;
+                }
             }
             _ => {}
         }
@@ -99,8 +108,12 @@ impl Query<Order> for OrderManager {
 /// Every refund an order event asked for that the wallet ledger does not show yet is credited (the
 /// wallet refuses a refund id twice, so this is safe to run any time), and cancelled orders whose
 /// stock is still held give it back.
-pub async fn settle_refunds(db: &Database, wallet: Arc<WalletDesk>) -> Result<usize, Error> {
-    let manager = OrderManager::new(db.clone(), wallet);
+pub async fn settle_refunds(
+    db: &Database,
+    wallet: Arc<WalletDesk>,
+    coupons: Arc<CouponDesk>,
+) -> Result<usize, Error> {
+    let manager = OrderManager::new(db.clone(), wallet, coupons);
     let rows = sqlx::query(
         "SELECT e.aggregate_id, CAST(e.payload AS TEXT) FROM events e \
          WHERE e.aggregate_type = 'order' AND e.event_type IN ('OrderCancelled', 'StockShortage') \

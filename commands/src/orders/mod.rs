@@ -2,6 +2,7 @@
 //! wallet, the process manager that refunds and gives stock back, and the operator's steps.
 
 pub mod history;
+pub mod import;
 pub mod manager;
 pub mod operator;
 pub mod payment;
@@ -22,7 +23,9 @@ fn field_of(error: &OrderError) -> Option<&'static str> {
         | OrderError::QuantityNotPositive { .. }
         | OrderError::PriceNotPositive { .. }
         | OrderError::UnknownItem { .. }
-        | OrderError::ShortageTooLarge { .. } => Some("lines"),
+        | OrderError::ShortageTooLarge { .. }
+        | OrderError::ClaimTooLarge { .. } => Some("lines"),
+        OrderError::ClaimWrongState { .. } => Some("kind"),
         OrderError::RecipientRequired => Some("recipient"),
         OrderError::PhoneRequired => Some("phone"),
         OrderError::RegionRequired => Some("province"),
@@ -33,6 +36,7 @@ fn field_of(error: &OrderError) -> Option<&'static str> {
         OrderError::ReasonRequired => Some("reason"),
         OrderError::RatingOutOfRange => Some("rating"),
         OrderError::AmountMismatch { .. } => Some("amount"),
+        OrderError::CouponKindTwice | OrderError::CouponBelowThreshold { .. } => Some("coupon_ids"),
         _ => None,
     }
 }

@@ -8,6 +8,7 @@ use domain::order::{validate_destination, Address, Destination, OrderCommand, Pl
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
+use crate::coupons::{self, CouponDesk};
 use crate::error::{Error, Refusal};
 use crate::orders::pricing::{self, Options, PricedLine};
 use crate::orders::OrderDesk;
@@ -32,6 +33,8 @@ pub enum DestinationChoice {
         label_file: String,
         /// Platform orders need a courier chosen for them, not the settings' default.
         courier_chosen: bool,
+        /// Imported platform orders ship to the buyer's address and need no label.
+        ship_to: Option<AddressInput>,
     },
 }
 
@@ -42,6 +45,8 @@ pub struct OrderRequest {
     pub options: Options,
     pub remark: String,
     pub request_id: Option<String>,
+    /// At most one per coupon kind.
+    pub coupon_ids: Vec<String>,
 }
 
 /// What the reservation row remembers of each line.
@@ -115,6 +120,7 @@ pub async fn resolve_destination(
             source_order_no,
             label_file,
             courier_chosen,
+            ship_to,
         } => {
             let platform = platform.ok_or_else(|| Refusal::new("order.platform_required").on("platform"))?;
             let source_order_no = source_order_no.trim().to_string();
@@ -128,12 +134,41 @@ pub async fn resolve_destination(
                     .on("source_order_no")
                     .into());
             }
+            // Said first: nothing else about a platform order placed before matters.
+            if let Some(earlier) =
+                order_of_platform_order(db, user_id, platform.code(), &source_order_no).await?
+            {
+                return Err(already_placed(&source_order_no, &earlier));
+            }
             if !courier_chosen {
                 return Err(Refusal::new("order.courier_required").on("courier").into());
             }
             let label_file = label_file.trim().to_string();
+            let ship_to = match ship_to {
+                Some(input) => {
+                    let input = input.clone().trimmed();
+                    validate(&input, divisions).map_err(Refusal::from)?;
+                    Some(Address {
+                        recipient: input.recipient,
+                        phone: input.phone,
+                        province: input.province,
+                        city: input.city,
+                        district: input.district,
+                        detail: input.detail,
+                    })
+                }
+                None if label_file.is_empty() => {
+                    return Err(Refusal::new("order.label_required").on("label_file").into());
+                }
+                None => None,
+            };
             if label_file.is_empty() {
-                return Err(Refusal::new("order.label_required").on("label_file").into());
+                return Ok(Destination::Platform {
+                    platform,
+                    source_order_no,
+                    label_file,
+                    ship_to,
+                });
             }
             let uploaded = sqlx::query("SELECT 1 FROM uploads WHERE user_id = $1 AND url = $2")
                 .bind(user_id)
@@ -148,6 +183,7 @@ pub async fn resolve_destination(
                 platform,
                 source_order_no,
                 label_file,
+                ship_to,
             }
         }
     };
@@ -176,19 +212,82 @@ async fn earlier_order(
     Ok(row.map(|r| (r.get(0), r.get(1))))
 }
 
-/// Takes the stock of every line at once, or none of it. Lines are locked in SKU order, so two
-/// orders over the same SKUs never wait on each other in a circle.
+/// A platform order's platform and source order number: a seller's platform order is placed once.
+fn platform_key(destination: &Destination) -> Option<(&'static str, &str)> {
+    match destination {
+        Destination::Platform {
+            platform,
+            source_order_no,
+            ..
+        } => Some((platform.code(), source_order_no.as_str())),
+        Destination::Domestic { .. } => None,
+    }
+}
+
+/// The order the caller already placed for a platform order, if any.
+pub async fn order_of_platform_order(
+    db: &Database,
+    user_id: &str,
+    platform: &str,
+    source_order_no: &str,
+) -> Result<Option<String>, Error> {
+    let row = sqlx::query(
+        "SELECT order_no FROM platform_order_keys WHERE user_id = $1 AND platform = $2 AND source_order_no = $3",
+    )
+    .bind(user_id)
+    .bind(platform)
+    .bind(source_order_no)
+    .fetch_optional(&db.pool)
+    .await
+    .map_err(internal)?;
+    Ok(row.map(|r| r.get(0)))
+}
+
+fn already_placed(source_order_no: &str, order_no: &str) -> Error {
+    Refusal::new("order.source_order_placed")
+        .on("source_order_no")
+        .with("source_order_no", source_order_no)
+        .with("order_no", order_no)
+        .into()
+}
+
+/// Takes the stock of every line at once, or none of it, and claims a platform order's source
+/// number. Lines are locked in SKU order, so two orders over the same SKUs never wait on each other
+/// in a circle.
 async fn reserve(
     db: &Database,
     order_no: &str,
     user_id: &str,
     request_id: &str,
     lines: &[PricedLine],
+    platform: Option<(&str, &str)>,
     now: i64,
 ) -> Result<(), Error> {
     let mut sorted: Vec<&PricedLine> = lines.iter().collect();
     sorted.sort_by(|a, b| a.line.sku_id.cmp(&b.line.sku_id));
     let mut tx = db.begin_write().await.map_err(internal)?;
+    if let Some((platform, source_order_no)) = platform {
+        let claimed = sqlx::query(
+            "INSERT INTO platform_order_keys (user_id, platform, source_order_no, order_no, created_at) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+        )
+        .bind(user_id)
+        .bind(platform)
+        .bind(source_order_no)
+        .bind(order_no)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?
+        .rows_affected();
+        if claimed != 1 {
+            tx.rollback().await.map_err(internal)?;
+            let earlier = order_of_platform_order(db, user_id, platform, source_order_no)
+                .await?
+                .unwrap_or_default();
+            return Err(already_placed(source_order_no, &earlier));
+        }
+    }
     for priced in sorted {
         let taken = sqlx::query("UPDATE skus SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
             .bind(priced.line.quantity)
@@ -268,6 +367,14 @@ async fn give_back(
         .execute(&mut *tx)
         .await
         .map_err(internal)?;
+    if from == "reserved" {
+        // Never placed: its platform source number is free to be placed again.
+        sqlx::query("DELETE FROM platform_order_keys WHERE order_no = $1")
+            .bind(order_no)
+            .execute(&mut *tx)
+            .await
+            .map_err(internal)?;
+    }
     let mut sorted = lines;
     sorted.sort_by(|a, b| a.sku_id.cmp(&b.sku_id));
     for line in sorted {
@@ -320,6 +427,7 @@ async fn order_exists(db: &Database, order_no: &str) -> Result<bool, Error> {
 pub async fn submit(
     db: &Database,
     desk: &OrderDesk,
+    coupon_desk: &CouponDesk,
     divisions: &Divisions,
     user_id: &str,
     request: OrderRequest,
@@ -348,7 +456,23 @@ pub async fn submit(
         return Err(Refusal::new("order.remark_too_long").on("remark").into());
     }
     let order_no = new_order_no(now);
-    reserve(db, &order_no, user_id, &request_id, &lines, now).await?;
+    let quoted = pricing::quote(lines.clone(), &request.options)?.fees;
+    let terms = coupons::chosen_terms(db, user_id, &request.coupon_ids, &quoted, &order_no, now).await?;
+    reserve(
+        db,
+        &order_no,
+        user_id,
+        &request_id,
+        &lines,
+        platform_key(&destination),
+        now,
+    )
+    .await?;
+    if let Err(refused) = coupons::redeem(coupon_desk, &terms, &quoted, &order_no, now).await {
+        give_back(db, &order_no, "reserved", &[]).await?;
+        return Err(refused);
+    }
+    let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
     let command = OrderCommand::Place {
         order_no: order_no.clone(),
         user_id: user_id.to_string(),
@@ -357,6 +481,7 @@ pub async fn submit(
         courier: request.options.courier,
         qc: request.options.qc,
         value_added: request.options.value_added.clone(),
+        coupons: terms,
         remark,
         at: now,
     };
@@ -364,6 +489,7 @@ pub async fn submit(
         Ok(()) => {}
         Err(Error::Invalid(refusal)) => {
             give_back(db, &order_no, "reserved", &[]).await?;
+            coupons::release(coupon_desk, &redeemed, &order_no, now).await;
             return Err(Error::Invalid(refusal));
         }
         // Whether the order was stored is unknown: `settle_reservations` finds out later.

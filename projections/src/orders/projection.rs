@@ -75,6 +75,18 @@ fn detail_of(event: &OrderEvent) -> String {
         }),
         OrderEvent::OrderCompleted { automatic, .. } => json!({ "automatic": automatic }),
         OrderEvent::OrderReviewed { rating, content, .. } => json!({ "rating": rating, "content": content }),
+        OrderEvent::AfterSaleClaimed {
+            after_sale_id, lines, ..
+        } => json!({
+            "after_sale_id": after_sale_id,
+            "lines": lines.iter().map(|c| json!({"sku_id": c.sku_id, "quantity": c.quantity})).collect::<Vec<_>>(),
+        }),
+        OrderEvent::AfterSaleClaimReleased { after_sale_id, .. } => json!({ "after_sale_id": after_sale_id }),
+        OrderEvent::AfterSaleRefundRecorded {
+            after_sale_id,
+            amount,
+            ..
+        } => json!({ "after_sale_id": after_sale_id, "amount": amount.to_yuan() }),
     };
     value.to_string()
 }
@@ -114,16 +126,24 @@ impl Projection for OrderBook {
                 qc,
                 value_added,
                 fees,
+                coupons,
                 remark,
                 at,
                 ..
             } => {
+                let coupons: Vec<serde_json::Value> = coupons
+                    .iter()
+                    .map(|c| {
+                        json!({"id": c.coupon_id, "type": c.kind.code(), "name": c.name, "discount": c.discount.to_yuan()})
+                    })
+                    .collect();
                 let (kind, platform, source_no, label) = match destination {
                     Destination::Domestic { .. } => ("domestic", "", "", ""),
                     Destination::Platform {
                         platform,
                         source_order_no,
                         label_file,
+                        ..
                     } => (
                         "platform",
                         platform.code(),
@@ -140,8 +160,12 @@ impl Projection for OrderBook {
                     detail: String::new(),
                 };
                 let address = match destination {
-                    Destination::Domestic { address } => address,
-                    Destination::Platform { .. } => &empty,
+                    Destination::Domestic { address }
+                    | Destination::Platform {
+                        ship_to: Some(address),
+                        ..
+                    } => address,
+                    Destination::Platform { ship_to: None, .. } => &empty,
                 };
                 let items: i64 = lines.iter().map(|l| l.quantity).sum();
                 let codes: Vec<&str> = value_added.iter().map(|v| v.code()).collect();
@@ -150,9 +174,9 @@ impl Projection for OrderBook {
                      province, city, district, detail, status, stock_status, abnormal, reviewed, courier, qc_level, value_added, \
                      product_amount, shipping, service, qc_fee, value_added_fee, coupon_discount, total, item_count, paid_amount, \
                      refunded, payment_method, ship_courier, tracking_no, remark, rating, review, placed_at, paid_at, shipped_at, \
-                     completed_at, cancelled_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending_payment', \
+                     completed_at, cancelled_at, coupons) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending_payment', \
                      'pending_stock', 0, 0, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, 0, 0, '', '', '', $24, 0, '', \
-                     $25, 0, 0, 0, 0)",
+                     $25, 0, 0, 0, 0, $26)",
                 )
                 .bind(no)
                 .bind(user_id)
@@ -179,6 +203,7 @@ impl Projection for OrderBook {
                 .bind(items)
                 .bind(remark)
                 .bind(at)
+                .bind(serde_json::Value::from(coupons).to_string())
                 .execute(&mut *conn)
                 .await?;
                 for (n, line) in lines.iter().enumerate() {
@@ -351,6 +376,15 @@ impl Projection for OrderBook {
                     .bind(no)
                     .bind(i64::from(*rating))
                     .bind(content)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            // The after-sales projection shows the claims; the order shows what they refunded.
+            OrderEvent::AfterSaleClaimed { .. } | OrderEvent::AfterSaleClaimReleased { .. } => {}
+            OrderEvent::AfterSaleRefundRecorded { amount, .. } => {
+                sqlx::query("UPDATE orders SET refunded = refunded + $2 WHERE order_no = $1")
+                    .bind(no)
+                    .bind(amount.0)
                     .execute(&mut *conn)
                     .await?;
             }

@@ -217,6 +217,8 @@ pub struct OrderView {
     pub shipped_at: Option<i64>,
     pub completed_at: Option<i64>,
     pub cancelled_at: Option<i64>,
+    /// `[{"id", "type", "name", "discount"}]`
+    pub coupons: serde_json::Value,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline: Option<Vec<TimelineEntry>>,
 }
@@ -245,7 +247,7 @@ const ORDER_COLUMNS: &str = "order_no, user_id, kind, platform, source_order_no,
     city, district, detail, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END, \
     CASE WHEN reviewed <> 0 THEN 1 ELSE 0 END, courier, qc_level, value_added, product_amount, shipping, service, qc_fee, \
     value_added_fee, coupon_discount, total, item_count, paid_amount, refunded, payment_method, ship_courier, tracking_no, \
-    remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at";
+    remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at, coupons";
 
 fn yuan(r: &AnyRow, i: usize) -> String {
     Fen(r.get(i)).to_yuan()
@@ -259,11 +261,13 @@ fn when(r: &AnyRow, i: usize) -> Option<i64> {
 fn order_of(r: &AnyRow) -> OrderView {
     let kind: String = r.get(2);
     let value_added: String = r.get(18);
+    let recipient: String = r.get(6);
     OrderView {
         order_no: r.get(0),
         user_id: r.get(1),
-        address: (kind == "domestic").then(|| AddressView {
-            recipient: r.get(6),
+        // Domestic orders and imported platform orders carry an address; labelled platform orders do not.
+        address: (!recipient.is_empty()).then(|| AddressView {
+            recipient,
             phone: r.get(7),
             province: r.get(8),
             city: r.get(9),
@@ -308,6 +312,7 @@ fn order_of(r: &AnyRow) -> OrderView {
         shipped_at: when(r, 37),
         completed_at: when(r, 38),
         cancelled_at: when(r, 39),
+        coupons: serde_json::from_str(&r.get::<String, _>(40)).unwrap_or_else(|_| serde_json::json!([])),
         items: Vec::new(),
         timeline: None,
     }

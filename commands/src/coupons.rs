@@ -1,0 +1,360 @@
+//! Coupons: the operator issues them to a seller or publishes claimable ones; a seller claims a
+//! published coupon once; checkout redeems the chosen coupons for the order (each coupon's desk
+//! serialises its redemptions, so parallel checkouts redeem it once) and a cancelled order releases
+//! them.
+
+use domain::calendar::china_stamp;
+use domain::coupon::{validate_terms, Coupon, CouponCommand, CouponError, CouponKind, CouponTerms, Discount};
+use domain::order::Fees;
+use sqlx::Row;
+
+use crate::desk::{Desk, Refuses};
+use crate::error::{Error, Refusal};
+use crate::Database;
+
+/// Every coupon command goes through the desk (queued per coupon, conflicts retried).
+pub type CouponDesk = Desk<Coupon>;
+
+impl Refuses for CouponError {
+    fn refusal(&self) -> Refusal {
+        let mut refusal = Refusal::new(self.key());
+        refusal.field = self.field();
+        refusal.params = self.params();
+        refusal
+    }
+}
+
+/// What a coupon gives and when, as the operator sets it.
+#[derive(Debug, Clone)]
+pub struct NewCoupon {
+    pub name: String,
+    pub kind: CouponKind,
+    pub discount: Discount,
+    pub valid_from: i64,
+    pub valid_to: i64,
+}
+
+impl NewCoupon {
+    fn check(&self) -> Result<(), Error> {
+        validate_terms(&self.name, self.discount, self.valid_from, self.valid_to)
+            .map_err(|e| Error::from(e.refusal()))
+    }
+}
+
+fn new_id(prefix: &str, now: i64) -> String {
+    format!(
+        "{prefix}{}{:06}",
+        china_stamp(now),
+        rand::random::<u32>() % 1_000_000
+    )
+}
+
+/// Issues one coupon to `user_id` and answers its id.
+pub async fn issue(
+    desk: &CouponDesk,
+    user_id: &str,
+    coupon: &NewCoupon,
+    source: &str,
+    now: i64,
+) -> Result<String, Error> {
+    coupon.check()?;
+    let id = new_id("CP", now);
+    issue_as(desk, &id, user_id, coupon, source, now).await?;
+    Ok(id)
+}
+
+async fn issue_as(
+    desk: &CouponDesk,
+    id: &str,
+    user_id: &str,
+    coupon: &NewCoupon,
+    source: &str,
+    now: i64,
+) -> Result<(), Error> {
+    desk.execute(
+        id,
+        CouponCommand::Issue {
+            user_id: user_id.to_string(),
+            name: coupon.name.clone(),
+            kind: coupon.kind,
+            discount: coupon.discount,
+            valid_from: coupon.valid_from,
+            valid_to: coupon.valid_to,
+            source: source.to_string(),
+            at: now,
+        },
+    )
+    .await
+}
+
+fn discount_columns(discount: Discount) -> (&'static str, i64, i64, i64) {
+    match discount {
+        Discount::FullReduction { threshold, amount } => ("full_reduction", threshold.0, amount.0, 0),
+        Discount::Percentage {
+            threshold,
+            percent_off,
+        } => ("discount", threshold.0, 0, i64::from(percent_off)),
+    }
+}
+
+/// The discount stored in columns `discount_type, threshold, amount, percent_off`.
+pub fn discount_of(discount_type: &str, threshold: i64, amount: i64, percent_off: i64) -> Discount {
+    let threshold = domain::money::Fen(threshold);
+    if discount_type == "discount" {
+        Discount::Percentage {
+            threshold,
+            percent_off: u8::try_from(percent_off).unwrap_or(0),
+        }
+    } else {
+        Discount::FullReduction {
+            threshold,
+            amount: domain::money::Fen(amount),
+        }
+    }
+}
+
+/// Publishes a coupon `quantity` sellers can claim, one each; answers its template id.
+pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64) -> Result<String, Error> {
+    coupon.check()?;
+    if quantity < 1 {
+        return Err(Refusal::new("coupon.quantity_not_positive").on("quantity").into());
+    }
+    let id = new_id("CT", now);
+    let (discount_type, threshold, amount, percent_off) = discount_columns(coupon.discount);
+    sqlx::query(
+        "INSERT INTO coupon_templates (id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
+         valid_to, quantity, claimed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)",
+    )
+    .bind(&id)
+    .bind(coupon.name.trim())
+    .bind(coupon.kind.code())
+    .bind(discount_type)
+    .bind(threshold)
+    .bind(amount)
+    .bind(percent_off)
+    .bind(coupon.valid_from)
+    .bind(coupon.valid_to)
+    .bind(quantity)
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(id)
+}
+
+/// A claim younger than this may still be issuing its coupon in a parallel request.
+const CLAIM_GRACE_SECONDS: i64 = 60;
+
+fn not_found() -> Error {
+    Refusal::new("coupon.not_found").on("template_id").into()
+}
+
+/// Claims a published coupon for `user_id`: one per seller, while some are left and it is valid.
+/// A claim whose coupon a crash left unissued is issued by claiming again.
+pub async fn claim(
+    db: &Database,
+    desk: &CouponDesk,
+    user_id: &str,
+    template_id: &str,
+    now: i64,
+) -> Result<String, Error> {
+    let template_id = template_id.trim();
+    if template_id.is_empty() {
+        return Err(not_found());
+    }
+    let row = sqlx::query(
+        "SELECT name, kind, discount_type, threshold, amount, percent_off, valid_from, valid_to FROM coupon_templates \
+         WHERE id = $1",
+    )
+    .bind(template_id)
+    .fetch_optional(&db.pool)
+    .await?
+    .ok_or_else(not_found)?;
+    let coupon = NewCoupon {
+        name: row.get(0),
+        kind: CouponKind::from_code(&row.get::<String, _>(1)).ok_or_else(not_found)?,
+        discount: discount_of(&row.get::<String, _>(2), row.get(3), row.get(4), row.get(5)),
+        valid_from: row.get(6),
+        valid_to: row.get(7),
+    };
+    let earlier = sqlx::query(
+        "SELECT coupon_id, claimed_at FROM coupon_claims WHERE template_id = $1 AND user_id = $2",
+    )
+    .bind(template_id)
+    .bind(user_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    if let Some(row) = earlier {
+        let coupon_id: String = row.get(0);
+        let claimed_at: i64 = row.get(1);
+        let issued: Coupon = db.load(&coupon_id).await?;
+        // A claim still being issued by a parallel request is a claim all the same.
+        if issued.user_id().is_some() || claimed_at + CLAIM_GRACE_SECONDS > now {
+            return Err(Refusal::new("coupon.already_claimed").on("template_id").into());
+        }
+        issue_as(desk, &coupon_id, user_id, &coupon, template_id, now).await?;
+        return Ok(coupon_id);
+    }
+    if now < coupon.valid_from || now > coupon.valid_to {
+        return Err(Refusal::new("coupon.not_valid_now").on("template_id").into());
+    }
+    let coupon_id = new_id("CP", now);
+    let mut tx = db.begin_write().await?;
+    let taken =
+        sqlx::query("UPDATE coupon_templates SET claimed = claimed + 1 WHERE id = $1 AND claimed < quantity")
+            .bind(template_id)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+    if taken == 0 {
+        return Err(Refusal::new("coupon.all_claimed").on("template_id").into());
+    }
+    let inserted = sqlx::query(
+        "INSERT INTO coupon_claims (template_id, user_id, coupon_id, claimed_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (template_id, user_id) DO NOTHING",
+    )
+    .bind(template_id)
+    .bind(user_id)
+    .bind(&coupon_id)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected();
+    if inserted == 0 {
+        // A parallel claim of the same seller won; the transaction gives the count back.
+        return Err(Refusal::new("coupon.already_claimed").on("template_id").into());
+    }
+    tx.commit().await?;
+    issue_as(desk, &coupon_id, user_id, &coupon, template_id, now).await?;
+    Ok(coupon_id)
+}
+
+fn coupon_refusal(key: &'static str) -> Error {
+    Refusal::new(key).on("coupon_ids").into()
+}
+
+/// The terms of the coupons `user_id` chose for an order with `fees`, checked (at most one per kind,
+/// the caller's own, unused or used by this order, valid, threshold reached) but not redeemed.
+pub async fn chosen_terms(
+    db: &Database,
+    user_id: &str,
+    coupon_ids: &[String],
+    fees: &Fees,
+    order_no: &str,
+    now: i64,
+) -> Result<Vec<CouponTerms>, Error> {
+    let mut terms: Vec<CouponTerms> = Vec::with_capacity(coupon_ids.len());
+    for id in coupon_ids {
+        let id = id.trim();
+        if id.is_empty() || terms.iter().any(|t| t.coupon_id == id) {
+            continue;
+        }
+        let coupon: Coupon = db.load(id).await?;
+        if coupon.user_id() != Some(user_id) {
+            return Err(coupon_refusal("coupon.not_found"));
+        }
+        let Some(found) = coupon.terms(id) else {
+            return Err(coupon_refusal("coupon.not_found"));
+        };
+        if terms.iter().any(|t| t.kind == found.kind) {
+            return Err(coupon_refusal("coupon.kind_twice"));
+        }
+        coupon
+            .check_redeem(order_no, fees.coupon_base(found.kind), now)
+            .map_err(|e| Error::from(e.refusal()))?;
+        terms.push(found);
+    }
+    Ok(terms)
+}
+
+/// Redeems each chosen coupon for `order_no`; if one is refused (used meanwhile by a parallel
+/// checkout), the ones already redeemed are released and the refusal is answered.
+pub async fn redeem(
+    desk: &CouponDesk,
+    terms: &[CouponTerms],
+    fees: &Fees,
+    order_no: &str,
+    now: i64,
+) -> Result<(), Error> {
+    for (n, t) in terms.iter().enumerate() {
+        let redeemed = desk
+            .execute(
+                &t.coupon_id,
+                CouponCommand::Redeem {
+                    order_no: order_no.to_string(),
+                    base: fees.coupon_base(t.kind),
+                    at: now,
+                },
+            )
+            .await;
+        if let Err(error) = redeemed {
+            let ids: Vec<String> = terms[..n].iter().map(|t| t.coupon_id.clone()).collect();
+            release(desk, &ids, order_no, now).await;
+            return Err(error);
+        }
+    }
+    Ok(())
+}
+
+/// Releases the coupons `order_no` redeemed; a failure is logged and settled at the next start.
+pub async fn release(desk: &CouponDesk, coupon_ids: &[String], order_no: &str, now: i64) {
+    for id in coupon_ids {
+        let released = desk
+            .execute(
+                id,
+                CouponCommand::Release {
+                    order_no: order_no.to_string(),
+                    at: now,
+                },
+            )
+            .await;
+        if let Err(error) = released {
+            tracing::error!(
+                coupon_id = id,
+                order_no,
+                "coupon not released (settled at the next start): {error:#}"
+            );
+        }
+    }
+}
+
+/// Releases coupons still redeemed by a cancelled order, or by an order that was never placed
+/// (`grace_seconds` after redemption: a checkout may still be placing it).
+pub async fn settle_coupons(
+    db: &Database,
+    desk: &CouponDesk,
+    grace_seconds: i64,
+    now: i64,
+) -> Result<usize, Error> {
+    let rows = sqlx::query(
+        "SELECT c.id, c.order_no, c.used_at, o.status FROM coupons c LEFT JOIN orders o ON o.order_no = c.order_no \
+         WHERE c.status = 'used'",
+    )
+    .fetch_all(&db.pool)
+    .await?;
+    let mut settled = 0;
+    for row in rows {
+        let id: String = row.get(0);
+        let order_no: String = row.get(1);
+        let used_at: i64 = row.get(2);
+        let status: Option<String> = row.get(3);
+        let stale = match status.as_deref() {
+            Some("cancelled") => true,
+            None => {
+                used_at + grace_seconds <= now
+                    && sqlx::query(
+                        "SELECT 1 FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1",
+                    )
+                    .bind(&order_no)
+                    .fetch_optional(&db.pool)
+                    .await?
+                    .is_none()
+            }
+            Some(_) => false,
+        };
+        if stale {
+            release(desk, std::slice::from_ref(&id), &order_no, now).await;
+            settled += 1;
+        }
+    }
+    Ok(settled)
+}

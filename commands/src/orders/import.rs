@@ -1,0 +1,291 @@
+//! Batch upload of platform orders: each spreadsheet row is one platform order shipped to the buyer's
+//! address, checked with the rules of a manual order and placed through [`placing::submit`]. A row
+//! either becomes an order or is reported with its reason; a platform order the seller already
+//! placed (same platform and source order number) is reported as a duplicate and never placed again,
+//! so uploading a file twice is safe.
+
+use domain::address::{AddressInput, Divisions};
+use domain::order::{Courier, Platform, QcLevel};
+use sqlx::Row;
+
+use crate::coupons::CouponDesk;
+use crate::error::{Error, Refusal};
+use crate::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
+use crate::orders::pricing::Options;
+use crate::orders::OrderDesk;
+use crate::Database;
+
+/// One data row as read from the sheet, every cell as text.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ImportRow {
+    /// The spreadsheet row number (the header is row 1).
+    pub row: usize,
+    pub platform: String,
+    pub source_order_no: String,
+    pub item_no: String,
+    pub color: String,
+    pub size: String,
+    pub quantity: String,
+    pub recipient: String,
+    pub phone: String,
+    pub address: String,
+    pub courier: String,
+    pub remark: String,
+}
+
+#[derive(Debug)]
+pub enum Outcome {
+    Created {
+        order_no: String,
+    },
+    /// The platform order was placed before, as `order_no`.
+    Duplicate {
+        order_no: String,
+    },
+    /// `refusal.field` names the template column.
+    Failed {
+        refusal: Refusal,
+    },
+}
+
+/// A platform by its code or its name in either language, any case (`抖音`, `douyin`, `TikTok`).
+pub fn platform_named(text: &str) -> Option<Platform> {
+    let text = text.trim().to_lowercase();
+    if text == "抖音" {
+        return Some(Platform::Douyin);
+    }
+    Platform::from_code(&text)
+}
+
+/// A courier by its code or a name it is known by (`中通快递`, `中通`, `ZTO Express`, `zto`).
+pub fn courier_named(text: &str) -> Option<Courier> {
+    const NAMES: [(&str, Courier); 14] = [
+        ("中通", Courier::Zto),
+        ("zto express", Courier::Zto),
+        ("圆通", Courier::Yto),
+        ("yto express", Courier::Yto),
+        ("申通", Courier::Sto),
+        ("sto express", Courier::Sto),
+        ("韵达", Courier::Yunda),
+        ("yunda express", Courier::Yunda),
+        ("极兔", Courier::Jt),
+        ("j&t express", Courier::Jt),
+        ("顺丰", Courier::Sf),
+        ("sf express", Courier::Sf),
+        ("邮政", Courier::Ems),
+        ("china post ems", Courier::Ems),
+    ];
+    let text = text.trim().to_lowercase();
+    if let Some(courier) = Courier::from_code(&text) {
+        return Some(courier);
+    }
+    NAMES
+        .iter()
+        .find(|(name, _)| text == *name || (name.chars().all(|c| !c.is_ascii()) && text.starts_with(name)))
+        .map(|(_, courier)| *courier)
+        .or_else(|| text.contains("ems").then_some(Courier::Ems))
+}
+
+/// A whole number of at least 1 (spreadsheets often store `2` as `2.0`).
+fn quantity_of(text: &str) -> Option<i64> {
+    let text = text.trim();
+    let quantity = text.parse::<i64>().ok().or_else(|| {
+        let float: f64 = text.parse().ok()?;
+        (float.fract() == 0.0 && float.abs() < 1e9).then_some(float as i64)
+    })?;
+    (quantity >= 1).then_some(quantity)
+}
+
+fn internal(e: sqlx::Error) -> Error {
+    Error::Internal(e.into())
+}
+
+/// The SKU of the product with this item number in this colour and size.
+async fn sku_of(db: &Database, row: &ImportRow) -> Result<Result<String, Refusal>, Error> {
+    let item_no = row.item_no.trim();
+    if item_no.is_empty() {
+        return Ok(Err(Refusal::new("order.item_no_required").on("item_no")));
+    }
+    let skus = sqlx::query(
+        "SELECT k.id, k.color, k.size FROM products p JOIN skus k ON k.product_id = p.id WHERE p.item_no = $1 \
+         ORDER BY p.id, k.sort",
+    )
+    .bind(item_no)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(internal)?;
+    if skus.is_empty() {
+        return Ok(Err(Refusal::new("order.item_unknown")
+            .on("item_no")
+            .with("item_no", item_no)));
+    }
+    let same = |a: &str, b: &str| a.trim().to_lowercase() == b.trim().to_lowercase();
+    let found = skus
+        .iter()
+        .find(|k| same(&k.get::<String, _>(1), &row.color) && same(&k.get::<String, _>(2), &row.size));
+    Ok(match found {
+        Some(k) => Ok(k.get(0)),
+        None => Err(Refusal::new("excel.sku_unknown")
+            .on("color_size")
+            .with("color", row.color.trim())
+            .with("size", row.size.trim())),
+    })
+}
+
+/// The template column a manual-order refusal is about.
+fn column_of(field: Option<&'static str>) -> &'static str {
+    match field {
+        Some("recipient") => "recipient",
+        Some("phone") => "phone",
+        Some("province" | "city" | "district" | "detail") => "address",
+        Some("source_order_no") => "source_order_no",
+        Some("platform") => "platform",
+        Some("courier") => "courier",
+        Some("remark") => "remark",
+        Some("lines") => "quantity",
+        _ => "",
+    }
+}
+
+/// What the placing needs besides the row: the seller's drop-shipping QC level.
+pub struct ImportContext<'a> {
+    pub db: &'a Database,
+    pub orders: &'a OrderDesk,
+    pub coupons: &'a CouponDesk,
+    pub divisions: &'a Divisions,
+    pub user_id: &'a str,
+    pub qc: QcLevel,
+}
+
+/// Checks one row and places its order, or says why not.
+pub async fn import_row(cx: &ImportContext<'_>, row: &ImportRow, now: i64) -> Result<Outcome, Error> {
+    let failed = |refusal: Refusal| Ok(Outcome::Failed { refusal });
+    let platform_text = row.platform.trim();
+    if platform_text.is_empty() {
+        return failed(Refusal::new("order.platform_required").on("platform"));
+    }
+    let Some(platform) = platform_named(platform_text) else {
+        return failed(
+            Refusal::new("excel.platform_unknown")
+                .on("platform")
+                .with("value", platform_text),
+        );
+    };
+    let source_order_no = row.source_order_no.trim();
+    if source_order_no.is_empty() {
+        return failed(Refusal::new("order.source_order_no_required").on("source_order_no"));
+    }
+    if let Some(order_no) =
+        placing::order_of_platform_order(cx.db, cx.user_id, platform.code(), source_order_no).await?
+    {
+        return Ok(Outcome::Duplicate { order_no });
+    }
+    let sku_id = match sku_of(cx.db, row).await? {
+        Ok(sku) => sku,
+        Err(refusal) => return failed(refusal),
+    };
+    let Some(quantity) = quantity_of(&row.quantity) else {
+        return failed(Refusal::new("cart.quantity_not_positive").on("quantity"));
+    };
+    if row.courier.trim().is_empty() {
+        return failed(Refusal::new("order.courier_required").on("courier"));
+    }
+    let Some(courier) = courier_named(&row.courier) else {
+        return failed(
+            Refusal::new("excel.courier_unknown")
+                .on("courier")
+                .with("value", row.courier.trim()),
+        );
+    };
+    let split = cx.divisions.split_address(&row.address);
+    if row.address.trim().is_empty() {
+        return failed(Refusal::new("address.detail_required").on("address"));
+    }
+    let Some(split) = split else {
+        return failed(Refusal::new("excel.address_unrecognised").on("address"));
+    };
+    let request = OrderRequest {
+        wanted: Wanted::Lines(vec![(sku_id, quantity)]),
+        destination: DestinationChoice::Platform {
+            platform: Some(platform),
+            source_order_no: source_order_no.to_string(),
+            label_file: String::new(),
+            courier_chosen: true,
+            ship_to: Some(AddressInput {
+                recipient: row.recipient.clone(),
+                phone: row.phone.clone(),
+                province: split.province,
+                city: split.city,
+                district: split.district,
+                detail: split.detail,
+            }),
+        },
+        options: Options {
+            courier,
+            qc: cx.qc,
+            value_added: Vec::new(),
+        },
+        remark: row.remark.clone(),
+        request_id: None,
+        coupon_ids: Vec::new(),
+    };
+    match placing::submit(
+        cx.db,
+        cx.orders,
+        cx.coupons,
+        cx.divisions,
+        cx.user_id,
+        request,
+        now,
+    )
+    .await
+    {
+        Ok(order_no) => Ok(Outcome::Created { order_no }),
+        // Placed by a racing upload of the same file between the check above and the reservation.
+        Err(Error::Invalid(refusal)) if refusal.key == "order.source_order_placed" => {
+            let order_no = refusal
+                .params
+                .iter()
+                .find(|(name, _)| *name == "order_no")
+                .map(|(_, value)| value.clone())
+                .unwrap_or_default();
+            Ok(Outcome::Duplicate { order_no })
+        }
+        Err(Error::Invalid(mut refusal)) => {
+            refusal.field = Some(column_of(refusal.field)).filter(|c| !c.is_empty());
+            failed(refusal)
+        }
+        Err(e) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn platforms_and_couriers_are_known_by_code_and_name() {
+        assert_eq!(platform_named(" 抖音 "), Some(Platform::Douyin));
+        assert_eq!(platform_named("TikTok"), Some(Platform::Tiktok));
+        assert_eq!(platform_named("SHOPEE"), Some(Platform::Shopee));
+        assert_eq!(platform_named("淘宝"), None);
+        assert_eq!(courier_named("中通快递"), Some(Courier::Zto));
+        assert_eq!(courier_named("zto"), Some(Courier::Zto));
+        assert_eq!(courier_named("SF Express"), Some(Courier::Sf));
+        assert_eq!(courier_named("顺丰速运"), Some(Courier::Sf));
+        assert_eq!(courier_named("中国邮政 EMS"), Some(Courier::Ems));
+        assert_eq!(courier_named("J&T Express"), Some(Courier::Jt));
+        assert_eq!(courier_named("德邦"), None);
+    }
+
+    #[test]
+    fn quantities_are_whole_numbers_of_at_least_one() {
+        assert_eq!(quantity_of("2"), Some(2));
+        assert_eq!(quantity_of(" 3.0 "), Some(3));
+        assert_eq!(quantity_of("0"), None);
+        assert_eq!(quantity_of("-1"), None);
+        assert_eq!(quantity_of("1.5"), None);
+        assert_eq!(quantity_of("two"), None);
+        assert_eq!(quantity_of(""), None);
+    }
+}

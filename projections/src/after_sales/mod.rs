@@ -1,0 +1,10 @@
+//! The after-sales read model: one row per after-sale holding its API object, the timeline of its
+//! events, and the queries the after-sales screens and the operator make.
+
+mod projection;
+mod queries;
+mod view;
+
+pub use projection::AfterSaleBook;
+pub use queries::{detail, list, AfterSaleCounts, AfterSaleFilter, AfterSalesPage};
+pub use view::{AfterSaleView, BreakdownView, LineView};

@@ -1,0 +1,163 @@
+use std::collections::BTreeMap;
+
+use domain::after_sale::AfterSaleStatus;
+use serde::Serialize;
+use sqlx::{AnyPool, Row};
+
+use super::view::AfterSaleView;
+use crate::orders::TimelineEntry;
+
+/// What the after-sales list is narrowed to. `user_id` is `None` only for the operator.
+#[derive(Debug, Clone, Default)]
+pub struct AfterSaleFilter {
+    pub user_id: Option<String>,
+    /// `None`: every status.
+    pub status: Option<AfterSaleStatus>,
+    pub order_no: String,
+}
+
+/// `all` and every status code, zero included, so a screen can show each tab's count.
+pub type AfterSaleCounts = BTreeMap<&'static str, i64>;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AfterSalesPage {
+    pub list: Vec<AfterSaleView>,
+    pub total: i64,
+    pub page: i64,
+    pub pagesize: i64,
+    pub counts: AfterSaleCounts,
+}
+
+/// `text` as a LIKE prefix pattern, its wildcards escaped.
+fn prefix_pattern(text: &str) -> String {
+    let mut pattern: String = text
+        .chars()
+        .flat_map(|c| {
+            let escape = matches!(c, '%' | '_' | '\\').then_some('\\');
+            escape.into_iter().chain(std::iter::once(c))
+        })
+        .collect();
+    pattern.push('%');
+    pattern
+}
+
+/// The conditions other than the status, with their parameters in order.
+fn base_conditions(filter: &AfterSaleFilter) -> (Vec<String>, Vec<String>) {
+    let mut parts = Vec::new();
+    let mut binds = Vec::new();
+    if let Some(user) = &filter.user_id {
+        binds.push(user.clone());
+        parts.push(format!("user_id = ${}", binds.len()));
+    }
+    if !filter.order_no.trim().is_empty() {
+        binds.push(prefix_pattern(filter.order_no.trim()));
+        parts.push(format!("order_no LIKE ${} ESCAPE '\\'", binds.len()));
+    }
+    (parts, binds)
+}
+
+fn where_sql(parts: &[String]) -> String {
+    if parts.is_empty() {
+        "1 = 1".into()
+    } else {
+        parts.join(" AND ")
+    }
+}
+
+pub async fn list(
+    pool: &AnyPool,
+    filter: &AfterSaleFilter,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<AfterSalesPage> {
+    let (parts, binds) = base_conditions(filter);
+    let mut counts: AfterSaleCounts = AfterSaleStatus::ALL.iter().map(|s| (s.code(), 0)).collect();
+    let sql = format!(
+        "SELECT status, COUNT(*) FROM after_sales WHERE {} GROUP BY status",
+        where_sql(&parts)
+    );
+    let mut query = sqlx::query(&sql);
+    for b in &binds {
+        query = query.bind(b.as_str());
+    }
+    let mut all = 0;
+    for row in query.fetch_all(pool).await? {
+        let status: String = row.get(0);
+        let n: i64 = row.get(1);
+        all += n;
+        if let Some(code) = AfterSaleStatus::from_code(&status).map(AfterSaleStatus::code) {
+            counts.insert(code, n);
+        }
+    }
+    counts.insert("all", all);
+
+    let mut parts = parts;
+    let mut binds = binds;
+    if let Some(status) = filter.status {
+        binds.push(status.code().to_string());
+        parts.push(format!("status = ${}", binds.len()));
+    }
+    let total = match filter.status {
+        Some(status) => counts.get(status.code()).copied().unwrap_or(0),
+        None => all,
+    };
+    let sql = format!(
+        "SELECT body FROM after_sales WHERE {} ORDER BY applied_at DESC, id DESC LIMIT {} OFFSET {}",
+        where_sql(&parts),
+        pagesize,
+        (page - 1) * pagesize
+    );
+    let mut query = sqlx::query(&sql);
+    for b in &binds {
+        query = query.bind(b.as_str());
+    }
+    let list = query
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|row| serde_json::from_str::<AfterSaleView>(&row.get::<String, _>(0)))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    Ok(AfterSalesPage {
+        list,
+        total,
+        page,
+        pagesize,
+        counts,
+    })
+}
+
+/// One after-sale with its timeline, oldest first; `None` when it does not exist or belongs to
+/// another user.
+pub async fn detail(
+    pool: &AnyPool,
+    user_id: Option<&str>,
+    id: &str,
+) -> sqlx::Result<Option<(AfterSaleView, Vec<TimelineEntry>)>> {
+    let Some(row) = sqlx::query("SELECT body, user_id FROM after_sales WHERE id = $1")
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+    else {
+        return Ok(None);
+    };
+    let owner: String = row.get(1);
+    if user_id.is_some_and(|user| user != owner) {
+        return Ok(None);
+    }
+    let view: AfterSaleView =
+        serde_json::from_str(&row.get::<String, _>(0)).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+    let timeline =
+        sqlx::query("SELECT kind, at, detail FROM after_sale_timeline WHERE id = $1 ORDER BY sequence")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| TimelineEntry {
+                kind: r.get(0),
+                at: r.get(1),
+                detail: serde_json::from_str(&r.get::<String, _>(2)).unwrap_or(serde_json::Value::Null),
+            })
+            .collect();
+    Ok(Some((view, timeline)))
+}

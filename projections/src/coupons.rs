@@ -1,0 +1,334 @@
+//! The coupons read model: one row per issued coupon, used or not (expiry is read from `valid_to`),
+//! and the queries of the coupons screen, the checkout picker and the operator.
+
+use async_trait::async_trait;
+use cqrs_es::EventEnvelope;
+use domain::coupon::{Coupon, CouponEvent, CouponKind, Discount};
+use domain::money::Fen;
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AnyPool, Row};
+
+use crate::Projection;
+
+pub struct CouponBook;
+
+#[async_trait]
+impl Projection for CouponBook {
+    type Aggregate = Coupon;
+    const NAME: &'static str = "coupons";
+    const TABLES: &'static [&'static str] = &["coupons"];
+
+    async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Coupon>) -> sqlx::Result<()> {
+        let id = envelope.aggregate_id.as_str();
+        match &envelope.payload {
+            CouponEvent::CouponIssued {
+                user_id,
+                name,
+                kind,
+                discount,
+                valid_from,
+                valid_to,
+                source,
+                at,
+            } => {
+                let (discount_type, threshold, amount, percent_off) = match *discount {
+                    Discount::FullReduction { threshold, amount } => {
+                        ("full_reduction", threshold.0, amount.0, 0)
+                    }
+                    Discount::Percentage {
+                        threshold,
+                        percent_off,
+                    } => ("discount", threshold.0, 0, i64::from(percent_off)),
+                };
+                sqlx::query(
+                    "INSERT INTO coupons (id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
+                     valid_to, source, status, order_no, issued_at, used_at) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'unused', '', $12, 0)",
+                )
+                .bind(id)
+                .bind(user_id)
+                .bind(name)
+                .bind(kind.code())
+                .bind(discount_type)
+                .bind(threshold)
+                .bind(amount)
+                .bind(percent_off)
+                .bind(valid_from)
+                .bind(valid_to)
+                .bind(source)
+                .bind(at)
+                .execute(&mut *conn)
+                .await?;
+            }
+            CouponEvent::CouponRedeemed { order_no, at, .. } => {
+                sqlx::query("UPDATE coupons SET status = 'used', order_no = $2, used_at = $3 WHERE id = $1")
+                    .bind(id)
+                    .bind(order_no)
+                    .bind(at)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+            CouponEvent::CouponReleased { .. } => {
+                sqlx::query("UPDATE coupons SET status = 'unused', order_no = '', used_at = 0 WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+            }
+        }
+        Ok(())
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CouponView {
+    pub id: String,
+    pub user_id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub discount_type: String,
+    pub threshold: String,
+    pub amount: String,
+    pub percent_off: i64,
+    pub valid_from: i64,
+    pub valid_to: i64,
+    pub status: String,
+    pub order_no: String,
+    pub issued_at: i64,
+    pub used_at: Option<i64>,
+    /// What it would take off the order being checked out (the checkout picker only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub discount: Option<String>,
+}
+
+impl CouponView {
+    pub fn terms(&self) -> Option<(CouponKind, Discount)> {
+        let kind = CouponKind::from_code(&self.kind)?;
+        let threshold = Fen::parse_yuan(&self.threshold).ok()?;
+        let discount = if self.discount_type == "discount" {
+            Discount::Percentage {
+                threshold,
+                percent_off: u8::try_from(self.percent_off).ok()?,
+            }
+        } else {
+            Discount::FullReduction {
+                threshold,
+                amount: Fen::parse_yuan(&self.amount).ok()?,
+            }
+        };
+        Some((kind, discount))
+    }
+}
+
+const COLUMNS: &str =
+    "id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, valid_to, \
+    status, order_no, issued_at, used_at";
+
+fn coupon_of(r: &AnyRow, now: i64) -> CouponView {
+    let status: String = r.get(10);
+    let valid_to: i64 = r.get(9);
+    let used_at: i64 = r.get(13);
+    CouponView {
+        id: r.get(0),
+        user_id: r.get(1),
+        name: r.get(2),
+        kind: r.get(3),
+        discount_type: r.get(4),
+        threshold: Fen(r.get(5)).to_yuan(),
+        amount: Fen(r.get(6)).to_yuan(),
+        percent_off: r.get(7),
+        valid_from: r.get(8),
+        valid_to,
+        status: if status == "unused" && valid_to < now {
+            "expired".into()
+        } else {
+            status
+        },
+        order_no: r.get(11),
+        issued_at: r.get(12),
+        used_at: (used_at > 0).then_some(used_at),
+        discount: None,
+    }
+}
+
+/// What the coupons screen is narrowed to; `None` is "all".
+#[derive(Debug, Clone, Default)]
+pub struct CouponFilter {
+    pub user_id: Option<String>,
+    pub kind: Option<String>,
+    pub discount_type: Option<String>,
+    /// unused | used | expired
+    pub status: Option<String>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct CouponCounts {
+    pub unused: i64,
+    pub used: i64,
+    pub expired: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CouponsPage {
+    pub list: Vec<CouponView>,
+    pub total: i64,
+    pub page: i64,
+    pub pagesize: i64,
+    pub counts: CouponCounts,
+}
+
+fn status_condition(status: &str, now_param: usize) -> String {
+    match status {
+        "used" => "status = 'used'".into(),
+        "expired" => format!("status = 'unused' AND valid_to < ${now_param}"),
+        _ => format!("status = 'unused' AND valid_to >= ${now_param}"),
+    }
+}
+
+pub async fn list(
+    pool: &AnyPool,
+    filter: &CouponFilter,
+    page: i64,
+    pagesize: i64,
+    now: i64,
+) -> sqlx::Result<CouponsPage> {
+    let mut parts = Vec::new();
+    let mut binds: Vec<String> = Vec::new();
+    for (column, value) in [
+        ("user_id", &filter.user_id),
+        ("kind", &filter.kind),
+        ("discount_type", &filter.discount_type),
+    ] {
+        if let Some(value) = value {
+            binds.push(value.clone());
+            parts.push(format!("{column} = ${}", binds.len()));
+        }
+    }
+    let now_param = binds.len() + 1;
+    let base = if parts.is_empty() {
+        "1 = 1".to_string()
+    } else {
+        parts.join(" AND ")
+    };
+    let mut counts = CouponCounts::default();
+    for (status, slot) in [
+        ("unused", &mut counts.unused),
+        ("used", &mut counts.used),
+        ("expired", &mut counts.expired),
+    ] {
+        let sql = format!(
+            "SELECT CAST(COUNT(*) AS BIGINT) FROM coupons WHERE {base} AND {}",
+            status_condition(status, now_param)
+        );
+        let mut query = sqlx::query_scalar::<_, i64>(&sql);
+        for b in &binds {
+            query = query.bind(b.as_str());
+        }
+        *slot = query.bind(now).fetch_one(pool).await?;
+    }
+    let (condition, total) = match filter.status.as_deref() {
+        Some(status) => (
+            status_condition(status, now_param),
+            match status {
+                "used" => counts.used,
+                "expired" => counts.expired,
+                _ => counts.unused,
+            },
+        ),
+        None => ("1 = 1".to_string(), counts.unused + counts.used + counts.expired),
+    };
+    let sql = format!(
+        "SELECT {COLUMNS} FROM coupons WHERE {base} AND {condition} ORDER BY issued_at DESC, id DESC LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    );
+    let mut query = sqlx::query(&sql);
+    for b in &binds {
+        query = query.bind(b.as_str());
+    }
+    if filter.status.is_some() {
+        query = query.bind(now);
+    }
+    let list = query
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| coupon_of(r, now))
+        .collect();
+    Ok(CouponsPage {
+        list,
+        total,
+        page,
+        pagesize,
+        counts,
+    })
+}
+
+/// The caller's unused coupons valid at `now`, newest first.
+pub async fn usable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<Vec<CouponView>> {
+    let sql = format!(
+        "SELECT {COLUMNS} FROM coupons WHERE user_id = $1 AND status = 'unused' AND valid_from <= $2 AND valid_to >= $2 \
+         ORDER BY issued_at DESC, id DESC"
+    );
+    Ok(sqlx::query(&sql)
+        .bind(user_id)
+        .bind(now)
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| coupon_of(r, now))
+        .collect())
+}
+
+pub async fn one(pool: &AnyPool, id: &str, now: i64) -> sqlx::Result<Option<CouponView>> {
+    let sql = format!("SELECT {COLUMNS} FROM coupons WHERE id = $1");
+    Ok(sqlx::query(&sql)
+        .bind(id)
+        .fetch_optional(pool)
+        .await?
+        .map(|r| coupon_of(&r, now)))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ClaimableView {
+    pub template_id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub discount_type: String,
+    pub threshold: String,
+    pub amount: String,
+    pub percent_off: i64,
+    pub valid_from: i64,
+    pub valid_to: i64,
+    pub remaining: i64,
+}
+
+/// Published coupons valid now, with some left, that `user_id` has not claimed.
+pub async fn claimable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<Vec<ClaimableView>> {
+    Ok(sqlx::query(
+        "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
+         t.quantity - t.claimed FROM coupon_templates t \
+         WHERE t.valid_from <= $2 AND t.valid_to >= $2 AND t.claimed < t.quantity \
+         AND NOT EXISTS (SELECT 1 FROM coupon_claims c WHERE c.template_id = t.id AND c.user_id = $1) \
+         ORDER BY t.created_at DESC, t.id DESC LIMIT 100",
+    )
+    .bind(user_id)
+    .bind(now)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| ClaimableView {
+        template_id: r.get(0),
+        name: r.get(1),
+        kind: r.get(2),
+        discount_type: r.get(3),
+        threshold: Fen(r.get(4)).to_yuan(),
+        amount: Fen(r.get(5)).to_yuan(),
+        percent_off: r.get(6),
+        valid_from: r.get(7),
+        valid_to: r.get(8),
+        remaining: r.get(9),
+    })
+    .collect())
+}
