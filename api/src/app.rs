@@ -4,13 +4,21 @@
 use std::sync::Arc;
 
 use anyhow::Context;
+use commands::after_sales::manager::AfterSaleManager;
+use commands::after_sales::AfterSaleDesk;
+use commands::coupons::CouponDesk;
 use commands::orders::manager::OrderManager;
 use commands::orders::OrderDesk;
 use commands::sms::{OutboxProvider, SmsProvider};
 use commands::wallet::WalletDesk;
 use commands::Database;
+use domain::after_sale::AfterSale;
+use domain::coupon::Coupon;
 use domain::order::Order;
 use domain::wallet::Wallet;
+use projections::after_sales::AfterSaleBook;
+use projections::coupons::CouponBook;
+use projections::messages::{AfterSaleMessages, CouponMessages, OrderMessages, WalletMessages};
 use projections::orders::OrderBook;
 use projections::ranking::{DailySales, RankingReplay};
 use projections::wallet::{WalletBalances, WalletLedger, WalletWithdrawals};
@@ -44,24 +52,50 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
     let balances = Runner::new(db.pool.clone(), WalletBalances);
     let ledger = Runner::new(db.pool.clone(), WalletLedger);
     let withdrawals = Runner::new(db.pool.clone(), WalletWithdrawals);
+    let wallet_messages = Runner::new(db.pool.clone(), WalletMessages);
+    let coupon_messages = Runner::new(db.pool.clone(), CouponMessages);
+    let order_messages = Runner::new(db.pool.clone(), OrderMessages);
+    let after_sale_messages = Runner::new(db.pool.clone(), AfterSaleMessages);
     let wallet_limits = config.wallet_limits;
     let wallet = Arc::new(db.cqrs::<Wallet>(
         vec![
             Box::new(balances.clone()),
             Box::new(ledger.clone()),
             Box::new(withdrawals.clone()),
+            Box::new(wallet_messages.clone()),
         ],
         wallet_limits,
     ));
     let desk = Arc::new(WalletDesk::new(wallet.clone()));
+    let coupon_book = Runner::new(db.pool.clone(), CouponBook);
+    let coupon_desk = Arc::new(CouponDesk::new(Arc::new(db.cqrs::<Coupon>(
+        vec![Box::new(coupon_book.clone()), Box::new(coupon_messages.clone())],
+        (),
+    ))));
     let order_book = Runner::new(db.pool.clone(), OrderBook);
     let daily_sales = Runner::new(db.pool.clone(), DailySales);
     let orders = Arc::new(db.cqrs::<Order>(
         vec![
             Box::new(order_book.clone()),
             Box::new(daily_sales.clone()),
+            Box::new(order_messages.clone()),
             // After the projections, so a refund it credits follows the order's own rows.
-            Box::new(OrderManager::new(db.clone(), desk.clone())),
+            Box::new(OrderManager::new(db.clone(), desk.clone(), coupon_desk.clone())),
+        ],
+        (),
+    ));
+    let order_desk = Arc::new(OrderDesk::new(orders));
+    let after_sale_book = Runner::new(db.pool.clone(), AfterSaleBook);
+    let after_sales = Arc::new(db.cqrs::<AfterSale>(
+        vec![
+            Box::new(after_sale_book.clone()),
+            Box::new(after_sale_messages.clone()),
+            // After the projection, so the after-sale row is there when the credit shows in the ledger.
+            Box::new(AfterSaleManager::new(
+                db.clone(),
+                order_desk.clone(),
+                desk.clone(),
+            )),
         ],
         (),
     ));
@@ -71,6 +105,12 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(withdrawals),
         Arc::new(order_book),
         Arc::new(RankingReplay::new(db.pool.clone(), daily_sales)),
+        Arc::new(after_sale_book),
+        Arc::new(coupon_book),
+        Arc::new(wallet_messages),
+        Arc::new(coupon_messages),
+        Arc::new(order_messages),
+        Arc::new(after_sale_messages),
     ];
     let secret = payment_secret(&config.data_dir, config.payment_secret.as_deref())?;
     let payments = Payments::new(
@@ -87,7 +127,9 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         operator_token: Arc::new(operator_token),
         sms,
         desk,
-        orders: Arc::new(OrderDesk::new(orders)),
+        orders: order_desk,
+        coupons: coupon_desk,
+        after_sales: Arc::new(AfterSaleDesk::new(after_sales)),
         wallet,
         wallet_limits,
         payments: Arc::new(payments),
@@ -111,16 +153,31 @@ impl App {
         let now = commands::clock::now();
         let (placed, released) =
             commands::orders::placing::settle_reservations(&state.db, RESERVATION_GRACE_SECONDS, now).await?;
-        let refunds = commands::orders::manager::settle_refunds(&state.db, state.desk.clone()).await?;
+        let refunds =
+            commands::orders::manager::settle_refunds(&state.db, state.desk.clone(), state.coupons.clone())
+                .await?;
+        let coupons =
+            commands::coupons::settle_coupons(&state.db, &state.coupons, RESERVATION_GRACE_SECONDS, now)
+                .await?;
         let payments =
             commands::orders::payment::settle_open_payments(&state.db, &state.orders, &state.desk, now)
                 .await?;
-        if placed + released + refunds + payments > 0 {
+        let after_sales = commands::after_sales::manager::settle_after_sales(
+            &state.db,
+            state.orders.clone(),
+            state.desk.clone(),
+            RESERVATION_GRACE_SECONDS,
+            now,
+        )
+        .await?;
+        if placed + released + refunds + payments + after_sales + coupons > 0 {
             tracing::info!(
                 placed,
                 released,
                 refunds,
                 payments,
+                after_sales,
+                coupons,
                 "settled interrupted order steps"
             );
         }

@@ -155,6 +155,39 @@ pub async fn wallets(db: &Database, who: Option<&str>, all: bool, as_of: Option<
     Ok(())
 }
 
+/// `jpmall audit refunds`: replays every order, after-sale and wallet event and fails on any refund
+/// paid twice, more than its order was paid, or not matching the wallet credits.
+pub async fn refunds(db: &Database) -> anyhow::Result<()> {
+    let bar = ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("replaying events {bar:40} {pos}/{len} {per_sec}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let audit = projections::refund_audit::audit_refunds(&db.pool, &|read, total| {
+        bar.set_length(total);
+        bar.set_position(read);
+    })
+    .await?;
+    bar.finish_and_clear();
+    let report = audit.report();
+    println!(
+        "{} events replayed: {} orders, {} after-sales, {} refunds totalling {}",
+        audit.events,
+        report.orders,
+        report.after_sales,
+        report.refunds,
+        report.refunded.to_yuan()
+    );
+    if report.findings.is_empty() {
+        println!("refunds: clean");
+        return Ok(());
+    }
+    for finding in &report.findings {
+        println!("FINDING  {finding}");
+    }
+    anyhow::bail!("{} finding(s) in the refunds", report.findings.len())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -93,6 +93,9 @@ enum Audit {
         #[arg(long)]
         as_of: Option<String>,
     },
+    /// Replay every order, after-sale and wallet event; fail on any refund paid twice, above what
+    /// its order was paid, or not matching the wallet credits.
+    Refunds,
 }
 
 #[derive(Subcommand)]
@@ -135,6 +138,163 @@ enum Ops {
     Order {
         #[command(subcommand)]
         command: OrderOps,
+    },
+    /// After-sales: list, and the operator's steps.
+    Aftersale {
+        #[command(subcommand)]
+        command: AfterSaleOps,
+    },
+    /// Coupons: issue one to a seller, publish claimable ones, list.
+    Coupon {
+        #[command(subcommand)]
+        command: CouponOps,
+    },
+    /// Announcements on the home page and in the notice list: publish, list, withdraw.
+    Notice {
+        #[command(subcommand)]
+        command: NoticeOps,
+    },
+}
+
+#[derive(Subcommand)]
+enum NoticeOps {
+    /// Publish an announcement now.
+    Publish {
+        #[arg(long)]
+        title: String,
+        #[arg(long)]
+        content: String,
+        /// Shown to English readers; the Chinese title when left out.
+        #[arg(long, default_value = "")]
+        title_en: String,
+        #[arg(long, default_value = "")]
+        content_en: String,
+        /// Listed before the others.
+        #[arg(long)]
+        pinned: bool,
+    },
+    /// Announcements, pinned first then newest.
+    List {
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Take an announcement down.
+    Withdraw { id: String },
+}
+
+/// The terms of a coupon, as `ops coupon issue` and `publish` take them.
+#[derive(clap::Args)]
+struct CouponTermsArgs {
+    #[arg(long)]
+    name: String,
+    /// product, service or shipping.
+    #[arg(long = "type")]
+    kind: String,
+    /// Yuan the part of the order must reach (0: no threshold).
+    #[arg(long, default_value = "0")]
+    threshold: String,
+    /// Yuan off (a full reduction).
+    #[arg(long, conflicts_with = "percent_off")]
+    amount: Option<String>,
+    /// Per cent off (a discount), 1 to 99.
+    #[arg(long)]
+    percent_off: Option<u8>,
+    /// Valid from now for this many days.
+    #[arg(long, default_value_t = 30)]
+    days: i64,
+}
+
+impl CouponTermsArgs {
+    fn body(self, mobile: String, quantity: i64) -> crate::routes::coupon::CouponBody {
+        let (discount_type, amount, percent_off) = match (self.amount, self.percent_off) {
+            (_, Some(p)) => ("discount", serde_json::Value::Null, serde_json::json!(p)),
+            (a, None) => (
+                "full_reduction",
+                serde_json::json!(a.unwrap_or_default()),
+                serde_json::Value::Null,
+            ),
+        };
+        crate::routes::coupon::CouponBody {
+            mobile,
+            name: self.name,
+            kind: self.kind,
+            discount_type: discount_type.into(),
+            threshold: serde_json::json!(self.threshold),
+            amount,
+            percent_off,
+            valid_from: None,
+            valid_to: None,
+            quantity: serde_json::json!(quantity),
+        }
+        .for_days(self.days)
+    }
+}
+
+#[derive(Subcommand)]
+enum CouponOps {
+    /// Issue one coupon to the seller with this phone number.
+    Issue {
+        #[arg(long)]
+        mobile: String,
+        #[command(flatten)]
+        terms: CouponTermsArgs,
+    },
+    /// Publish a coupon sellers can claim, one each, while any are left.
+    Publish {
+        #[arg(long)]
+        quantity: i64,
+        #[command(flatten)]
+        terms: CouponTermsArgs,
+    },
+    /// Issued coupons newest first.
+    List {
+        #[arg(long)]
+        mobile: Option<String>,
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+}
+
+#[derive(Subcommand)]
+enum AfterSaleOps {
+    /// After-sales newest first (status: pending_review, approved, awaiting_return, …).
+    List {
+        #[arg(long)]
+        status: Option<String>,
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
+    /// Approve a request under review (a refund before shipping whose parcel left starts an interception).
+    Approve { id: String },
+    /// Reject a request under review.
+    Reject {
+        id: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// Record the interception's result (succeeded unless --failed).
+    Intercept {
+        id: String,
+        #[arg(long)]
+        failed: bool,
+    },
+    /// The returned parcel arrived.
+    Receive {
+        id: String,
+        #[arg(long)]
+        wrong_item: bool,
+        #[arg(long)]
+        wrong_station: bool,
+    },
+    /// Refund to the wallet (once, however often it is run).
+    Refund { id: String },
+    /// Ship the exchange or resend parcel.
+    Ship {
+        id: String,
+        #[arg(long)]
+        courier: String,
+        #[arg(long)]
+        tracking: String,
     },
 }
 
@@ -251,12 +411,26 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Ops {
             command: Ops::Order { command },
         } => order_ops(config, command).await,
+        Command::Ops {
+            command: Ops::Aftersale { command },
+        } => after_sale_ops(config, command).await,
+        Command::Ops {
+            command: Ops::Coupon { command },
+        } => coupon_ops(config, command).await,
         Command::Ops { command } => ops(config, command).await,
         Command::Audit {
             command: Audit::Wallet { user, all, as_of },
         } => {
             let db = open_database(&config).await?;
             let result = crate::audit::wallets(&db, user.as_deref(), all, as_of.as_deref()).await;
+            db.close().await;
+            result
+        }
+        Command::Audit {
+            command: Audit::Refunds,
+        } => {
+            let db = open_database(&config).await?;
+            let result = crate::audit::refunds(&db).await;
             db.close().await;
             result
         }
@@ -293,6 +467,13 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
         ),
     };
     let app = app::open(config).await?;
+    let cut_off = commands::excel_jobs::fail_unfinished(&app.state.db, commands::clock::now()).await?;
+    if cut_off > 0 {
+        tracing::warn!(
+            jobs = cut_off,
+            "Excel jobs cut off by the last stop marked failed"
+        );
+    }
     let router = crate::routes::router(app.state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await
@@ -431,6 +612,7 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     let placed = commands::orders::history::seed_history(
         &app.state.db,
         &app.state.orders,
+        &app.state.coupons,
         &app.state.desk,
         crate::routes::address::divisions(),
         commands::clock::now(),
@@ -443,11 +625,13 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     .map_err(|e| anyhow::anyhow!("{e:?}"))
     .context("seeding the order history")?;
     bar.finish();
+    let coupons = demo_coupons(&app.state).await;
     app.state.db.close().await;
     println!(
         "order history: {placed} orders over {} days",
         commands::orders::history::HISTORY_DAYS
     );
+    println!("demo coupons: {}", coupons?);
     println!("demo login: {} / {}", demo::DEMO_MOBILE, demo::DEMO_PASSWORD);
     Ok(())
 }
@@ -520,7 +704,8 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     let db = open_database(&config).await?;
     let result = match command {
         Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
-        Ops::Withdrawal { .. } | Ops::Order { .. } => {
+        Ops::Notice { command } => notice_ops(&db, command).await,
+        Ops::Withdrawal { .. } | Ops::Order { .. } | Ops::Aftersale { .. } | Ops::Coupon { .. } => {
             unreachable!("withdrawal and order commands open the whole application")
         }
         Ops::Logout { mobile } => {
@@ -645,4 +830,255 @@ async fn order_ops(config: Config, command: OrderOps) -> anyhow::Result<()> {
         }
         Err(e) => anyhow::bail!(e.message(lang)),
     }
+}
+
+async fn after_sale_ops(config: Config, command: AfterSaleOps) -> anyhow::Result<()> {
+    use crate::i18n::Language;
+    use commands::after_sales::steps::Step;
+    let app = app::open(config).await?;
+    let state = &app.state;
+    let lang = Language::EnUs;
+    let shown = |a: &projections::after_sales::AfterSaleView| {
+        println!(
+            "{}  {}  {}  {}  qty {}  refund {}{}",
+            a.id,
+            a.order_no,
+            a.kind,
+            a.status,
+            a.quantity,
+            a.refund_amount,
+            if a.return_tracking_no.is_empty() {
+                String::new()
+            } else {
+                format!("  return {} {}", a.return_courier, a.return_tracking_no)
+            }
+        );
+    };
+    let (id, step) = match command {
+        AfterSaleOps::List { status, limit } => {
+            let status = match status.as_deref().map(str::trim) {
+                None | Some("") | Some("all") => None,
+                Some(code) => Some(
+                    domain::after_sale::AfterSaleStatus::from_code(code)
+                        .ok_or_else(|| anyhow::anyhow!("unknown status {code:?}"))?,
+                ),
+            };
+            let filter = projections::after_sales::AfterSaleFilter {
+                status,
+                ..Default::default()
+            };
+            let found =
+                projections::after_sales::list(&state.db.pool, &filter, 1, limit.clamp(1, 100)).await?;
+            println!("{} after-sales", found.total);
+            for a in &found.list {
+                shown(a);
+            }
+            app.state.db.close().await;
+            return Ok(());
+        }
+        AfterSaleOps::Approve { id } => (id, Step::Approve),
+        AfterSaleOps::Reject { id, reason } => (id, Step::Reject { reason }),
+        AfterSaleOps::Intercept { id, failed } => (id, Step::Intercept { succeeded: !failed }),
+        AfterSaleOps::Receive {
+            id,
+            wrong_item,
+            wrong_station,
+        } => (
+            id,
+            Step::Receive {
+                wrong_item,
+                wrong_station,
+            },
+        ),
+        AfterSaleOps::Refund { id } => (id, Step::Refund),
+        AfterSaleOps::Ship {
+            id,
+            courier,
+            tracking,
+        } => (
+            id,
+            Step::Ship {
+                courier,
+                tracking_no: tracking,
+            },
+        ),
+    };
+    let result = crate::routes::aftersale::take_step(state, &id, step).await;
+    app.state.db.close().await;
+    match result {
+        Ok(after_sale) => {
+            shown(&after_sale);
+            Ok(())
+        }
+        Err(e) => anyhow::bail!(e.message(lang)),
+    }
+}
+
+async fn coupon_ops(config: Config, command: CouponOps) -> anyhow::Result<()> {
+    use crate::i18n::Language;
+    let app = app::open(config).await?;
+    let state = &app.state;
+    let lang = Language::EnUs;
+    let shown = |c: &projections::coupons::CouponView| {
+        let discount = if c.discount_type == "discount" {
+            format!("{}% off", c.percent_off)
+        } else {
+            format!("{} off", c.amount)
+        };
+        println!(
+            "{}  {}  {}  {}  from {}  {}  {}  {}",
+            c.id, c.user_id, c.name, c.kind, c.threshold, discount, c.status, c.order_no
+        );
+    };
+    let result = match command {
+        CouponOps::Issue { mobile, terms } => {
+            crate::routes::coupon::issue_coupon(state, &terms.body(mobile, 0))
+                .await
+                .map(|c| shown(&c))
+        }
+        CouponOps::Publish { quantity, terms } => {
+            crate::routes::coupon::publish_coupon(state, &terms.body(String::new(), quantity))
+                .await
+                .map(|p| println!("{}", serde_json::to_string(&p).unwrap_or_default()))
+        }
+        CouponOps::List { mobile, limit } => {
+            let user_id = match mobile {
+                Some(m) => sqlx::query_scalar::<_, String>("SELECT id FROM users WHERE mobile = $1")
+                    .bind(m.trim())
+                    .fetch_optional(&state.db.pool)
+                    .await?
+                    .map(Some)
+                    .ok_or_else(|| anyhow::anyhow!("no seller has the phone number {m}"))?,
+                None => None,
+            };
+            let filter = projections::coupons::CouponFilter {
+                user_id,
+                ..Default::default()
+            };
+            let found = projections::coupons::list(
+                &state.db.pool,
+                &filter,
+                1,
+                limit.clamp(1, 100),
+                commands::clock::now(),
+            )
+            .await?;
+            println!("{} coupons", found.total);
+            for c in &found.list {
+                shown(c);
+            }
+            Ok(())
+        }
+    };
+    app.state.db.close().await;
+    result.map_err(|e| anyhow::anyhow!(e.message(lang)))
+}
+
+async fn notice_ops(db: &commands::Database, command: NoticeOps) -> anyhow::Result<()> {
+    use commands::catalog::notices::{publish, withdraw, NewNotice};
+    let explain = |e: commands::Error| match e {
+        commands::Error::Invalid(r) => anyhow::anyhow!(crate::i18n::message(
+            crate::i18n::Language::EnUs,
+            r.key,
+            &r.params
+        )),
+        other => anyhow::anyhow!(other),
+    };
+    match command {
+        NoticeOps::Publish {
+            title,
+            content,
+            title_en,
+            content_en,
+            pinned,
+        } => {
+            let notice = NewNotice {
+                title,
+                content,
+                title_en,
+                content_en,
+                pinned,
+            };
+            let id = publish(db, notice, commands::clock::now())
+                .await
+                .map_err(explain)?;
+            println!("published {id}");
+        }
+        NoticeOps::List { limit } => {
+            let page =
+                projections::catalog::notices(&db.pool, 1, limit.clamp(1, 100), crate::i18n::Language::ZhCn)
+                    .await?;
+            println!("{} notices", page.total);
+            for n in &page.list {
+                let pin = if n.pinned { "pinned" } else { "" };
+                println!("{}  {}  {}  {}", n.id, n.published_at, pin, n.title);
+            }
+        }
+        NoticeOps::Withdraw { id } => {
+            if !withdraw(db, &id).await.map_err(explain)? {
+                anyhow::bail!("no announcement has the id {id}");
+            }
+            println!("withdrew {id}");
+        }
+    }
+    Ok(())
+}
+
+/// Two coupons for the demo seller and one published for anyone to claim, on an empty coupon book.
+async fn demo_coupons(state: &crate::state::AppState) -> anyhow::Result<usize> {
+    use commands::coupons::{issue, publish, NewCoupon};
+    use domain::coupon::{CouponKind, Discount};
+    use domain::money::Fen;
+    let any: Option<i64> = sqlx::query_scalar("SELECT 1 FROM coupon_templates LIMIT 1")
+        .fetch_optional(&state.db.pool)
+        .await?;
+    if any.is_some() {
+        return Ok(0);
+    }
+    let demo: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1")
+        .bind(commands::catalog::seed::DEMO_MOBILE)
+        .fetch_one(&state.db.pool)
+        .await?;
+    let now = commands::clock::now();
+    let days = |n: i64| now + n * 86_400;
+    let failed = |e: commands::Error| anyhow::anyhow!("demo coupons: {e:?}");
+    let coupons = [
+        NewCoupon {
+            name: "满100减10".into(),
+            kind: CouponKind::Product,
+            discount: Discount::FullReduction {
+                threshold: Fen::yuan(100),
+                amount: Fen::yuan(10),
+            },
+            valid_from: now,
+            valid_to: days(30),
+        },
+        NewCoupon {
+            name: "运费五折".into(),
+            kind: CouponKind::Shipping,
+            discount: Discount::Percentage {
+                threshold: Fen::ZERO,
+                percent_off: 50,
+            },
+            valid_from: now,
+            valid_to: days(30),
+        },
+    ];
+    for coupon in &coupons {
+        issue(&state.coupons, &demo, coupon, "operator", now)
+            .await
+            .map_err(failed)?;
+    }
+    let claimable = NewCoupon {
+        name: "服务费立减2元".into(),
+        kind: CouponKind::Service,
+        discount: Discount::FullReduction {
+            threshold: Fen::ZERO,
+            amount: Fen::yuan(2),
+        },
+        valid_from: now,
+        valid_to: days(14),
+    };
+    publish(&state.db, &claimable, 100, now).await.map_err(failed)?;
+    Ok(coupons.len() + 1)
 }

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod envelope;
 pub mod error;
+pub mod excel;
 pub mod extract;
 pub mod i18n;
 pub mod keys;

@@ -167,7 +167,12 @@ fn write_zip(
 }
 
 fn attachment(name: &str) -> HeaderValue {
-    let encoded: String = name
+    content_disposition(&format!("{name}.zip"), "images.zip")
+}
+
+/// `attachment` with the UTF-8 file name, and an ASCII `fallback` for clients that know no other.
+pub fn content_disposition(file_name: &str, fallback: &str) -> HeaderValue {
+    let encoded: String = file_name
         .bytes()
         .map(|b| {
             if b.is_ascii_alphanumeric() || b"-._".contains(&b) {
@@ -178,9 +183,9 @@ fn attachment(name: &str) -> HeaderValue {
         })
         .collect();
     HeaderValue::from_str(&format!(
-        "attachment; filename=\"images.zip\"; filename*=UTF-8''{encoded}.zip"
+        "attachment; filename=\"{fallback}\"; filename*=UTF-8''{encoded}"
     ))
-    .unwrap_or_else(|_| HeaderValue::from_static("attachment; filename=\"images.zip\""))
+    .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
 }
 
 pub async fn images_zip(

@@ -1,5 +1,7 @@
 use std::sync::{Arc, OnceLock};
 
+use commands::after_sales::AfterSaleDesk;
+use commands::coupons::CouponDesk;
 use commands::db::Cqrs;
 use commands::orders::OrderDesk;
 use commands::payments::PaymentGateway;
@@ -25,6 +27,10 @@ pub struct AppState {
     pub desk: Arc<WalletDesk>,
     /// Every order command goes through this desk.
     pub orders: Arc<OrderDesk>,
+    /// Every coupon command goes through this desk.
+    pub coupons: Arc<CouponDesk>,
+    /// Every after-sale command goes through this desk.
+    pub after_sales: Arc<AfterSaleDesk>,
     pub wallet_limits: WalletServices,
     pub payments: Arc<Payments>,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,

@@ -174,16 +174,20 @@ pub struct ReturnAddress {
     detail: &'static str,
 }
 
-/// Where after-sales parcels go back to: the platform's warehouse.
 pub async fn refund_address() -> ApiResult<ReturnAddress> {
-    Ok(ok(ReturnAddress {
+    Ok(ok(return_address()))
+}
+
+/// Where after-sales parcels go back to: the platform's warehouse.
+pub fn return_address() -> ReturnAddress {
+    ReturnAddress {
         recipient: "jpmall 售后仓",
         phone: "020-86001234",
         province: "广东省",
         city: "广州市",
         district: "白云区",
         detail: "机场路 1688 号 jpmall 一件代发仓 3 号门 售后组",
-    }))
+    }
 }
 
 #[cfg(test)]

@@ -140,3 +140,63 @@ pub async fn reject_withdrawal(
     let row = decide_withdrawal(&state, &body.id, Decision::Reject(body.reason)).await?;
     Ok(ok(fund::withdrawal_view(&row, true)))
 }
+
+#[derive(Deserialize, Default)]
+pub struct NoticeBody {
+    #[serde(default)]
+    title: String,
+    #[serde(default)]
+    content: String,
+    #[serde(default)]
+    title_en: String,
+    #[serde(default)]
+    content_en: String,
+    #[serde(default)]
+    pinned: bool,
+}
+
+/// Publishes an announcement (home page and notice list); answers it as sellers see it in Chinese.
+pub async fn publish_notice(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NoticeBody>,
+) -> ApiResult<projections::catalog::Notice> {
+    let id = commands::catalog::notices::publish(
+        &state.db,
+        commands::catalog::notices::NewNotice {
+            title: body.title,
+            content: body.content,
+            title_en: body.title_en,
+            content_en: body.content_en,
+            pinned: body.pinned,
+        },
+        commands::clock::now(),
+    )
+    .await?;
+    let notice = projections::catalog::notice_by_id(&state.db.pool, &id, crate::i18n::Language::ZhCn)
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))?;
+    Ok(ok(notice))
+}
+
+#[derive(Deserialize, Default)]
+pub struct NoticeIdBody {
+    #[serde(default)]
+    id: String,
+}
+
+#[derive(Serialize)]
+pub struct Withdrawn {
+    id: String,
+}
+
+pub async fn withdraw_notice(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<NoticeIdBody>,
+) -> ApiResult<Withdrawn> {
+    if !commands::catalog::notices::withdraw(&state.db, &body.id).await? {
+        return Err(AppError::NotFound("request.not_found"));
+    }
+    Ok(ok(Withdrawn {
+        id: body.id.trim().to_string(),
+    }))
+}

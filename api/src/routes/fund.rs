@@ -368,7 +368,7 @@ pub async fn withdrawals(
     }))
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 pub struct LedgerQuery {
     page: Option<i64>,
     pagesize: Option<i64>,
@@ -402,16 +402,8 @@ fn ledger_view(r: &LedgerRow) -> LedgerView {
     }
 }
 
-pub async fn ledger(
-    State(state): State<AppState>,
-    user: CurrentUser,
-    JsonBody(query): JsonBody<LedgerQuery>,
-) -> ApiResult<Page<LedgerView>> {
-    let (page, pagesize) = Paging {
-        page: query.page,
-        pagesize: query.pagesize,
-    }
-    .checked()?;
+/// The ledger filter of a request, checked (the ledger screen and its Excel export).
+pub fn ledger_filter(query: &LedgerQuery) -> Result<LedgerFilter, AppError> {
     let kind = match query.kind.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
         None => None,
         Some(k) if LEDGER_TYPES.contains(&k) => Some(k.to_string()),
@@ -422,11 +414,24 @@ pub async fn ledger(
             return Err(Refusal::new("fund.end_before_start").on("end_time").into());
         }
     }
-    let filter = LedgerFilter {
+    Ok(LedgerFilter {
         kind,
         start: query.start_time,
         end: query.end_time,
-    };
+    })
+}
+
+pub async fn ledger(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(query): JsonBody<LedgerQuery>,
+) -> ApiResult<Page<LedgerView>> {
+    let (page, pagesize) = Paging {
+        page: query.page,
+        pagesize: query.pagesize,
+    }
+    .checked()?;
+    let filter = ledger_filter(&query)?;
     let found = read::ledger_page(&state.db.pool, &user.id, &filter, page, pagesize).await?;
     Ok(ok(Page {
         list: found.list.iter().map(ledger_view).collect(),

@@ -1,9 +1,13 @@
 pub mod address;
 pub mod admin;
 pub mod admin_orders;
+pub mod aftersale;
 pub mod cart;
 pub mod catalog;
+pub mod coupon;
+pub mod excel;
 pub mod fund;
+pub mod message;
 pub mod order;
 pub mod pay;
 pub mod site;
@@ -44,6 +48,18 @@ pub fn router(state: AppState) -> Router {
         .route("/orders/resolve_abnormal", post(admin_orders::resolve_abnormal))
         .route("/orders/ship", post(admin_orders::ship))
         .route("/orders/complete_due", post(admin_orders::complete_due))
+        .route("/aftersales", get(aftersale::admin_list))
+        .route("/aftersales/approve", post(aftersale::approve))
+        .route("/aftersales/reject", post(aftersale::reject))
+        .route("/aftersales/intercept", post(aftersale::intercept))
+        .route("/aftersales/receive", post(aftersale::receive))
+        .route("/aftersales/refund", post(aftersale::refund))
+        .route("/aftersales/ship", post(aftersale::ship))
+        .route("/coupons", get(coupon::admin_list))
+        .route("/coupons/issue", post(coupon::issue))
+        .route("/coupons/publish", post(coupon::publish))
+        .route("/notices/publish", post(admin::publish_notice))
+        .route("/notices/withdraw", post(admin::withdraw_notice))
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), admin::operator));
     let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
@@ -119,6 +135,25 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/order/out_stock"), post(order::out_stock))
         .route(&format!("{UNISHOP}/order/abnormal"), post(order::abnormal))
         .route(&format!("{UNISHOP}/ranking/lists"), post(order::ranking_lists))
+        .route(&format!("{UNISHOP}/aftersale/options"), post(aftersale::options))
+        .route(&format!("{UNISHOP}/aftersale/apply"), post(aftersale::apply))
+        .route(&format!("{UNISHOP}/aftersale/lists"), post(aftersale::lists))
+        .route(&format!("{UNISHOP}/aftersale/detail"), post(aftersale::detail))
+        .route(&format!("{UNISHOP}/aftersale/return"), post(aftersale::submit_return))
+        .route(&format!("{UNISHOP}/aftersale/cancel"), post(aftersale::cancel))
+        .route(&format!("{UNISHOP}/excel/export"), post(excel::export))
+        .route(&format!("{UNISHOP}/excel/job"), post(excel::job))
+        .route(&format!("{UNISHOP}/excel/history"), post(excel::history))
+        .route(&format!("{UNISHOP}/excel/download"), post(excel::download))
+        .route(&format!("{UNISHOP}/excel/template"), get(excel::template))
+        .route(&format!("{UNISHOP}/excel/import"), post(excel::import).layer(upload_limit))
+        .route(&format!("{UNISHOP}/message/lists"), post(message::lists))
+        .route(&format!("{UNISHOP}/message/unread_count"), post(message::unread_count))
+        .route(&format!("{UNISHOP}/message/read"), post(message::mark_read))
+        .route(&format!("{UNISHOP}/message/read_all"), post(message::mark_all_read))
+        .route(&format!("{UNISHOP}/coupon/lists"), post(coupon::lists))
+        .route(&format!("{UNISHOP}/coupon/claimable"), post(coupon::claimable))
+        .route(&format!("{UNISHOP}/coupon/claim"), post(coupon::claim))
         .route("/pay/{id}", get(pay::pay_page))
         .route("/pay/{id}/confirm", post(pay::confirm))
         .route(commands::payments::NOTIFY_PATH, post(pay::notify))

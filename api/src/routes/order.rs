@@ -10,8 +10,9 @@ use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
 use commands::orders::pricing::{self, Options, PricedLine};
 use commands::Refusal;
 use domain::address::AddressInput;
-use domain::order::{Courier, OrderCommand, PaymentMethod, Platform, QcLevel, ValueAdded};
+use domain::order::{Courier, Fees, OrderCommand, PaymentMethod, Platform, QcLevel, ValueAdded};
 use projections::catalog::picture_url;
+use projections::coupons::CouponView;
 use projections::orders::{self as read, Filter, NoticePage, OrderView, OrdersPage, Tab};
 use projections::ranking;
 use serde::{Deserialize, Serialize};
@@ -86,6 +87,8 @@ pub struct OrderBody {
     #[serde(default)]
     remark: String,
     request_id: Option<String>,
+    #[serde(default)]
+    coupon_ids: Vec<String>,
 }
 
 impl OrderBody {
@@ -178,6 +181,7 @@ impl OrderBody {
                 source_order_no: self.source_order_no.clone(),
                 label_file: self.label_file.clone(),
                 courier_chosen,
+                ship_to: None,
             }),
             _ => Err(Refusal::new("order.type_invalid").on("type").into()),
         }
@@ -252,6 +256,56 @@ pub struct Preview {
     couriers: Vec<CourierFee>,
     qc_levels: Vec<QcFee>,
     value_added_services: Vec<ServiceFee>,
+    coupons: CouponChoice,
+}
+
+#[derive(Serialize)]
+pub struct AppliedView {
+    id: String,
+    #[serde(rename = "type")]
+    kind: &'static str,
+    name: String,
+    discount: String,
+}
+
+#[derive(Serialize)]
+pub struct CouponChoice {
+    usable: Vec<CouponView>,
+    applied: Vec<AppliedView>,
+}
+
+/// The caller's coupons this order reaches, each with what it would take off, and the chosen ones
+/// applied to `fees` the way the order will apply them.
+async fn coupon_choice(
+    state: &AppState,
+    user_id: &str,
+    chosen: &[String],
+    fees: &mut Fees,
+) -> Result<CouponChoice, AppError> {
+    let at = now();
+    let mut usable = projections::coupons::usable(&state.db.pool, user_id, at).await?;
+    usable.retain_mut(|coupon| {
+        let off = coupon
+            .terms()
+            .and_then(|(kind, discount)| discount.off(fees.coupon_base(kind)));
+        coupon.discount = off.map(|f| f.to_yuan());
+        off.is_some()
+    });
+    let terms = commands::coupons::chosen_terms(&state.db, user_id, chosen, fees, "", at).await?;
+    let applied = domain::order::apply_coupons(fees, terms)
+        .map_err(|e| AppError::from(commands::desk::Refuses::refusal(&e)))?;
+    Ok(CouponChoice {
+        usable,
+        applied: applied
+            .into_iter()
+            .map(|a| AppliedView {
+                id: a.coupon_id,
+                kind: a.kind.code(),
+                name: a.name,
+                discount: a.discount.to_yuan(),
+            })
+            .collect(),
+    })
 }
 
 pub async fn preview(
@@ -265,7 +319,8 @@ pub async fn preview(
     let (options, _) = body.options(&state, &user).await?;
     let lines = pricing::price_lines(&state.db, &wanted).await?;
     let quote = pricing::quote(lines, &options)?;
-    let fees = quote.fees;
+    let mut fees = quote.fees;
+    let coupons = coupon_choice(&state, &user.id, &body.coupon_ids, &mut fees).await?;
     let balance = projections::wallet::summary_of(&state.db.pool, &user.id)
         .await?
         .balance;
@@ -298,6 +353,7 @@ pub async fn preview(
                 per_item: v.per_item().to_yuan(),
             })
             .collect(),
+        coupons,
     }))
 }
 
@@ -331,8 +387,18 @@ pub async fn submit(
         options,
         remark: body.remark.clone(),
         request_id: body.request_id.clone(),
+        coupon_ids: body.coupon_ids.clone(),
     };
-    let order_no = placing::submit(&state.db, &state.orders, divisions(), &user.id, request, now()).await?;
+    let order_no = placing::submit(
+        &state.db,
+        &state.orders,
+        &state.coupons,
+        divisions(),
+        &user.id,
+        request,
+        now(),
+    )
+    .await?;
     let order = order_answer(&state, Some(&user.id), &order_no, language_of(&headers)).await?;
     Ok(ok(Placed { order }))
 }

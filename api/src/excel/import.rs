@@ -1,0 +1,245 @@
+//! Batch upload of platform orders: the uploaded `.xlsx` is read with calamine (headers in either
+//! language, in any order), then each row is placed through `commands::orders::import` in a
+//! background job whose report names every row's outcome.
+
+use std::io::Cursor;
+
+use calamine::{open_workbook_from_rs, Data, Reader, Xlsx};
+use commands::excel_jobs::{self, NewJob};
+use commands::orders::import::{import_row, ImportContext, ImportRow, Outcome};
+use commands::Refusal;
+use domain::order::QcLevel;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::excel::template::{column_title, COLUMNS};
+use crate::i18n::{message, Language};
+use crate::routes::address::divisions;
+use crate::state::AppState;
+
+/// A file holds at most this many data rows.
+pub const MAX_ROWS: usize = 1000;
+
+fn cell_text(cell: &Data) -> String {
+    match cell {
+        Data::Empty => String::new(),
+        Data::String(s) => s.trim().to_string(),
+        // Phone numbers and quantities typed into a spreadsheet arrive as numbers.
+        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
+        other => other.to_string().trim().to_string(),
+    }
+}
+
+fn normalised(text: &str) -> String {
+    text.chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
+/// Which template column a header cell is, by its title in either language or its code.
+fn column_of_header(header: &str) -> Option<&'static str> {
+    let header = normalised(header);
+    if header.is_empty() {
+        return None;
+    }
+    COLUMNS.into_iter().find(|column| {
+        header == *column
+            || [Language::ZhCn, Language::EnUs]
+                .iter()
+                .any(|lang| normalised(&column_title(column, *lang)) == header)
+    })
+}
+
+/// The data rows of the first sheet, or why the file cannot be imported (nothing is started then).
+pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal> {
+    let not_spreadsheet = || Refusal::new("excel.not_spreadsheet").on("file");
+    let mut workbook: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| not_spreadsheet())?;
+    let range = workbook
+        .worksheet_range_at(0)
+        .ok_or_else(|| Refusal::new("excel.no_rows").on("file"))?
+        .map_err(|_| not_spreadsheet())?;
+    let first_row = range.start().map_or(0, |(row, _)| row as usize);
+    let mut rows = range
+        .rows()
+        .enumerate()
+        .filter(|(_, cells)| cells.iter().any(|c| !cell_text(c).is_empty()));
+    let Some((_, header)) = rows.next() else {
+        return Err(Refusal::new("excel.no_rows").on("file"));
+    };
+    let columns: Vec<Option<&'static str>> = header.iter().map(|c| column_of_header(&cell_text(c))).collect();
+    if let Some(missing) = COLUMNS
+        .iter()
+        .find(|column| **column != "remark" && !columns.contains(&Some(**column)))
+    {
+        return Err(Refusal::new("excel.column_missing")
+            .on("file")
+            .with("column", column_title(missing, lang)));
+    }
+    let mut found = Vec::new();
+    for (index, cells) in rows {
+        if found.len() == MAX_ROWS {
+            return Err(Refusal::new("excel.too_many_rows")
+                .on("file")
+                .with("max", MAX_ROWS));
+        }
+        let mut row = ImportRow {
+            row: first_row + index + 1,
+            ..ImportRow::default()
+        };
+        for (cell, column) in cells.iter().zip(&columns) {
+            let value = cell_text(cell);
+            match column {
+                Some("platform") => row.platform = value,
+                Some("source_order_no") => row.source_order_no = value,
+                Some("item_no") => row.item_no = value,
+                Some("color") => row.color = value,
+                Some("size") => row.size = value,
+                Some("quantity") => row.quantity = value,
+                Some("recipient") => row.recipient = value,
+                Some("phone") => row.phone = value,
+                Some("address") => row.address = value,
+                Some("courier") => row.courier = value,
+                Some("remark") => row.remark = value,
+                _ => {}
+            }
+        }
+        found.push(row);
+    }
+    if found.is_empty() {
+        return Err(Refusal::new("excel.no_rows").on("file"));
+    }
+    Ok(found)
+}
+
+/// One row of the stored report: the reason as a catalogue key and parameters, so it is shown in
+/// the language of whoever reads it.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+struct ReportRow {
+    row: usize,
+    outcome: String,
+    platform: String,
+    source_order_no: String,
+    order_no: String,
+    reason_key: String,
+    params: Vec<(String, String)>,
+    field: String,
+}
+
+#[derive(Debug, Default, Serialize, Deserialize)]
+struct Report {
+    created: i64,
+    failed: i64,
+    duplicate: i64,
+    rows: Vec<ReportRow>,
+}
+
+/// The stored report in `lang` (docs/api.md, Excel), its rows left empty unless `with_rows`; `None`
+/// for exports and unfinished imports.
+pub fn report_view(stored: &str, lang: Language, with_rows: bool) -> Option<Value> {
+    let report: Report = serde_json::from_str(stored).ok()?;
+    let rows: Vec<Value> = report
+        .rows
+        .iter()
+        .filter(|_| with_rows)
+        .map(|r| {
+            let params: Vec<(&str, String)> = r.params.iter().map(|(k, v)| (k.as_str(), v.clone())).collect();
+            let reason = match r.outcome.as_str() {
+                "created" => String::new(),
+                "duplicate" => message(
+                    lang,
+                    "excel.duplicate",
+                    &[
+                        ("source_order_no", r.source_order_no.clone()),
+                        ("order_no", r.order_no.clone()),
+                    ],
+                ),
+                _ => message(lang, &r.reason_key, &params),
+            };
+            serde_json::json!({
+                "row": r.row, "outcome": r.outcome, "platform": r.platform,
+                "source_order_no": r.source_order_no, "order_no": r.order_no,
+                "reason": reason, "field": r.field,
+            })
+        })
+        .collect();
+    Some(serde_json::json!({
+        "created": report.created, "failed": report.failed, "duplicate": report.duplicate, "rows": rows,
+    }))
+}
+
+/// Places every row in turn and records the report; the job ends done even when rows failed
+/// (they are in the report), and failed only when the work itself broke off.
+pub async fn run(state: AppState, job: NewJob, rows: Vec<ImportRow>) {
+    let now = commands::clock::now;
+    let outcome = async {
+        let settings = projections::forward::settings_of(&state.db.pool, &job.user_id).await?;
+        let cx = ImportContext {
+            db: &state.db,
+            orders: &state.orders,
+            coupons: &state.coupons,
+            divisions: divisions(),
+            user_id: &job.user_id,
+            qc: QcLevel::from_code(&settings.qc_level).unwrap_or(QcLevel::None),
+        };
+        let mut report = Report::default();
+        let total = rows.len() as i64;
+        for (done, row) in rows.iter().enumerate() {
+            let mut entry = ReportRow {
+                row: row.row,
+                outcome: String::new(),
+                platform: row.platform.clone(),
+                source_order_no: row.source_order_no.clone(),
+                order_no: String::new(),
+                reason_key: String::new(),
+                params: Vec::new(),
+                field: String::new(),
+            };
+            match import_row(&cx, row, now()).await {
+                Ok(Outcome::Created { order_no }) => {
+                    report.created += 1;
+                    entry.outcome = "created".into();
+                    entry.order_no = order_no;
+                }
+                Ok(Outcome::Duplicate { order_no }) => {
+                    report.duplicate += 1;
+                    entry.outcome = "duplicate".into();
+                    entry.order_no = order_no;
+                }
+                Ok(Outcome::Failed { refusal }) => {
+                    report.failed += 1;
+                    entry.outcome = "failed".into();
+                    entry.reason_key = refusal.key.to_string();
+                    entry.params = refusal
+                        .params
+                        .iter()
+                        .map(|(k, v)| (k.to_string(), v.clone()))
+                        .collect();
+                    entry.field = refusal.field.unwrap_or_default().to_string();
+                }
+                Err(e) => {
+                    // This row's order was not placed (or its fate is settled at the next start);
+                    // the others go on.
+                    tracing::error!(job = %job.id, row = row.row, error = ?e, "import row failed");
+                    report.failed += 1;
+                    entry.outcome = "failed".into();
+                    entry.reason_key = "server.error".into();
+                }
+            }
+            report.rows.push(entry);
+            excel_jobs::progress(&state.db, &job.id, done as i64 + 1, total, now()).await?;
+        }
+        anyhow::Ok((total, serde_json::to_string(&report)?))
+    }
+    .await;
+    let recorded = match outcome {
+        Ok((rows, report)) => excel_jobs::finish(&state.db, &job.id, rows, &report, now()).await,
+        Err(e) => {
+            tracing::error!(job = %job.id, error = ?e, "import failed");
+            excel_jobs::fail(&state.db, &job.id, "excel.import_failed", now()).await
+        }
+    };
+    if let Err(e) = recorded {
+        tracing::error!(job = %job.id, error = ?e, "import outcome not recorded");
+    }
+}

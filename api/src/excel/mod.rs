@@ -1,0 +1,94 @@
+//! Excel export and batch upload (issue 8): workbooks written with rust_xlsxwriter and read with
+//! calamine. Both run as background jobs recorded in `excel_jobs` (see `commands::excel_jobs`), so a
+//! large export or import shows its progress and the record lists it for download again.
+
+pub mod export;
+pub mod import;
+pub mod sheet;
+pub mod template;
+
+use std::path::PathBuf;
+
+use projections::excel_jobs::JobRow;
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::i18n::{message, Language};
+
+/// Where job files live: `<data dir>/excel/<job id>.xlsx`.
+pub fn excel_dir(data_dir: &std::path::Path) -> PathBuf {
+    data_dir.join("excel")
+}
+
+pub fn language_code(lang: Language) -> &'static str {
+    match lang {
+        Language::ZhCn => "zh_CN",
+        Language::EnUs => "en_US",
+    }
+}
+
+/// The table's name in `lang` (`订单列表` / `Orders`).
+pub fn table_name(table_code: &str, lang: Language) -> String {
+    message(lang, &format!("excel.table.{table_code}"), &[])
+}
+
+/// `订单列表_20261121193000.xlsx`: the table's name and the China-time stamp.
+pub fn file_name(table_code: &str, lang: Language, now: i64) -> String {
+    format!(
+        "{}_{}.xlsx",
+        table_name(table_code, lang),
+        domain::calendar::china_stamp(now)
+    )
+}
+
+#[derive(Debug, Serialize)]
+pub struct Progress {
+    pub done: i64,
+    pub total: i64,
+}
+
+/// A job as the API shows it (docs/api.md, Excel).
+#[derive(Debug, Serialize)]
+pub struct JobView {
+    pub id: String,
+    pub kind: String,
+    pub table: String,
+    pub table_name: String,
+    pub table_type: String,
+    pub status: String,
+    pub progress: Progress,
+    pub row_count: i64,
+    pub file_name: String,
+    pub error: String,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+    pub report: Option<Value>,
+}
+
+/// The job in `lang`; an import's report rows get their reasons in `lang` too. The record's list
+/// (`rows: false`) carries only the report's counts: a report can hold a thousand rows, and the list
+/// is asked every second while a job runs; `excel/job` answers them.
+pub fn job_view(job: &JobRow, lang: Language, rows: bool) -> JobView {
+    JobView {
+        id: job.id.clone(),
+        kind: job.kind.clone(),
+        table: job.table_code.clone(),
+        table_name: table_name(&job.table_code, lang),
+        table_type: message(lang, &format!("excel.kind.{}", job.kind), &[]),
+        status: job.status.clone(),
+        progress: Progress {
+            done: job.done,
+            total: job.total,
+        },
+        row_count: job.row_count,
+        file_name: job.file_name.clone(),
+        error: if job.error.is_empty() {
+            String::new()
+        } else {
+            message(lang, &job.error, &[])
+        },
+        created_at: job.created_at,
+        finished_at: (job.finished_at > 0).then_some(job.finished_at),
+        report: import::report_view(&job.report, lang, rows),
+    }
+}

@@ -1,0 +1,391 @@
+//! After-sales calls: what an order allows, applying, the list with its status counts, the detail with
+//! its timeline and the return address, the return parcel and cancelling; and the operator's queue and
+//! steps under `/jpmall/admin/aftersales` (the CLI takes the same steps).
+
+use axum::extract::{Query, State};
+use commands::after_sales::applying::{self, Application};
+use commands::after_sales::steps::{self, Step};
+use commands::clock::now;
+use commands::Refusal;
+use domain::after_sale::AfterSaleStatus;
+use domain::order::Claim;
+use projections::after_sales::{self as read, AfterSaleFilter, AfterSaleView, AfterSalesPage};
+use projections::orders::TimelineEntry;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::extract::{CurrentUser, JsonBody};
+use crate::routes::address::{return_address, ReturnAddress};
+use crate::routes::catalog::Paging;
+use crate::state::AppState;
+
+fn text(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.trim().to_string(),
+        Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
+#[derive(Deserialize, Default)]
+pub struct OrderNoBody {
+    #[serde(default)]
+    order_no: Value,
+}
+
+#[derive(Serialize)]
+pub struct OptionLine {
+    sku_id: String,
+    item_no: String,
+    title: String,
+    image: String,
+    color: String,
+    size: String,
+    price: String,
+    bought: i64,
+    available: i64,
+}
+
+#[derive(Serialize)]
+pub struct OptionsView {
+    order_no: String,
+    status: &'static str,
+    kinds: Vec<&'static str>,
+    return_deadline: Option<i64>,
+    items: Vec<OptionLine>,
+}
+
+pub async fn options(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<OrderNoBody>,
+) -> ApiResult<OptionsView> {
+    let options = applying::options(&state.db, &user.id, &text(&body.order_no), now()).await?;
+    let mut items = Vec::with_capacity(options.lines.len());
+    for line in options.lines {
+        let product_id: Option<String> =
+            sqlx::query_scalar("SELECT product_id FROM order_items WHERE order_no = $1 AND sku_id = $2")
+                .bind(&options.order_no)
+                .bind(&line.sku_id)
+                .fetch_optional(&state.db.pool)
+                .await?;
+        items.push(OptionLine {
+            image: product_id
+                .map(|p| projections::catalog::picture_url(&p, "main-1.jpg"))
+                .unwrap_or_default(),
+            sku_id: line.sku_id,
+            item_no: line.item_no,
+            title: line.title,
+            color: line.color,
+            size: line.size,
+            price: line.unit_price.to_yuan(),
+            bought: line.bought,
+            available: line.available,
+        });
+    }
+    Ok(ok(OptionsView {
+        order_no: options.order_no,
+        status: options.status.code(),
+        kinds: options.kinds.iter().map(|k| k.code()).collect(),
+        return_deadline: options.return_deadline,
+        items,
+    }))
+}
+
+#[derive(Deserialize, Default)]
+pub struct LineInput {
+    #[serde(default)]
+    sku_id: Value,
+    #[serde(default)]
+    quantity: Value,
+}
+
+#[derive(Deserialize, Default)]
+pub struct ApplyBody {
+    #[serde(default)]
+    order_no: Value,
+    #[serde(default)]
+    kind: String,
+    #[serde(default)]
+    lines: Vec<LineInput>,
+    #[serde(default)]
+    reason: String,
+    #[serde(default)]
+    description: String,
+    #[serde(default)]
+    images: Vec<String>,
+    #[serde(default)]
+    request_id: String,
+}
+
+#[derive(Serialize)]
+pub struct Applied {
+    after_sale: AfterSaleView,
+}
+
+fn quantity_of(value: &Value) -> Result<i64, AppError> {
+    match value {
+        Value::Number(n) => n.as_i64(),
+        Value::String(s) => s.trim().parse().ok(),
+        _ => None,
+    }
+    .ok_or_else(|| Refusal::new("order.quantity_not_positive").on("lines").into())
+}
+
+pub async fn apply(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ApplyBody>,
+) -> ApiResult<Applied> {
+    let lines = body
+        .lines
+        .iter()
+        .map(|l| {
+            Ok(Claim {
+                sku_id: text(&l.sku_id),
+                quantity: quantity_of(&l.quantity)?,
+            })
+        })
+        .collect::<Result<Vec<_>, AppError>>()?;
+    let id = applying::apply(
+        &state.db,
+        &state.orders,
+        &state.after_sales,
+        &user.id,
+        Application {
+            order_no: text(&body.order_no),
+            kind: body.kind,
+            lines,
+            reason: body.reason,
+            description: body.description,
+            images: body.images,
+            request_id: body.request_id,
+        },
+        now(),
+    )
+    .await?;
+    Ok(ok(Applied {
+        after_sale: answer(&state, Some(&user.id), &id).await?,
+    }))
+}
+
+async fn answer(state: &AppState, user_id: Option<&str>, id: &str) -> Result<AfterSaleView, AppError> {
+    read::detail(&state.db.pool, user_id, id)
+        .await?
+        .map(|(view, _)| view)
+        .ok_or(AppError::NotFound("request.not_found"))
+}
+
+#[derive(Deserialize, Default)]
+pub struct ListBody {
+    page: Option<i64>,
+    pagesize: Option<i64>,
+    #[serde(default)]
+    status: String,
+    #[serde(default)]
+    order_no: String,
+}
+
+pub fn filter_of(body: &ListBody, user_id: Option<String>) -> Result<(AfterSaleFilter, i64, i64), AppError> {
+    let (page, pagesize) = Paging {
+        page: body.page,
+        pagesize: body.pagesize,
+    }
+    .checked()?;
+    let status = match body.status.trim() {
+        "" | "all" => None,
+        code => Some(
+            AfterSaleStatus::from_code(code)
+                .ok_or_else(|| Refusal::new("aftersale.status_invalid").on("status"))?,
+        ),
+    };
+    Ok((
+        AfterSaleFilter {
+            user_id,
+            status,
+            order_no: body.order_no.clone(),
+        },
+        page,
+        pagesize,
+    ))
+}
+
+pub async fn lists(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ListBody>,
+) -> ApiResult<AfterSalesPage> {
+    let (filter, page, pagesize) = filter_of(&body, Some(user.id.clone()))?;
+    Ok(ok(read::list(&state.db.pool, &filter, page, pagesize).await?))
+}
+
+#[derive(Deserialize, Default)]
+pub struct IdBody {
+    #[serde(default)]
+    id: Value,
+    #[serde(default)]
+    courier: String,
+    #[serde(default)]
+    tracking_no: String,
+    #[serde(default)]
+    reason: String,
+    succeeded: Option<bool>,
+    #[serde(default)]
+    wrong_item: bool,
+    #[serde(default)]
+    wrong_station: bool,
+}
+
+impl IdBody {
+    fn id(&self) -> Result<String, AppError> {
+        let id = text(&self.id);
+        if id.is_empty() {
+            return Err(Refusal::new("aftersale.id_required").on("id").into());
+        }
+        Ok(id)
+    }
+}
+
+#[derive(Serialize)]
+pub struct DetailView {
+    #[serde(flatten)]
+    after_sale: AfterSaleView,
+    timeline: Vec<TimelineEntry>,
+    return_address: ReturnAddress,
+}
+
+pub async fn detail(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<DetailView> {
+    let id = body.id()?;
+    let (after_sale, timeline) = read::detail(&state.db.pool, Some(&user.id), &id)
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))?;
+    Ok(ok(DetailView {
+        after_sale,
+        timeline,
+        return_address: return_address(),
+    }))
+}
+
+pub async fn submit_return(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    let id = body.id()?;
+    if body.courier.trim().is_empty() {
+        return Err(Refusal::new("order.courier_required").on("courier").into());
+    }
+    if body.tracking_no.trim().chars().count() > 64 {
+        return Err(Refusal::new("aftersale.tracking_too_long")
+            .on("tracking_no")
+            .into());
+    }
+    steps::submit_return(
+        &state.db,
+        &state.after_sales,
+        &user.id,
+        &id,
+        &body.courier,
+        &body.tracking_no,
+        now(),
+    )
+    .await?;
+    Ok(ok(answer(&state, Some(&user.id), &id).await?))
+}
+
+pub async fn cancel(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    let id = body.id()?;
+    steps::cancel(&state.db, &state.after_sales, &user.id, &id, now()).await?;
+    Ok(ok(answer(&state, Some(&user.id), &id).await?))
+}
+
+// The operator's calls.
+
+pub async fn admin_list(
+    State(state): State<AppState>,
+    Query(query): Query<ListBody>,
+) -> ApiResult<AfterSalesPage> {
+    let (filter, page, pagesize) = filter_of(&query, None)?;
+    Ok(ok(read::list(&state.db.pool, &filter, page, pagesize).await?))
+}
+
+/// Takes an operator step and answers the after-sale as it is afterwards.
+pub async fn take_step(state: &AppState, id: &str, step: Step) -> Result<AfterSaleView, AppError> {
+    let id = id.trim();
+    if id.is_empty() {
+        return Err(Refusal::new("aftersale.id_required").on("id").into());
+    }
+    steps::take_step(&state.db, &state.orders, &state.after_sales, id, step, now()).await?;
+    answer(state, None, id).await
+}
+
+async fn step(state: AppState, body: IdBody, step: Step) -> ApiResult<AfterSaleView> {
+    let id = body.id()?;
+    Ok(ok(take_step(&state, &id, step).await?))
+}
+
+pub async fn approve(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    step(state, body, Step::Approve).await
+}
+
+pub async fn reject(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    let reason = body.reason.clone();
+    step(state, body, Step::Reject { reason }).await
+}
+
+pub async fn intercept(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    let Some(succeeded) = body.succeeded else {
+        return Err(Refusal::new("aftersale.interception_result_required")
+            .on("succeeded")
+            .into());
+    };
+    step(state, body, Step::Intercept { succeeded }).await
+}
+
+pub async fn receive(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    let received = Step::Receive {
+        wrong_item: body.wrong_item,
+        wrong_station: body.wrong_station,
+    };
+    step(state, body, received).await
+}
+
+pub async fn refund(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    step(state, body, Step::Refund).await
+}
+
+pub async fn ship(
+    State(state): State<AppState>,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<AfterSaleView> {
+    let shipped = Step::Ship {
+        courier: body.courier.clone(),
+        tracking_no: body.tracking_no.clone(),
+    };
+    step(state, body, shipped).await
+}

@@ -1,0 +1,242 @@
+//! Excel calls: start an export of a list with its filters, the platform-order template, the batch
+//! upload, a job's progress, the export record and downloading a job's file again.
+
+use axum::body::Body;
+use axum::extract::{Multipart, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::Response;
+use commands::clock::now;
+use commands::excel_jobs::{self, JobKind, NewJob};
+use commands::Refusal;
+use serde::Deserialize;
+use serde_json::Value;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::excel::export::ExportSpec;
+use crate::excel::{self, job_view, JobView};
+use crate::extract::{CurrentUser, JsonBody};
+use crate::i18n::{language_of, Language};
+use crate::package::content_disposition;
+use crate::routes::catalog::Paging;
+use crate::routes::upload::file_field;
+use crate::routes::{aftersale, fund, order};
+use crate::state::AppState;
+use projections::catalog::Page;
+
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+#[derive(Deserialize, Default)]
+pub struct ExportBody {
+    #[serde(default)]
+    table: String,
+    #[serde(default)]
+    filters: Value,
+}
+
+fn filters_as<T: serde::de::DeserializeOwned + Default>(filters: &Value) -> Result<T, AppError> {
+    match filters {
+        Value::Null => Ok(T::default()),
+        value => serde_json::from_value(value.clone()).map_err(|_| AppError::BadBody {
+            key: "request.field_type",
+            field: Some("filters".into()),
+        }),
+    }
+}
+
+fn spec_of(body: &ExportBody, user_id: &str) -> Result<ExportSpec, AppError> {
+    Ok(match body.table.trim() {
+        "orders" => {
+            let list: order::ListBody = filters_as(&body.filters)?;
+            ExportSpec::Orders(order::filter_of(&list, Some(user_id.to_string()))?.0)
+        }
+        "ledger" => {
+            let query: fund::LedgerQuery = filters_as(&body.filters)?;
+            ExportSpec::Ledger(fund::ledger_filter(&query)?)
+        }
+        "after_sales" => {
+            let list: aftersale::ListBody = filters_as(&body.filters)?;
+            ExportSpec::AfterSales(aftersale::filter_of(&list, Some(user_id.to_string()))?.0)
+        }
+        _ => return Err(Refusal::new("excel.table_invalid").on("table").into()),
+    })
+}
+
+async fn started(state: &AppState, user: &CurrentUser, id: &str, lang: Language) -> ApiResult<JobView> {
+    let job = projections::excel_jobs::one(&state.db.pool, &user.id, id)
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))?;
+    Ok(ok(job_view(&job, lang, true)))
+}
+
+pub async fn export(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ExportBody>,
+) -> ApiResult<JobView> {
+    let lang = language_of(&headers);
+    let spec = spec_of(&body, &user.id)?;
+    let at = now();
+    let table = spec.table_code();
+    let id = excel_jobs::new_job_id(at);
+    let job = NewJob {
+        file_path: excel::excel_dir(&state.config.data_dir)
+            .join(format!("{id}.xlsx"))
+            .display()
+            .to_string(),
+        id,
+        user_id: user.id.clone(),
+        kind: JobKind::Export,
+        table_code: table.to_string(),
+        language: excel::language_code(lang).to_string(),
+        file_name: excel::file_name(table, lang, at),
+        total: spec.count(&state, &user.id, lang).await?,
+    };
+    excel_jobs::start(&state.db, &job, at).await?;
+    let id = job.id.clone();
+    tokio::spawn(excel::export::run(state.clone(), job, spec, lang));
+    started(&state, &user, &id, lang).await
+}
+
+pub async fn import(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> ApiResult<JobView> {
+    let lang = language_of(&headers);
+    let bytes = file_field(multipart).await?;
+    let reading = bytes.clone();
+    let rows = tokio::task::spawn_blocking(move || excel::import::read_rows(&reading, lang))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))??;
+    let at = now();
+    let id = excel_jobs::new_job_id(at);
+    let dir = excel::excel_dir(&state.config.data_dir);
+    let path = dir.join(format!("{id}.xlsx"));
+    tokio::fs::create_dir_all(&dir)
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    tokio::fs::write(&path, &bytes)
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let job = NewJob {
+        id: id.clone(),
+        user_id: user.id.clone(),
+        kind: JobKind::Import,
+        table_code: "platform_orders".into(),
+        language: excel::language_code(lang).to_string(),
+        file_name: excel::file_name("platform_orders", lang, at),
+        file_path: path.display().to_string(),
+        total: rows.len() as i64,
+    };
+    excel_jobs::start(&state.db, &job, at).await?;
+    tokio::spawn(excel::import::run(state.clone(), job, rows));
+    started(&state, &user, &id, lang).await
+}
+
+#[derive(Deserialize, Default)]
+pub struct IdBody {
+    #[serde(default)]
+    id: String,
+}
+
+pub async fn job(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<JobView> {
+    started(&state, &user, body.id.trim(), language_of(&headers)).await
+}
+
+#[derive(Deserialize, Default)]
+pub struct HistoryBody {
+    page: Option<i64>,
+    pagesize: Option<i64>,
+    #[serde(default)]
+    kind: String,
+}
+
+pub async fn history(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<HistoryBody>,
+) -> ApiResult<Page<JobView>> {
+    let (page, pagesize) = Paging {
+        page: body.page,
+        pagesize: body.pagesize,
+    }
+    .checked()?;
+    let kind = match body.kind.trim() {
+        "" | "all" => "",
+        "export" => "export",
+        "import" => "import",
+        _ => return Err(Refusal::new("excel.kind_invalid").on("kind").into()),
+    };
+    let lang = language_of(&headers);
+    let (jobs, total) =
+        projections::excel_jobs::history(&state.db.pool, &user.id, kind, page, pagesize).await?;
+    Ok(ok(Page {
+        list: jobs.iter().map(|j| job_view(j, lang, false)).collect(),
+        total,
+        page,
+        pagesize,
+    }))
+}
+
+fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
+    let mut response = Response::new(Body::from(bytes));
+    let out = response.headers_mut();
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));
+    out.insert(
+        header::CONTENT_DISPOSITION,
+        content_disposition(file_name, "jpmall.xlsx"),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+pub async fn download(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> Result<Response, AppError> {
+    let job = projections::excel_jobs::one(&state.db.pool, &user.id, body.id.trim())
+        .await?
+        .ok_or(AppError::NotFound("request.not_found"))?;
+    match job.status.as_str() {
+        "running" => return Err(Refusal::new("excel.not_ready").into()),
+        "failed" if job.kind == "export" => return Err(Refusal::new("excel.export_failed").into()),
+        _ => {}
+    }
+    let bytes = tokio::fs::read(&job.file_path).await.map_err(|e| {
+        tracing::error!(job = %job.id, error = ?e, "job file missing");
+        AppError::NotFound("request.not_found")
+    })?;
+    Ok(xlsx_response(bytes, &job.file_name))
+}
+
+#[derive(Deserialize, Default)]
+pub struct TemplateQuery {
+    #[serde(default)]
+    language: String,
+}
+
+pub async fn template(headers: HeaderMap, Query(query): Query<TemplateQuery>) -> Result<Response, AppError> {
+    let lang = if query.language.trim().is_empty() {
+        language_of(&headers)
+    } else if query.language.trim().to_ascii_lowercase().starts_with("en") {
+        Language::EnUs
+    } else {
+        Language::ZhCn
+    };
+    let bytes = tokio::task::spawn_blocking(move || excel::template::workbook(lang))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let name = format!("{}.xlsx", crate::i18n::message(lang, "excel.template_name", &[]));
+    Ok(xlsx_response(bytes, &name))
+}
