@@ -14,6 +14,11 @@ use tempfile::TempDir;
 
 pub use api::app::App;
 
+/// Below this path are the seller's calls.
+pub const UNISHOP: &str = "/jpmall/addons/unishop";
+/// The operator token every test server is started with.
+pub const OPERATOR_TOKEN: &str = "test-operator-token";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
     Sqlite,
@@ -78,7 +83,7 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
         data_dir: data_dir.to_path_buf(),
         database_url,
         web_dist: web_dist.to_path_buf(),
-        operator_token: Some("test-operator-token".into()),
+        operator_token: Some(OPERATOR_TOKEN.into()),
         production: false,
         payment_secret: Some("test-payment-secret".into()),
         public_url: None,
@@ -215,6 +220,70 @@ impl TestApp {
             request = request.header("token", token);
         }
         self.send(request).await
+    }
+
+    /// A seller's call below `/jpmall/addons/unishop` (`path` like `order/submit`) in `lang`.
+    pub async fn unishop(&self, token: &str, lang: &str, path: &str, body: Value) -> (StatusCode, Value) {
+        self.post_as(&format!("{UNISHOP}/{path}"), token, lang, body)
+            .await
+    }
+
+    /// The same call, which must succeed; answers its `data`.
+    pub async fn unishop_data(&self, token: &str, lang: &str, path: &str, body: Value) -> Value {
+        let (status, reply) = self.unishop(token, lang, path, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
+        reply["data"].clone()
+    }
+
+    /// An operator call below `/jpmall/admin` (`path` like `orders/ship`), in English.
+    pub async fn admin(&self, path: &str, body: Value) -> (StatusCode, Value) {
+        self.send(
+            self.client
+                .post(self.url(&format!("/jpmall/admin/{path}")))
+                .header("operator-token", OPERATOR_TOKEN)
+                .header("content-language", "en_US")
+                .json(&body),
+        )
+        .await
+    }
+
+    /// The same call, which must succeed; answers its `data`.
+    pub async fn admin_data(&self, path: &str, body: Value) -> Value {
+        let (status, reply) = self.admin(path, body.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
+        reply["data"].clone()
+    }
+
+    /// Tops the seller's wallet up the way a payer does: the QR page's confirm button.
+    pub async fn top_up(&self, token: &str, amount: &str) {
+        let payment = self
+            .unishop_data(token, "zh_CN", "fund/recharge", json!({ "amount": amount }))
+            .await;
+        let confirm = format!("{}/confirm", payment["pay_url"].as_str().unwrap());
+        let page = self.client.post(confirm).send().await.unwrap();
+        assert_eq!(page.status(), StatusCode::OK);
+    }
+
+    /// Uploads a drawn `width`×`height` PNG as the seller (`category/upload`); answers its URL.
+    pub async fn upload_png(&self, token: &str, width: u32, height: u32, name: &str) -> String {
+        use image::{ImageFormat, Rgba, RgbaImage};
+        let mut png = Vec::new();
+        RgbaImage::from_fn(width, height, |x, y| {
+            Rgba([(x * 7) as u8, (y * 5) as u8, 60, 255])
+        })
+        .write_to(&mut std::io::Cursor::new(&mut png), ImageFormat::Png)
+        .unwrap();
+        let part = reqwest::multipart::Part::bytes(png).file_name(name.to_string());
+        let (status, reply) = self
+            .send(
+                self.client
+                    .post(self.url("/addons/unishop/category/upload"))
+                    .header("token", token)
+                    .multipart(reqwest::multipart::Form::new().part("file", part)),
+            )
+            .await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        reply["data"]["url"].as_str().unwrap().to_string()
     }
 
     /// Seeds the deterministic demo market with `products` products.

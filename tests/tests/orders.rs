@@ -2,52 +2,26 @@
 //! operator's warehouse steps, cancellation and shortage refunds, the list, the detail, rankings, and
 //! what many parallel requests may and may not do.
 
-use std::io::Cursor;
-
 use futures::future::join_all;
-use image::{ImageFormat, Rgba, RgbaImage};
-use reqwest::multipart::{Form, Part};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Row;
-use tests::{on_both_engines, TestApp};
-
-const UNISHOP: &str = "/jpmall/addons/unishop";
-const OPERATOR: &str = "test-operator-token";
+use tests::{on_both_engines, TestApp, OPERATOR_TOKEN as OPERATOR, UNISHOP};
 
 async fn call(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    app.post_as(&format!("{UNISHOP}/{path}"), token, "zh_CN", body)
-        .await
+    app.unishop(token, "zh_CN", path, body).await
 }
 
 async fn call_en(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
-    app.post_as(&format!("{UNISHOP}/{path}"), token, "en_US", body)
-        .await
+    app.unishop(token, "en_US", path, body).await
 }
 
 async fn data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
-    let (status, reply) = call(app, token, path, body.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
-    reply["data"].clone()
+    app.unishop_data(token, "zh_CN", path, body).await
 }
 
 async fn operator(app: &TestApp, step: &str, body: Value) -> (StatusCode, Value) {
-    app.send(
-        app.client
-            .post(app.url(&format!("/jpmall/admin/orders/{step}")))
-            .header("operator-token", OPERATOR)
-            .header("content-language", "en_US")
-            .json(&body),
-    )
-    .await
-}
-
-/// Tops up the way a payer does: the QR page's confirm button.
-async fn top_up(app: &TestApp, token: &str, amount: &str) {
-    let payment = data(app, token, "fund/recharge", json!({ "amount": amount })).await;
-    let confirm = format!("{}/confirm", payment["pay_url"].as_str().unwrap());
-    let page = app.client.post(confirm).send().await.unwrap();
-    assert_eq!(page.status(), StatusCode::OK);
+    app.admin(&format!("orders/{step}"), body).await
 }
 
 async fn balance(app: &TestApp, token: &str) -> String {
@@ -204,7 +178,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
         reply["msg"].as_str().unwrap().starts_with("insufficient balance"),
         "{reply}"
     );
-    top_up(app, &token, "1000").await;
+    app.top_up(&token, "1000").await;
     let paid = data(
         app,
         &token,
@@ -410,7 +384,7 @@ async fn cancelling_a_paid_order_refunds_it_and_returns_the_stock(app: &TestApp)
     let sku = skus(app).await[0].clone();
     let order_no = place(app, &token, json!([{"sku_id": sku.0, "quantity": 3}])).await;
     assert_eq!(stock_of(app, &sku.0).await, sku.2 - 3);
-    top_up(app, &token, "1000").await;
+    app.top_up(&token, "1000").await;
     data(app, &token, "order/pay", json!({"order_no": order_no})).await;
     let total = detail(app, &token, &order_no).await["fees"]["total"]
         .as_str()
@@ -468,7 +442,7 @@ async fn a_shortage_is_refunded_with_its_fees_and_noticed(app: &TestApp) {
     )
     .await;
     let order_no = placed["order"]["order_no"].as_str().unwrap().to_string();
-    top_up(app, &token, "2000").await;
+    app.top_up(&token, "2000").await;
     data(app, &token, "order/pay", json!({"order_no": order_no})).await;
     let before = balance(app, &token).await;
 
@@ -595,34 +569,12 @@ async fn a_shortage_is_refunded_with_its_fees_and_noticed(app: &TestApp) {
     assert_eq!(all_short["data"]["refunded"], paid.as_str());
 }
 
-fn label_png() -> Vec<u8> {
-    let mut out = Vec::new();
-    RgbaImage::from_fn(40, 60, |x, y| Rgba([(x * 6) as u8, (y * 4) as u8, 90, 255]))
-        .write_to(&mut Cursor::new(&mut out), ImageFormat::Png)
-        .unwrap();
-    out
-}
-
-async fn upload_label(app: &TestApp, token: &str) -> String {
-    let form = Form::new().part("file", Part::bytes(label_png()).file_name("label.png"));
-    let (status, reply) = app
-        .send(
-            app.client
-                .post(app.url("/addons/unishop/category/upload"))
-                .header("token", token)
-                .multipart(form),
-        )
-        .await;
-    assert_eq!(status, StatusCode::OK, "{reply}");
-    reply["data"]["url"].as_str().unwrap().to_string()
-}
-
 async fn a_platform_order_needs_its_courier_and_its_own_label(app: &TestApp) {
     app.seed(10).await;
     let token = app.register("13800000605", "abc12345").await;
     let other = app.register("13800000606", "abc12345").await;
     let sku = skus(app).await[0].clone();
-    let others_label = upload_label(app, &other).await;
+    let others_label = app.upload_png(&other, 40, 60, "label.png").await;
     let body = |label: &str| {
         json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "platform": "tiktok",
         "source_order_no": "TT-778899", "courier": "yto", "label_file": label})
@@ -635,7 +587,7 @@ async fn a_platform_order_needs_its_courier_and_its_own_label(app: &TestApp) {
             "{not_mine}"
         );
     }
-    let label = upload_label(app, &token).await;
+    let label = app.upload_png(&token, 40, 60, "label.png").await;
     let placed = data(app, &token, "order/submit", body(&label)).await["order"].clone();
     assert_eq!(
         (
@@ -667,7 +619,7 @@ async fn one_order_paid_ten_times_in_parallel_is_debited_once(app: &TestApp) {
     let token = app.register("13800000607", "abc12345").await;
     let sku = skus(app).await[0].clone();
     let order_no = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
-    top_up(app, &token, "500").await;
+    app.top_up(&token, "500").await;
     let replies =
         join_all((0..10).map(|_| call(app, &token, "order/pay", json!({"order_no": order_no})))).await;
     for (status, reply) in &replies {
@@ -777,7 +729,7 @@ async fn an_interrupted_payment_is_reversed_and_the_audit_stays_clean(app: &Test
     let token = app.register("13800000610", "abc12345").await;
     let sku = skus(app).await[0].clone();
     let order_no = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
-    top_up(app, &token, "300").await;
+    app.top_up(&token, "300").await;
     let state = &app.app.state;
     let shown = detail(app, &token, &order_no).await;
     let total = domain::money::Fen::parse_yuan(shown["fees"]["total"].as_str().unwrap()).unwrap();
@@ -823,7 +775,7 @@ async fn rankings_count_paid_sales_and_rebuild_from_the_log(app: &TestApp) {
     let token = app.register("13800000611", "abc12345").await;
     let all = skus(app).await;
     let (a, b) = (&all[0], &all[8]);
-    top_up(app, &token, "5000").await;
+    app.top_up(&token, "5000").await;
     let first = place(
         app,
         &token,
@@ -937,7 +889,7 @@ async fn shipped_orders_complete_on_their_own_after_the_days(app: &TestApp) {
     app.seed(10).await;
     let token = app.register("13800000612", "abc12345").await;
     let sku = skus(app).await[0].clone();
-    top_up(app, &token, "500").await;
+    app.top_up(&token, "500").await;
     let old = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
     let recent = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
     let state = &app.app.state;
@@ -986,7 +938,7 @@ async fn another_sellers_orders_are_out_of_reach(app: &TestApp) {
     let stranger = app.register("13800000614", "abc12345").await;
     let sku = skus(app).await[0].clone();
     let order_no = place(app, &owner, json!([{"sku_id": sku.0, "quantity": 1}])).await;
-    top_up(app, &stranger, "500").await;
+    app.top_up(&stranger, "500").await;
     for path in ["order/detail", "order/pay", "order/cancel", "order/confirm"] {
         let (status, reply) = call_en(app, &stranger, path, json!({"order_no": order_no})).await;
         assert_eq!(

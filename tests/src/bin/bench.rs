@@ -417,12 +417,14 @@ async fn orders(engine: Engine) {
                         },
                         remark: String::new(),
                         request_id: None,
+                        coupon_ids: Vec::new(),
                     };
                     let begun = Instant::now();
                     let divisions = api::routes::address::divisions();
                     let no = placing::submit(
                         &state.db,
                         &state.orders,
+                        &state.coupons,
                         divisions,
                         &user,
                         request,
@@ -504,11 +506,13 @@ async fn ranking_rebuild(engine: Engine) {
                         platform: Platform::Douyin,
                         source_order_no: no.clone(),
                         label_file: "/uploads/l.jpg".into(),
+                        ship_to: None,
                     },
                     courier: Courier::Zto,
                     qc: QcLevel::None,
                     value_added: vec![],
                     fees: Fees::default(),
+                    coupons: vec![],
                     remark: String::new(),
                     at,
                 },
@@ -587,7 +591,85 @@ async fn ranking_rebuild(engine: Engine) {
     app.finish().await;
 }
 
-/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`) runs one part; unset runs them all.
+const EXPORT_ORDERS: i64 = 20_000;
+
+/// An Excel export of `EXPORT_ORDERS` orders of one seller (two lines each), written into the read
+/// tables directly: how fast the workbook is written and what it costs in memory.
+async fn excel_export(engine: Engine) {
+    use commands::excel_jobs::{self, JobKind, NewJob};
+    let app = TestApp::spawn(engine).await;
+    let state = app.app.state.clone();
+    let pool = &state.db.pool;
+    let rows =
+        format!("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < {EXPORT_ORDERS}) ");
+    sqlx::query(&format!(
+        "{rows}INSERT INTO orders (order_no, user_id, kind, platform, source_order_no, label_file, recipient, phone, \
+         province, city, district, detail, status, stock_status, abnormal, reviewed, courier, qc_level, value_added, \
+         product_amount, shipping, service, qc_fee, value_added_fee, coupon_discount, total, item_count, paid_amount, \
+         refunded, payment_method, ship_courier, tracking_no, remark, rating, review, placed_at, paid_at, shipped_at, \
+         completed_at, cancelled_at, coupons) \
+         SELECT 'JPB' || i, 'bench', 'domestic', '', '', '', '王五', '13900002222', '广东省', '广州市', '白云区', \
+         '机场路 2 号', 'to_be_shipped', 'pending_stock', 0, 0, 'zto', 'basic', '', 9980, 500, 200, 60, 0, 0, 10740, 2, \
+         10740, 0, 'wallet', '', '', '', 0, '', 1795000000 + i, 1795000100 + i, 0, 0, 0, '[]' FROM n"
+    ))
+    .execute(pool)
+    .await
+    .unwrap();
+    for line in 0..2 {
+        sqlx::query(&format!(
+            "{rows}INSERT INTO order_items (order_no, line_no, sku_id, product_id, stall_id, item_no, title, color, \
+             size, unit_price, quantity, short_quantity) \
+             SELECT 'JPB' || i, {line}, 'k{line}', 'p{line}', 's1', 'A100{line}', '压测连衣裙', '黑色', 'M', 4990, 1, 0 FROM n"
+        ))
+        .execute(pool)
+        .await
+        .unwrap();
+    }
+    let filter = projections::orders::Filter {
+        user_id: Some("bench".into()),
+        tab: projections::orders::Tab::All,
+        order_no: String::new(),
+        source_order_no: String::new(),
+        platform: String::new(),
+        start: None,
+        end: None,
+    };
+    let path = app.app.state.config.data_dir.join("bench-export.xlsx");
+    let job = NewJob {
+        id: excel_jobs::new_job_id(commands::clock::now()),
+        user_id: "bench".into(),
+        kind: JobKind::Export,
+        table_code: "orders".into(),
+        language: "zh_CN".into(),
+        file_name: "bench.xlsx".into(),
+        file_path: path.display().to_string(),
+        total: EXPORT_ORDERS,
+    };
+    excel_jobs::start(&state.db, &job, commands::clock::now())
+        .await
+        .unwrap();
+    let before = peak_memory();
+    let begun = Instant::now();
+    api::excel::export::run(
+        state.clone(),
+        job,
+        api::excel::export::ExportSpec::Orders(filter),
+        api::i18n::Language::ZhCn,
+    )
+    .await;
+    let secs = begun.elapsed().as_secs_f64();
+    let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    println!(
+        "excel export of {EXPORT_ORDERS} orders ({} item rows)  {secs:>6.2} s  {:>8.0} orders/s  file {:.1} MB  peak before {before}, after {}",
+        EXPORT_ORDERS * 2,
+        EXPORT_ORDERS as f64 / secs,
+        size as f64 / 1_048_576.0,
+        peak_memory()
+    );
+    app.finish().await;
+}
+
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `excel`) runs one part; unset runs them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
 }
@@ -613,6 +695,12 @@ async fn main() {
                 orders(engine).await;
             }
             ranking_rebuild(engine).await;
+        }
+    }
+    if wanted("excel") {
+        for engine in [Engine::Sqlite, Engine::Postgres] {
+            println!("\n== excel on {engine:?} ==");
+            excel_export(engine).await;
         }
     }
     println!("\npeak resident memory of the bench process: {}", peak_memory());

@@ -1,0 +1,774 @@
+//! After-sales over HTTP on both engines: every kind from application to refund or new parcel, the
+//! breakdown and its deductions, interception, rejection and cancellation freeing the items, refused
+//! applications, ownership, parallel refunds and applications, and `jpmall audit refunds`.
+
+use futures::future::join_all;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use sqlx::Row;
+use tests::{on_both_engines, TestApp, OPERATOR_TOKEN as OPERATOR, UNISHOP};
+
+async fn call(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+    app.unishop(token, "en_US", path, body).await
+}
+
+async fn data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
+    app.unishop_data(token, "en_US", path, body).await
+}
+
+async fn admin(app: &TestApp, path: &str, body: Value) -> (StatusCode, Value) {
+    app.admin(path, body).await
+}
+
+async fn admin_ok(app: &TestApp, path: &str, body: Value) -> Value {
+    app.admin_data(path, body).await
+}
+
+async fn balance(app: &TestApp, token: &str) -> String {
+    data(app, token, "fund/index", json!({})).await["balance"]
+        .as_str()
+        .unwrap()
+        .to_string()
+}
+
+fn yuan(fen: i64) -> String {
+    domain::money::Fen(fen).to_yuan()
+}
+
+fn fen(text: &Value) -> i64 {
+    domain::money::Fen::parse_yuan(text.as_str().unwrap()).unwrap().0
+}
+
+/// SKUs with at least 10 in stock: (sku, price in fen).
+async fn skus(app: &TestApp) -> Vec<(String, i64)> {
+    sqlx::query("SELECT id, price FROM skus WHERE stock >= 10 ORDER BY product_id, id")
+        .fetch_all(&app.db().pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| (r.get(0), r.get(1)))
+        .collect()
+}
+
+/// A paid domestic order of `quantity` × `sku` (ZTO, basic QC, no value-added service).
+async fn paid_order(app: &TestApp, token: &str, sku: &str, quantity: i64) -> String {
+    let saved = data(
+        app,
+        token,
+        "address/add",
+        json!({"recipient": "李四", "phone": "13900001111", "province": "广东省", "city": "广州市",
+               "district": "白云区", "detail": "三元里大道 1 号"}),
+    )
+    .await;
+    let placed = data(
+        app,
+        token,
+        "order/submit",
+        json!({"source": "manual", "lines": [{"sku_id": sku, "quantity": quantity}], "type": "domestic",
+               "address_id": saved["id"], "courier": "zto", "qc_level": "basic", "value_added": []}),
+    )
+    .await;
+    let order_no = placed["order"]["order_no"].as_str().unwrap().to_string();
+    app.top_up(token, "1000").await;
+    data(
+        app,
+        token,
+        "order/pay",
+        json!({"order_no": order_no, "method": "wallet"}),
+    )
+    .await;
+    order_no
+}
+
+async fn ship(app: &TestApp, order_no: &str) {
+    admin_ok(app, "orders/prepare_stock", json!({"order_no": order_no})).await;
+    admin_ok(
+        app,
+        "orders/ship",
+        json!({"order_no": order_no, "courier": "zto", "tracking_no": "ZT100"}),
+    )
+    .await;
+}
+
+/// Paid, shipped and received.
+async fn delivered_order(app: &TestApp, token: &str, sku: &str, quantity: i64) -> String {
+    let order_no = paid_order(app, token, sku, quantity).await;
+    ship(app, &order_no).await;
+    data(app, token, "order/confirm", json!({"order_no": order_no})).await;
+    order_no
+}
+
+async fn apply(app: &TestApp, token: &str, order_no: &str, kind: &str, sku: &str, quantity: i64) -> Value {
+    data(
+        app,
+        token,
+        "aftersale/apply",
+        json!({"order_no": order_no, "kind": kind, "lines": [{"sku_id": sku, "quantity": quantity}],
+               "reason": "质量问题", "description": "线头多"}),
+    )
+    .await["after_sale"]
+        .clone()
+}
+
+async fn refund_ledger_rows(app: &TestApp, token: &str) -> Vec<Value> {
+    data(app, token, "fund/ledger", json!({"pagesize": 100})).await["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["type"] == "refund")
+        .cloned()
+        .collect()
+}
+
+fn audit_refunds(app: &TestApp) -> (bool, String) {
+    let (ok, stdout, stderr) = app.run_cli(&["audit", "refunds"]);
+    (ok, format!("{stdout}{stderr}"))
+}
+
+on_both_engines!(
+    a_return_goes_from_application_to_refund_with_its_deductions,
+    a_refund_before_shipping_gives_the_fees_back_and_leaves_less_to_cancel,
+    a_refund_before_shipping_meets_a_shipped_parcel_and_is_intercepted,
+    rejected_and_cancelled_requests_free_their_items,
+    exchanges_and_resends_ship_a_new_parcel_and_refund_nothing,
+    refused_applications_name_the_field_and_change_nothing,
+    parallel_refunds_credit_once_and_parallel_applications_claim_what_is_left,
+    another_sellers_after_sales_are_out_of_reach,
+    the_refunds_audit_finds_a_credit_without_a_refund,
+);
+
+async fn a_return_goes_from_application_to_refund_with_its_deductions(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000701", "abc12345").await;
+    let (sku, price) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &token, &sku, 2).await;
+
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(
+        options["kinds"],
+        json!(["refund_only", "return_refund", "exchange", "resend"])
+    );
+    assert_eq!(options["items"][0]["available"], 2);
+    assert!(options["return_deadline"].as_i64().unwrap() > commands::clock::now() + 29 * 86_400);
+
+    let image = app.upload_png(&token, 30, 20, "damage.png").await;
+    let applied = data(
+        app,
+        &token,
+        "aftersale/apply",
+        json!({"order_no": order_no, "kind": "return_refund", "lines": [{"sku_id": sku, "quantity": 1}],
+               "reason": "尺码不合适", "description": "偏小", "images": [image], "request_id": "as-1"}),
+    )
+    .await["after_sale"]
+        .clone();
+    let id = applied["id"].as_str().unwrap().to_string();
+    assert!(id.starts_with("SH"), "{id}");
+    assert_eq!(applied["status"], "pending_review");
+    assert_eq!(applied["kind"], "return_refund");
+    assert_eq!(applied["images"], json!([image]));
+    // Shipped goods: the goods come back, no fee does.
+    assert_eq!(applied["breakdown"]["goods"], yuan(price));
+    assert_eq!(applied["breakdown"]["fees_back"], "0.00");
+    assert_eq!(applied["refund_amount"], yuan(price));
+    let again = data(
+        app,
+        &token,
+        "aftersale/apply",
+        json!({"order_no": order_no, "kind": "return_refund", "lines": [{"sku_id": sku, "quantity": 1}],
+               "reason": "尺码不合适", "request_id": "as-1"}),
+    )
+    .await;
+    assert_eq!(
+        again["after_sale"]["id"],
+        id.as_str(),
+        "a resent application answers the first"
+    );
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(options["items"][0]["available"], 1);
+
+    let (status, reply) = call(
+        app,
+        &token,
+        "aftersale/return",
+        json!({"id": id, "courier": "sf", "tracking_no": "SF1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        reply["msg"],
+        "cannot submit the return: the after-sale is pending review"
+    );
+    let approved = admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+    assert_eq!(approved["status"], "awaiting_return");
+    for (body, field) in [
+        (json!({"id": id, "tracking_no": "SF1"}), "courier"),
+        (
+            json!({"id": id, "courier": "sf", "tracking_no": " "}),
+            "tracking_no",
+        ),
+    ] {
+        let (status, reply) = call(app, &token, "aftersale/return", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!(reply["data"]["field"], field, "{reply}");
+    }
+    let returned = data(
+        app,
+        &token,
+        "aftersale/return",
+        json!({"id": id, "courier": "sf", "tracking_no": "SF778899"}),
+    )
+    .await;
+    assert_eq!(returned["status"], "return_in_transit");
+    assert_eq!(returned["return_tracking_no"], "SF778899");
+    let (status, _) = admin(app, "aftersales/refund", json!({"id": id})).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not before the return arrives"
+    );
+
+    let received = admin_ok(
+        app,
+        "aftersales/receive",
+        json!({"id": id, "wrong_item": true, "wrong_station": true}),
+    )
+    .await;
+    assert_eq!(received["status"], "return_received");
+    let expected = price - 300 - 100;
+    assert_eq!(received["breakdown"]["deductions"], "4.00");
+    assert_eq!(received["refund_amount"], yuan(expected));
+    let before = fen(&json!(balance(app, &token).await));
+    let refunded = admin_ok(app, "aftersales/refund", json!({"id": id})).await;
+    assert_eq!(refunded["status"], "refunded");
+    assert_eq!(refunded["refunded"], true);
+    assert_eq!(refunded["breakdown"]["wrong_item_insurance"], "3.00");
+    assert_eq!(refunded["breakdown"]["wrong_station_fee"], "1.00");
+    assert_eq!(refunded["breakdown"]["total"], yuan(expected));
+    assert_eq!(balance(app, &token).await, yuan(before + expected));
+    let rows = refund_ledger_rows(app, &token).await;
+    assert_eq!(rows.len(), 1, "{rows:?}");
+    assert_eq!(rows[0]["amount"], yuan(expected));
+    assert_eq!(rows[0]["reference"], id.as_str());
+    let (status, reply) = admin(app, "aftersales/refund", json!({"id": id})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "this after-sale was already refunded");
+    assert_eq!(balance(app, &token).await, yuan(before + expected));
+    let order = data(app, &token, "order/detail", json!({"order_no": order_no})).await;
+    assert_eq!(order["refunded"], yuan(expected));
+
+    let shown = data(app, &token, "aftersale/detail", json!({"id": id})).await;
+    let types: Vec<&str> = shown["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "AfterSaleApplied",
+            "AfterSaleApproved",
+            "ReturnShipped",
+            "ReturnReceived",
+            "AfterSaleRefunded"
+        ]
+    );
+    assert_eq!(shown["return_address"]["city"], "广州市");
+    assert_eq!(shown["lines"][0]["sku_id"], sku.as_str());
+    let listed = data(app, &token, "aftersale/lists", json!({"status": "refunded"})).await;
+    assert_eq!(listed["total"], 1);
+    assert_eq!(listed["counts"]["all"], 1);
+    assert_eq!(listed["counts"]["pending_review"], 0);
+    assert_eq!(listed["list"][0]["id"], id.as_str());
+    let (status, reply) = call(
+        app,
+        &token,
+        "aftersale/apply",
+        json!({"order_no": order_no, "kind": "return_refund", "lines": [{"sku_id": sku, "quantity": 2}],
+               "reason": "再退一件"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["data"]["field"], "lines");
+    assert!(
+        reply["msg"].as_str().unwrap().starts_with("at most 1 of"),
+        "{reply}"
+    );
+    let (ok, out) = audit_refunds(app);
+    assert!(ok && out.contains("refunds: clean"), "{out}");
+}
+
+async fn a_refund_before_shipping_gives_the_fees_back_and_leaves_less_to_cancel(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000702", "abc12345").await;
+    let (sku, price) = skus(app).await[0].clone();
+    let order_no = paid_order(app, &token, &sku, 2).await;
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(options["kinds"], json!(["refund_unshipped"]));
+    let applied = apply(app, &token, &order_no, "refund_unshipped", &sku, 1).await;
+    // Service 1.00 and basic QC 0.30 per item, and ZTO's 1.00 for the further item no longer sent.
+    assert_eq!(applied["breakdown"]["service_back"], "1.00");
+    assert_eq!(applied["breakdown"]["qc_back"], "0.30");
+    assert_eq!(applied["breakdown"]["shipping_back"], "1.00");
+    let expected = price + 230;
+    assert_eq!(applied["refund_amount"], yuan(expected));
+    let id = applied["id"].as_str().unwrap();
+    assert_eq!(
+        admin_ok(app, "aftersales/approve", json!({"id": id})).await["status"],
+        "approved"
+    );
+    let before = fen(&json!(balance(app, &token).await));
+    let refunded = admin_ok(app, "aftersales/refund", json!({"id": id})).await;
+    assert_eq!(refunded["breakdown"]["total"], yuan(expected));
+    assert_eq!(balance(app, &token).await, yuan(before + expected));
+
+    let order = data(app, &token, "order/detail", json!({"order_no": order_no})).await;
+    let paid = fen(&order["paid_amount"]);
+    let cancelled = data(app, &token, "order/cancel", json!({"order_no": order_no})).await;
+    assert_eq!(cancelled["refunded"], yuan(paid), "the whole payment, once");
+    assert_eq!(balance(app, &token).await, yuan(before + paid));
+    let (ok, out) = audit_refunds(app);
+    assert!(ok, "{out}");
+}
+
+async fn a_refund_before_shipping_meets_a_shipped_parcel_and_is_intercepted(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000703", "abc12345").await;
+    let (sku, price) = skus(app).await[0].clone();
+    let order_no = paid_order(app, &token, &sku, 1).await;
+    let failed = apply(app, &token, &order_no, "refund_unshipped", &sku, 1).await;
+    let failed_id = failed["id"].as_str().unwrap();
+    ship(app, &order_no).await;
+    let intercepting = admin_ok(app, "aftersales/approve", json!({"id": failed_id})).await;
+    assert_eq!(intercepting["status"], "intercepting");
+    assert_eq!(
+        intercepting["refund_amount"],
+        yuan(price),
+        "fees of goods that left stay"
+    );
+    let (status, reply) = admin(app, "aftersales/intercept", json!({"id": failed_id})).await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("succeeded"))
+    );
+    let back = admin_ok(
+        app,
+        "aftersales/intercept",
+        json!({"id": failed_id, "succeeded": false}),
+    )
+    .await;
+    assert_eq!(back["status"], "pending_review");
+    let cancelled = data(app, &token, "aftersale/cancel", json!({"id": failed_id})).await;
+    assert_eq!(cancelled["status"], "cancelled");
+
+    let second = paid_order(app, &token, &sku, 1).await;
+    let applied = apply(app, &token, &second, "refund_unshipped", &sku, 1).await;
+    let id = applied["id"].as_str().unwrap();
+    ship(app, &second).await;
+    admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+    let stopped = admin_ok(app, "aftersales/intercept", json!({"id": id, "succeeded": true})).await;
+    assert_eq!(stopped["status"], "approved");
+    let before = fen(&json!(balance(app, &token).await));
+    let refunded = admin_ok(app, "aftersales/refund", json!({"id": id})).await;
+    assert_eq!(refunded["breakdown"]["total"], yuan(price));
+    assert_eq!(balance(app, &token).await, yuan(before + price));
+    let shown = data(app, &token, "aftersale/detail", json!({"id": id})).await;
+    let types: Vec<&str> = shown["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["type"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        types,
+        [
+            "AfterSaleApplied",
+            "InterceptionStarted",
+            "InterceptionSucceeded",
+            "AfterSaleRefunded"
+        ]
+    );
+}
+
+async fn rejected_and_cancelled_requests_free_their_items(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000704", "abc12345").await;
+    let (sku, _) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &token, &sku, 1).await;
+    let first = apply(app, &token, &order_no, "refund_only", &sku, 1).await;
+    let id = first["id"].as_str().unwrap();
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(options["items"][0]["available"], 0);
+    let (status, reply) = admin(app, "aftersales/reject", json!({"id": id, "reason": " "})).await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("reason"))
+    );
+    let rejected = admin_ok(
+        app,
+        "aftersales/reject",
+        json!({"id": id, "reason": "商品无质量问题"}),
+    )
+    .await;
+    assert_eq!(rejected["status"], "rejected");
+    assert_eq!(rejected["reject_reason"], "商品无质量问题");
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(options["items"][0]["available"], 1, "a rejection frees the item");
+    let (status, reply) = call(app, &token, "aftersale/cancel", json!({"id": id})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "cannot cancel: the after-sale is rejected");
+
+    let second = apply(app, &token, &order_no, "return_refund", &sku, 1).await;
+    let id = second["id"].as_str().unwrap();
+    admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+    let cancelled = data(app, &token, "aftersale/cancel", json!({"id": id})).await;
+    assert_eq!(cancelled["status"], "cancelled");
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(
+        options["items"][0]["available"], 1,
+        "a cancellation frees the item"
+    );
+    let listed = data(app, &token, "aftersale/lists", json!({})).await;
+    assert_eq!(listed["total"], 2);
+    assert_eq!(listed["counts"]["rejected"], 1);
+    assert_eq!(listed["counts"]["cancelled"], 1);
+    let by_order = data(
+        app,
+        &token,
+        "aftersale/lists",
+        json!({"order_no": &order_no[..10]}),
+    )
+    .await;
+    assert_eq!(by_order["total"], 2);
+    assert!(refund_ledger_rows(app, &token).await.is_empty());
+}
+
+async fn exchanges_and_resends_ship_a_new_parcel_and_refund_nothing(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000705", "abc12345").await;
+    let (sku, _) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &token, &sku, 2).await;
+    let balance_before = balance(app, &token).await;
+
+    let exchange = apply(app, &token, &order_no, "exchange", &sku, 1).await;
+    let id = exchange["id"].as_str().unwrap();
+    assert_eq!(exchange["refund_amount"], "0.00");
+    admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+    let (status, _) = admin(
+        app,
+        "aftersales/ship",
+        json!({"id": id, "courier": "yto", "tracking_no": "YT1"}),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "not before the return arrives"
+    );
+    data(
+        app,
+        &token,
+        "aftersale/return",
+        json!({"id": id, "courier": "yto", "tracking_no": "YT-BACK"}),
+    )
+    .await;
+    admin_ok(app, "aftersales/receive", json!({"id": id})).await;
+    let (status, _) = admin(app, "aftersales/refund", json!({"id": id})).await;
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "an exchange refunds nothing"
+    );
+    let exchanged = admin_ok(
+        app,
+        "aftersales/ship",
+        json!({"id": id, "courier": "yto", "tracking_no": "YT-NEW"}),
+    )
+    .await;
+    assert_eq!(exchanged["status"], "exchanged");
+    assert_eq!(exchanged["replacement_tracking_no"], "YT-NEW");
+
+    let resend = apply(app, &token, &order_no, "resend", &sku, 1).await;
+    let id = resend["id"].as_str().unwrap();
+    assert_eq!(
+        admin_ok(app, "aftersales/approve", json!({"id": id})).await["status"],
+        "approved"
+    );
+    let (status, reply) = admin(
+        app,
+        "aftersales/ship",
+        json!({"id": id, "courier": "zz", "tracking_no": "X"}),
+    )
+    .await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("courier"))
+    );
+    let resent = admin_ok(
+        app,
+        "aftersales/ship",
+        json!({"id": id, "courier": "zto", "tracking_no": "ZT-RESEND"}),
+    )
+    .await;
+    assert_eq!(resent["status"], "exchanged");
+    assert_eq!(balance(app, &token).await, balance_before);
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(options["items"][0]["available"], 0);
+}
+
+async fn refused_applications_name_the_field_and_change_nothing(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000706", "abc12345").await;
+    let other = app.register("13800000707", "abc12345").await;
+    let (sku, _) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &token, &sku, 1).await;
+    let foreign_image = app.upload_png(&other, 30, 20, "damage.png").await;
+    let base = json!({"order_no": order_no, "kind": "return_refund",
+                      "lines": [{"sku_id": sku, "quantity": 1}], "reason": "破损"});
+    let with = |patch: Value| {
+        let mut body = base.clone();
+        for (k, v) in patch.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    let cases = [
+        (
+            with(json!({"order_no": ""})),
+            "order_no",
+            "order ID cannot be empty",
+        ),
+        (
+            with(json!({"kind": "gift"})),
+            "kind",
+            "please choose the kind of after-sale",
+        ),
+        (
+            with(json!({"kind": "refund_unshipped"})),
+            "kind",
+            "this kind of after-sale is not available for this order",
+        ),
+        (
+            with(json!({"lines": []})),
+            "lines",
+            "please select the items to return",
+        ),
+        (
+            with(json!({"lines": [{"sku_id": sku, "quantity": 0}]})),
+            "lines",
+            "the quantity must be at least 1",
+        ),
+        (
+            with(json!({"lines": [{"sku_id": sku, "quantity": 2}]})),
+            "lines",
+            "",
+        ),
+        (with(json!({"reason": "  "})), "reason", "please enter the reason"),
+        (
+            with(json!({"images": vec![foreign_image.clone(); 7]})),
+            "images",
+            "at most 6 images",
+        ),
+        (
+            with(json!({"images": [foreign_image]})),
+            "images",
+            "an image was not uploaded by you; please upload it again",
+        ),
+    ];
+    for (body, field, msg) in cases {
+        let (status, reply) = call(app, &token, "aftersale/apply", body.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {reply}");
+        assert_eq!(reply["data"]["field"], field, "{body}: {reply}");
+        if !msg.is_empty() {
+            assert_eq!(reply["msg"], msg, "{body}");
+        }
+    }
+    let (_, zh) = app
+        .post_as(
+            &format!("{UNISHOP}/aftersale/apply"),
+            &token,
+            "zh_CN",
+            with(json!({"lines": []})),
+        )
+        .await;
+    assert_eq!(zh["msg"], "请选择要退货的商品");
+    // An order not paid yet allows nothing.
+    let saved = data(
+        app,
+        &token,
+        "address/add",
+        json!({"recipient": "李四", "phone": "13900001111", "province": "广东省", "city": "广州市",
+               "district": "白云区", "detail": "三元里大道 1 号"}),
+    )
+    .await;
+    let unpaid = data(
+        app,
+        &token,
+        "order/submit",
+        json!({"source": "manual", "lines": [{"sku_id": sku, "quantity": 1}], "type": "domestic",
+               "address_id": saved["id"]}),
+    )
+    .await["order"]["order_no"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        data(app, &token, "aftersale/options", json!({"order_no": unpaid})).await["kinds"],
+        json!([])
+    );
+    let (status, _) = call(
+        app,
+        &token,
+        "aftersale/apply",
+        with(json!({"order_no": unpaid, "kind": "refund_unshipped"})),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(data(app, &token, "aftersale/lists", json!({})).await["total"], 0);
+    let (status, reply) = call(app, &token, "aftersale/lists", json!({"status": "lost"})).await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("status"))
+    );
+    let options = data(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(options["items"][0]["available"], 1, "nothing was claimed");
+}
+
+async fn parallel_refunds_credit_once_and_parallel_applications_claim_what_is_left(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000708", "abc12345").await;
+    let (sku, price) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &token, &sku, 3).await;
+    let requests = (0..10).map(|n| {
+        call(
+            app,
+            &token,
+            "aftersale/apply",
+            json!({"order_no": order_no, "kind": "refund_only", "lines": [{"sku_id": sku, "quantity": 1}],
+                   "reason": format!("第 {n} 件破损")}),
+        )
+    });
+    let answers = join_all(requests).await;
+    let opened: Vec<&Value> = answers
+        .iter()
+        .filter(|(s, _)| *s == StatusCode::OK)
+        .map(|(_, r)| r)
+        .collect();
+    assert_eq!(opened.len(), 3, "three items bought, three claimed: {answers:?}");
+    assert!(answers
+        .iter()
+        .filter(|(s, _)| *s != StatusCode::OK)
+        .all(|(s, r)| *s == StatusCode::UNPROCESSABLE_ENTITY && r["data"]["field"] == "lines"));
+
+    let id = opened[0]["data"]["after_sale"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+    let before = fen(&json!(balance(app, &token).await));
+    let refunds = (0..5).map(|_| admin(app, "aftersales/refund", json!({"id": id})));
+    let answers = join_all(refunds).await;
+    assert_eq!(
+        answers.iter().filter(|(s, _)| *s == StatusCode::OK).count(),
+        1,
+        "{answers:?}"
+    );
+    assert_eq!(balance(app, &token).await, yuan(before + price));
+    let rows = refund_ledger_rows(app, &token).await;
+    assert_eq!(rows.len(), 1);
+    let (ok, out) = audit_refunds(app);
+    assert!(ok && out.contains("1 refunds"), "{out}");
+}
+
+async fn another_sellers_after_sales_are_out_of_reach(app: &TestApp) {
+    app.seed(10).await;
+    let owner = app.register("13800000709", "abc12345").await;
+    let stranger = app.register("13800000710", "abc12345").await;
+    let (sku, _) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &owner, &sku, 1).await;
+    let applied = apply(app, &owner, &order_no, "return_refund", &sku, 1).await;
+    let id = applied["id"].as_str().unwrap();
+    admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+    for (path, body) in [
+        ("aftersale/detail", json!({"id": id})),
+        ("aftersale/cancel", json!({"id": id})),
+        (
+            "aftersale/return",
+            json!({"id": id, "courier": "sf", "tracking_no": "SF1"}),
+        ),
+        ("aftersale/options", json!({"order_no": order_no})),
+        (
+            "aftersale/apply",
+            json!({"order_no": order_no, "kind": "refund_only", "lines": [{"sku_id": sku, "quantity": 1}], "reason": "x"}),
+        ),
+    ] {
+        let (status, reply) = call(app, &stranger, path, body).await;
+        assert_eq!(
+            (status, reply["msg"].as_str()),
+            (StatusCode::NOT_FOUND, Some("request error, resource not found")),
+            "{path}"
+        );
+    }
+    assert_eq!(
+        data(app, &stranger, "aftersale/lists", json!({})).await["total"],
+        0
+    );
+    assert_eq!(
+        data(app, &owner, "aftersale/detail", json!({"id": id})).await["status"],
+        "awaiting_return"
+    );
+    let (status, _) = app.post(&format!("{UNISHOP}/aftersale/lists"), json!({})).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, _) = app
+        .send(
+            app.client
+                .post(app.url("/jpmall/admin/aftersales/refund"))
+                .json(&json!({"id": id})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, listed) = app
+        .send(
+            app.client
+                .get(app.url("/jpmall/admin/aftersales?status=awaiting_return"))
+                .header("operator-token", OPERATOR),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(listed["data"]["total"], 1);
+    assert!(listed["data"]["list"][0]["user_id"].as_str().is_some());
+}
+
+async fn the_refunds_audit_finds_a_credit_without_a_refund(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000711", "abc12345").await;
+    let (sku, _) = skus(app).await[0].clone();
+    let order_no = delivered_order(app, &token, &sku, 1).await;
+    let (ok, out) = audit_refunds(app);
+    assert!(ok, "{out}");
+    let user_id = data(app, &token, "order/detail", json!({"order_no": order_no})).await["user_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    app.app
+        .state
+        .desk
+        .execute(
+            &user_id,
+            domain::wallet::WalletCommand::CreditRefund {
+                refund_id: "SH-forged".into(),
+                order_id: order_no.clone(),
+                kind: domain::wallet::RefundKind::AfterSale,
+                amount: domain::money::Fen(5_000),
+                at: commands::clock::now(),
+            },
+        )
+        .await
+        .unwrap();
+    let (ok, out) = audit_refunds(app);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains("wallet credit SH-forged has no refund behind it"),
+        "{out}"
+    );
+}
