@@ -12,7 +12,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // The after-sale and coupon flows walk a whole order's life (about 40 s here); a 2-core CI machine
+  // under a parallel build ran one past 60 s.
+  timeout: 150_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/artifacts',
   reporter: [['list']],

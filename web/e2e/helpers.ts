@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { constants, publicEncrypt } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 /** Tests get the address of the binary that global-setup started. */
 export const test = base.extend({
@@ -122,3 +122,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** A form field's error message, leaving out one that antd is still animating away after a re-check. */
 export const FIELD_ERROR = '.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)';
+
+/**
+ * Picks `option` in an antd Select (`select`, whose popup has the class `popup`) and waits until the
+ * select shows it. A click that lands while the popup is still opening can leave the value unset
+ * with the list open (seen on the 2-core CI machine), so the pick is tried again until it shows.
+ */
+export async function chooseOption(page: Page, select: Locator, popup: string, option: string): Promise<void> {
+  await expect(async () => {
+    if (!/ant-select-open/.test((await select.getAttribute('class')) ?? '')) await select.click();
+    const item = page.locator(`.${popup} .ant-select-item-option`, { hasText: option });
+    await expect(item).toBeVisible({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}

@@ -1,5 +1,5 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, FIELD_ERROR, loginViaUi, newMobile, operatorToken, registerViaApi, screenshot, test } from './helpers';
+import { chooseOption, expect, FIELD_ERROR, loginViaUi, newMobile, operatorToken, registerViaApi, screenshot, test } from './helpers';
 
 const U = '/jpmall/addons/unishop';
 const ADMIN = '/jpmall/admin/orders';
@@ -235,8 +235,7 @@ test('a platform order with an uploaded shipping label, paid by QR', async ({ pa
   await page.locator('.checkout-submit').click();
   await expect(page.locator('.checkout-destination').locator(FIELD_ERROR)).toHaveText(['请选择平台', '请输入来源订单号', '请上传面单文件']);
 
-  await page.locator('.checkout-platform').click();
-  await page.locator('.checkout-platform-popup .ant-select-item-option', { hasText: 'TikTok' }).click();
+  await chooseOption(page, page.locator('.checkout-platform'), 'checkout-platform-popup', 'TikTok');
   const sourceNo = `TT-${Date.now()}`;
   await page.locator('#checkout_source_order_no').fill(sourceNo);
   // a label picture made in the page; the page scales it and uploads a JPEG

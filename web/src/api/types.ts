@@ -325,6 +325,69 @@ export interface ForwardSettings extends ForwardSettingsBody {
   qc_levels: { code: string; per_item: string }[];
 }
 
+/** Coupon shapes (docs/api.md "Coupons (issue 7)"). Money is a yuan string; times are unix seconds. */
+export type CouponType = 'product' | 'service' | 'shipping';
+export type CouponDiscountType = 'full_reduction' | 'discount';
+/** `expired` is not stored: an unused coupon past `valid_to` reads as expired. */
+export type CouponStatus = 'unused' | 'used' | 'expired';
+
+/** One coupon issued to the caller. */
+export interface Coupon {
+  id: string;
+  name: string;
+  /** Which part of an order it discounts: the goods, the service fees (service, QC, value-added) or the shipping. */
+  type: CouponType;
+  discount_type: CouponDiscountType;
+  /** '0.00': no threshold. */
+  threshold: string;
+  /** `full_reduction`: what is taken off. */
+  amount: string;
+  /** `discount`: per cent off (10 is 10% off, 9折). */
+  percent_off: number;
+  valid_from: number;
+  valid_to: number;
+  status: CouponStatus;
+  /** The order that used it ('' while unused). */
+  order_no: string;
+  issued_at: number;
+  used_at: number | null;
+}
+
+/** coupon/lists `counts`: every usage status under the other two filters. */
+export interface CouponCounts {
+  unused: number;
+  used: number;
+  expired: number;
+}
+
+/** coupon/lists: a page of the caller's coupons, newest first. */
+export type CouponPage = Page<Coupon> & { counts: CouponCounts };
+
+/** coupon/claimable: a coupon the operator published that the caller can still claim. */
+export interface ClaimableCoupon {
+  template_id: string;
+  name: string;
+  type: CouponType;
+  discount_type: CouponDiscountType;
+  threshold: string;
+  amount: string;
+  percent_off: number;
+  valid_from: number;
+  valid_to: number;
+  remaining: number;
+}
+
+/** order/preview `coupons.usable`: an unused, valid coupon the order reaches, with what it would take off. */
+export type UsableCoupon = Coupon & { discount: string };
+
+/** A coupon applied to an order (order/preview `coupons.applied`, an order's `coupons`). */
+export interface AppliedCoupon {
+  id: string;
+  type: CouponType;
+  name: string;
+  discount: string;
+}
+
 /** Order shapes (docs/api.md "Orders (issue 6)"). Money is a yuan string; times are unix seconds. */
 export type OrderSource = 'cart' | 'manual';
 export type OrderType = 'domestic' | 'platform';
@@ -358,6 +421,8 @@ export interface OrderRequest {
   value_added?: string[];
   remark?: string;
   request_id?: string;
+  /** At most one coupon of each type. */
+  coupon_ids?: string[];
 }
 
 export interface OrderFees {
@@ -399,6 +464,8 @@ export interface OrderPreview {
   couriers: { code: string; first: string; extra: string }[];
   qc_levels: { code: string; per_item: string }[];
   value_added_services: { code: string; per_item: string }[];
+  /** The caller's coupons this order reaches and those the request's `coupon_ids` applied. */
+  coupons: { usable: UsableCoupon[]; applied: AppliedCoupon[] };
 }
 
 export interface OrderItem {
@@ -444,6 +511,8 @@ export interface Order {
   shipped_at: number | null;
   completed_at: number | null;
   cancelled_at: number | null;
+  /** The coupons the order redeemed, each with what it took off. */
+  coupons: AppliedCoupon[];
 }
 
 /** One event of an order, oldest first; `detail` holds the event's own fields. */
@@ -518,4 +587,126 @@ export interface Ranking {
   range: RankingRange;
   from: number;
   to: number;
+}
+
+/** After-sale shapes (docs/api.md "After-sales (issue 7)"). Money is a yuan string; times are unix seconds. */
+export type AfterSaleKind = 'refund_unshipped' | 'refund_only' | 'return_refund' | 'exchange' | 'resend';
+export type AfterSaleStatus =
+  | 'pending_review'
+  | 'approved'
+  | 'intercepting'
+  | 'awaiting_return'
+  | 'return_in_transit'
+  | 'return_received'
+  | 'refunded'
+  | 'exchanged'
+  | 'rejected'
+  | 'cancelled';
+
+/** One claimed SKU of an after-sale, priced as it was bought. */
+export interface AfterSaleLine {
+  sku_id: string;
+  item_no: string;
+  title: string;
+  image: string;
+  color: string;
+  size: string;
+  price: string;
+  quantity: number;
+}
+
+/** What is refunded: an estimate until `refunded`, then what was credited. */
+export interface AfterSaleBreakdown {
+  goods: string;
+  service_back: string;
+  qc_back: string;
+  value_added_back: string;
+  shipping_back: string;
+  fees_back: string;
+  wrong_item_insurance: string;
+  wrong_station_fee: string;
+  deductions: string;
+  total: string;
+}
+
+export interface AfterSale {
+  /** The serial number: SH<yyyymmddhhmmss China time><6 digits>. */
+  id: string;
+  order_no: string;
+  kind: AfterSaleKind;
+  status: AfterSaleStatus;
+  lines: AfterSaleLine[];
+  quantity: number;
+  reason: string;
+  description: string;
+  images: string[];
+  breakdown: AfterSaleBreakdown;
+  refund_amount: string;
+  refunded: boolean;
+  return_courier: string;
+  return_tracking_no: string;
+  wrong_item: boolean;
+  wrong_station: boolean;
+  reject_reason: string;
+  replacement_courier: string;
+  replacement_tracking_no: string;
+  applied_at: number;
+  updated_at: number;
+  refunded_at: number | null;
+  return_deadline: number | null;
+}
+
+/** The platform's return address (home/refund_address; an after-sale's `return_address`). */
+export interface ReturnAddress {
+  recipient: string;
+  phone: string;
+  province: string;
+  city: string;
+  district: string;
+  detail: string;
+}
+
+/** One event of an after-sale, oldest first; `detail` holds the event's own fields. */
+export interface AfterSaleTimelineEntry {
+  type: string;
+  at: number;
+  detail: Record<string, unknown> | null;
+}
+
+export type AfterSaleDetail = AfterSale & { timeline: AfterSaleTimelineEntry[]; return_address: ReturnAddress };
+
+/** aftersale/lists: a page of after-sales and the count of every status under the same filters. */
+export type AfterSalePage = Page<AfterSale> & { counts: Partial<Record<string, number>> };
+
+/** An item of an order as aftersale/options answers it: how many were bought and may still be claimed. */
+export interface AfterSaleOptionItem {
+  sku_id: string;
+  item_no: string;
+  title: string;
+  image: string;
+  color: string;
+  size: string;
+  price: string;
+  bought: number;
+  available: number;
+}
+
+/** aftersale/options: what the seller may apply for on an order now. */
+export interface AfterSaleOptions {
+  order_no: string;
+  status: OrderStatus;
+  kinds: AfterSaleKind[];
+  return_deadline: number | null;
+  items: AfterSaleOptionItem[];
+}
+
+/** The body of aftersale/apply. */
+export interface AfterSaleApplyBody {
+  order_no: string;
+  kind: AfterSaleKind;
+  lines: { sku_id: string; quantity: number }[];
+  reason: string;
+  description?: string;
+  images?: string[];
+  request_id?: string;
 }

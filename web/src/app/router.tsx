@@ -53,7 +53,12 @@ const OrderListScreen = lazyScreen(() => import('../features/orders/order-list-s
 const OrderDetailScreen = lazyScreen(() => import('../features/orders/order-detail-screen'));
 const OutStockScreen = lazyScreen(() => import('../features/orders/out-stock-screen'));
 const AbnormalScreen = lazyScreen(() => import('../features/orders/abnormal-screen'));
+const SaleListScreen = lazyScreen(() => import('../features/afterSales/sale-list-screen'));
+const SaleDetailScreen = lazyScreen(() => import('../features/afterSales/sale-detail-screen'));
 const RankingScreen = lazyScreen(() => import('../features/ranking/ranking-screen'));
+const CouponScreen = lazyScreen(() => import('../features/coupons/coupon-screen'));
+const MessageScreen = lazyScreen(() => import('../features/messages/message-screen'));
+const ExcelHistoryScreen = lazyScreen(() => import('../features/excel/excel-history-screen'));
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {
@@ -98,12 +103,17 @@ export function AppRoutes() {
           <Route path="forwardSeting" element={<PageTitle id="route.forwardSeting"><ForwardSettingScreen /></PageTitle>} />
           <Route path="checkout" element={<PageTitle id="route.checkout"><CheckoutScreen /></PageTitle>} />
           <Route path="handOrder" element={<PageTitle id="route.handOrder"><HandOrderScreen /></PageTitle>} />
+          <Route path="exportExcelHistory" element={<PageTitle id="route.exportExcelHistory"><ExcelHistoryScreen /></PageTitle>} />
           <Route path="order_pay" element={<PageTitle id="route.order_pay"><OrderPayScreen /></PageTitle>} />
           <Route path="orderList" element={<PageTitle id="route.orderList"><OrderListScreen /></PageTitle>} />
           <Route path="orderDetail" element={<PageTitle id="route.orderDetail"><OrderDetailScreen /></PageTitle>} />
+          <Route path="saleList" element={<PageTitle id="route.saleList"><SaleListScreen /></PageTitle>} />
+          <Route path="saleDetail" element={<PageTitle id="route.saleDetail"><SaleDetailScreen /></PageTitle>} />
           <Route path="outStock" element={<PageTitle id="route.outStock"><OutStockScreen /></PageTitle>} />
           <Route path="abnormal" element={<PageTitle id="route.abnormal"><AbnormalScreen /></PageTitle>} />
           <Route path="rankingList" element={<PageTitle id="route.rankingList"><RankingScreen /></PageTitle>} />
+          <Route path="coupon" element={<PageTitle id="coupon.title"><CouponScreen /></PageTitle>} />
+          <Route path="mail" element={<PageTitle id="route.mail"><MessageScreen /></PageTitle>} />
         </Route>
         <Route path="*" element={<NotFoundRedirect />} />
       </Route>

@@ -6,6 +6,8 @@ import { CollectionLinks } from '../features/catalog/collection-links';
 import { withSite } from '../lib/site-rule';
 import { useAppDispatch, useAppSelector } from './hooks';
 import { LanguageSwitch } from './language-switch';
+import { MailLink } from './mail-badge';
+import { ServiceEntry } from './service-entry';
 import { SiteBrand } from './site-brand';
 import { SiteNav } from './site-nav';
 import { areaSiteChanged, selectSession } from './session-slice';
@@ -49,9 +51,11 @@ export default function SiteLayout() {
             </select>
           ) : null}
           <LanguageSwitch />
+          <ServiceEntry />
           {token && user ? (
             <>
               <CollectionLinks />
+              <MailLink />
               <Link to={withSite('/personalData', site)} className="header-user">
                 <UserAvatar src={user.avatar || undefined} name={user.nickname || user.mobile} />
                 <span className="header-nickname">{user.nickname || user.mobile}</span>

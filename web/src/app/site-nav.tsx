@@ -3,6 +3,7 @@ import { NavLink } from 'react-router';
 import { useCartArgs, useCartQuery } from '../api/cart-api';
 import { badgeText } from '../lib/badge';
 import { useAppSelector } from './hooks';
+import { MailCount } from './mail-badge';
 import { selectToken } from './session-slice';
 import { useSitePath } from './site-path';
 
@@ -25,12 +26,16 @@ const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
   ['/orderList', 'route.orderList'],
   ['/cart', 'route.cart'],
   ['/handOrder', 'route.handOrder'],
+  ['/exportExcelHistory', 'route.exportExcelHistory'],
   ['/addressCollect', 'route.addressCollect'],
   ['/forwardSeting', 'route.forwardSeting'],
+  ['/saleList', 'route.saleList'],
   ['/outStock', 'route.outStock'],
   ['/abnormal', 'route.abnormal'],
   ['/myFund', 'route.myFund'],
   ['/withdrawalStatus', 'route.withdrawalStatus'],
+  ['/coupon', 'coupon.title'],
+  ['/mail', 'route.mail'],
 ];
 
 /**
@@ -62,6 +67,7 @@ export function SiteNav() {
         <NavLink key={path} to={to(path)} end className={({ isActive }) => `site-nav-link${isActive ? ' is-current' : ''}`}>
           {intl.formatMessage({ id: title })}
           {path === '/cart' ? <CartCount /> : null}
+          {path === '/mail' ? <MailCount /> : null}
         </NavLink>
       ))}
     </nav>

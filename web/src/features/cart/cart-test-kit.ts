@@ -2,81 +2,13 @@
  * Test helpers of the cart tests: an in-memory cart answering the cart paths of docs/api.md with
  * the server's rules (one line per SKU, add sums, never above stock, new lines selected, groups in
  * the order their stalls were first added, amounts worked out in fen) and a product detail to add
- * from. Records what was sent. Imported by tests only.
+ * from. The fake server that records what was sent is the shared one (app/screen-test-kit.tsx,
+ * re-exported). Imported by tests only.
  */
-import { vi } from 'vitest';
 import type { Cart, CartGroup, CartItem, ProductDetail } from '../../api/types';
+import { ok, refused, type Handler } from '../../app/screen-test-kit';
 
-export const session = { id: 'u1', username: 'u1', nickname: 'N', avatar: '', mobile: '13800138000', qq: '', email: '', token: 'tok' };
-
-export const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 1, msg: 'ok', time: 1, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-
-export const refused = (status: number, msg: string, data: unknown = null) =>
-  new Response(JSON.stringify({ code: 0, msg, time: 1, data }), { status, headers: { 'content-type': 'application/json' } });
-
-export interface Call {
-  /** Below /jpmall/addons/unishop: '/cart/add', '/product/detail'. */
-  path: string;
-  body: Record<string, unknown>;
-  token: string | null;
-  language: string | null;
-}
-
-export type Handler = (body: Record<string, unknown>, call: Call) => Response | Promise<Response>;
-
-/** Answers by path below /jpmall/addons/unishop; returns every call made, in order. */
-export function serve(routes: Record<string, Handler>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const path = new URL(input.url).pathname.replace('/jpmall/addons/unishop', '');
-      const text = await input.text();
-      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-      const call = { path, body, token: input.headers.get('token'), language: input.headers.get('content-language') };
-      calls.push(call);
-      const handler = routes[path];
-      return handler ? handler(body, call) : new Response('not found', { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-/** fetchBaseQuery builds a Request from a relative path: give it an origin. */
-export function stubRequestOrigin(): void {
-  const NativeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NativeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' && input.startsWith('/') ? `http://shop.test${input}` : input, init);
-      }
-    },
-  );
-}
-
-export const count = (calls: Call[], path: string) => calls.filter((c) => c.path === path).length;
-export const bodiesOf = (calls: Call[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
-
-/** antd's responsive helpers and popups need what jsdom lacks. */
-export function stubBrowserBits(): void {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
+export { bodiesOf, count, refused, serve, session, stubBrowserBits, stubRequestOrigin } from '../../app/screen-test-kit';
 
 interface SkuRow {
   product_id: string;

@@ -1,25 +1,15 @@
 import type { Id } from '../../api/types';
+import { dispositionFileName, safeDownloadName, safeFileName } from '../../lib/file-download';
 import type { Language } from '../../lib/languages';
+
+// moved to lib/file-download.ts (Excel downloads use them too)
+export { safeFileName, saveBlob } from '../../lib/file-download';
 
 /**
  * Image packages: POST index/images_zip answers the zip itself (a stream, not an envelope), so it
  * is fetched directly and the blob saved as a .zip file. Failures answer the envelope.
  */
 export const IMAGES_ZIP_URL = '/jpmall/addons/unishop/index/images_zip';
-
-// eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
-const UNSAFE = /[\\/:*?"<>|\u0000-\u001f\u007f]/g;
-
-/** A file name that is safe on every system: no separators or reserved characters, no dots only. */
-export function safeFileName(name: string, fallback = 'product-images'): string {
-  const cleaned = name
-    .replace(UNSAFE, '_')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s.]+|[\s.]+$/g, '')
-    .slice(0, 80)
-    .trim();
-  return cleaned === '' || /^_+$/.test(cleaned) ? fallback : cleaned;
-}
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -36,23 +26,7 @@ export function zipFileName(titles: readonly string[], now: Date = new Date()): 
 
 /** The file name of a Content-Disposition header (RFC 6266, filename* first), made safe; null if none. */
 export function fileNameFromDisposition(header: string | null | undefined): string | null {
-  if (!header) return null;
-  let name: string | null = null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  if (extended) {
-    try {
-      name = decodeURIComponent(extended[2]!.trim().replace(/^"|"$/g, ''));
-    } catch {
-      name = null;
-    }
-  }
-  if (!name) {
-    const plain = /filename\s*=\s*("((?:[^"\\]|\\.)*)"|[^;]+)/i.exec(header);
-    if (plain) name = (plain[2] ?? plain[1]!).replace(/\\(.)/g, '$1').trim();
-  }
-  if (!name) return null;
-  const safe = safeFileName(name.replace(/\.zip$/i, ''), '');
-  return safe ? `${safe}.zip` : null;
+  return safeDownloadName(dispositionFileName(header), '.zip');
 }
 
 export interface ZipRequest {
@@ -101,18 +75,4 @@ export async function fetchImagesZip(request: ZipRequest, fetchFn: typeof fetch 
   } catch {
     return { ok: false, status: response.status, code: null, msg: '' };
   }
-}
-
-/** Saves a blob as a download with the given name. */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,59 +1,16 @@
 /**
  * Test helpers of the drop-shipping settings tests: an in-memory forward/settings and forward/save
  * with the server's defaults, fee tables and rules (codes checked, sender phone 7-20 digits when
- * given, refusals naming the field). Imported by tests only.
+ * given, refusals naming the field), with the shared fake server (app/screen-test-kit.tsx)
+ * recording what was sent, paths below forward/. Imported by tests only.
  */
-import { vi } from 'vitest';
 import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
+import { ok, refused, serve as serveAll, type Handler } from '../../app/screen-test-kit';
 
-export const session = { id: 'u1', username: 'u1', nickname: 'N', avatar: '', mobile: '13800138000', qq: '', email: '', token: 'tok' };
+export { bodiesOf, count, refused, session, stubRequestOrigin } from '../../app/screen-test-kit';
 
-export const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 1, msg: 'ok', time: 1, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-
-export const refused = (status: number, msg: string, data: unknown = null) =>
-  new Response(JSON.stringify({ code: 0, msg, time: 1, data }), { status, headers: { 'content-type': 'application/json' } });
-
-export interface Call {
-  path: string;
-  body: Record<string, unknown>;
-  token: string | null;
-}
-
-export type Handler = (body: Record<string, unknown>) => Response | Promise<Response>;
-
-/** Answers by path below /jpmall/addons/unishop/forward; returns every call made, in order. */
-export function serve(routes: Record<string, Handler>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const path = new URL(input.url).pathname.replace('/jpmall/addons/unishop/forward', '');
-      const text = await input.text();
-      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-      calls.push({ path, body, token: input.headers.get('token') });
-      const handler = routes[path];
-      return handler ? handler(body) : new Response('not found', { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-/** fetchBaseQuery builds a Request from a relative path: give it an origin. */
-export function stubRequestOrigin(): void {
-  const NativeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NativeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' && input.startsWith('/') ? `http://shop.test${input}` : input, init);
-      }
-    },
-  );
-}
-
-export const count = (calls: Call[], path: string) => calls.filter((c) => c.path === path).length;
-export const bodiesOf = (calls: Call[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
+/** Answers by path below /jpmall/addons/unishop/forward ('/save'); returns every call made, in order. */
+export const serve = (routes: Record<string, Handler>) => serveAll(routes, { under: '/forward' });
 
 export const DEFAULTS: ForwardSettingsBody = {
   sender_name: '',

@@ -3,6 +3,7 @@ import type { Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { LedgerRow } from '../../api/types';
+import { ExcelExportButton, withoutPaging } from '../../app/excel-export';
 import { formatDate } from '../../lib/format-date';
 import { useLedgerQuery, type LedgerQuery } from './fund-api';
 import { dayRangeToSeconds, LEDGER_TYPES, ledgerTypeKey, signedAmount, validateDateRange, type LedgerType } from './fund-logic';
@@ -76,7 +77,11 @@ export function LedgerCard({ token }: { token: string }) {
   ];
 
   return (
-    <Card className="fund-card fund-ledger-card" title={intl.formatMessage({ id: 'fund.ledger.title' })}>
+    <Card
+      className="fund-card fund-ledger-card"
+      title={intl.formatMessage({ id: 'fund.ledger.title' })}
+      extra={<ExcelExportButton table="ledger" filters={withoutPaging(ledgerBody(applied, page.page, page.pagesize))} />}
+    >
       <Form layout="inline" className="fund-filters ledger-filters">
         <Form.Item label={intl.formatMessage({ id: 'fund.ledger.type' })}>
           <Select<LedgerType>

@@ -6,12 +6,13 @@ import type { AbnormalOrder } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { LoginRequired } from '../../app/login-required';
 import { usePaginationTexts } from '../../app/pagination';
+import { SaleTabs } from '../../app/sale-tabs';
 import { selectToken } from '../../app/session-slice';
 import { useSitePath } from '../../app/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useAbnormalOrdersQuery } from './order-api';
 import { ORDER_DEFAULT_PAGE_SIZE, ORDER_PAGE_SIZES } from './order-logic';
-import { orderDetailPath, SaleTabs } from './order-parts';
+import { orderDetailPath } from './order-parts';
 
 type StatusFilter = 'all' | 'open' | 'resolved';
 

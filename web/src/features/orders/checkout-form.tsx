@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Select, Skeleton, Tag } from 'antd';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { useAddressesQuery } from '../../api/address-book-api';
@@ -17,6 +17,8 @@ import { failureText, refusedField } from '../../lib/refusal';
 import { newRequestId } from '../../lib/request-id';
 import { courierKey, isZeroYuan, qcLevelKey } from '../../lib/shipping';
 import { toast } from '../../lib/toast';
+import { keepUsable, sameChoice } from './coupon-choice';
+import { AppliedCoupons, CouponPicker } from './coupon-picker';
 import { LabelUpload } from './label-upload';
 import { useOrderPreviewQuery, useSubmitOrderMutation } from './order-api';
 import {
@@ -42,6 +44,12 @@ import { FeeBreakdown, orderPayPath, specOf, Yuan } from './order-parts';
 import { RecipientPaste } from './recipient-paste';
 
 const NO_LINES: readonly LineBody[] = [];
+const NO_COUPONS: readonly string[] = [];
+/**
+ * The picker cannot hold a wrong choice (one per type, from the usable list), so its rule passes;
+ * having one makes a change of choice clear a refusal's message, as on the other fields.
+ */
+const CHECKED_ON_CHANGE = { validator: async () => undefined };
 
 /** The form's first values: the default address when there is one, the settings' courier, QC level and remark. */
 function initialValues(settings: ForwardSettings, addresses: readonly Address[]): CheckoutValues {
@@ -270,14 +278,37 @@ export function CheckoutForm({
   const courier = Form.useWatch('courier', form) ?? initial.courier;
   const qcLevel = Form.useWatch('qc_level', form) ?? initial.qc_level;
   const valueAdded = Form.useWatch('value_added', form) ?? initial.value_added;
+  const couponIds = Form.useWatch('coupon_ids', form) ?? NO_COUPONS;
 
   const request = useMemo(
-    () => previewRequest(source, lines, { type, courier, qc_level: qcLevel, value_added: valueAdded }),
-    [source, lines, type, courier, qcLevel, valueAdded],
+    () => previewRequest(source, lines, { type, courier, qc_level: qcLevel, value_added: valueAdded, coupon_ids: couponIds }),
+    [source, lines, type, courier, qcLevel, valueAdded, couponIds],
   );
   const empty = source === 'manual' && lines.length === 0;
-  const { data: preview, error, isFetching } = useOrderPreviewQuery({ token, language, request }, { skip: empty, refetchOnMountOrArgChange: true });
-  const previewFailure = error ? (failureText(error) ?? t('error.http.other')) : null;
+  const {
+    data: preview,
+    currentData,
+    error,
+    isFetching,
+    refetch,
+  } = useOrderPreviewQuery({ token, language, request }, { skip: empty, refetchOnMountOrArgChange: true });
+  // a refused coupon is shown on the picker (and the choice dropped), not as a failed preview
+  const couponRefused = refusedField(error) === 'coupon_ids';
+  const previewFailure = error && !couponRefused ? (failureText(error) ?? t('error.http.other')) : null;
+
+  // A change of lines or options can take a chosen coupon out of reach: keep only what this
+  // request's preview still lists as usable. A preview that refuses the coupons drops them all.
+  const usable = currentData?.coupons?.usable;
+  useEffect(() => {
+    if (!usable) return;
+    const kept = keepUsable(couponIds, usable);
+    // setFields without `errors` keeps a refusal's message on the picker (setFieldValue would clear it)
+    if (!sameChoice(kept, couponIds)) form.setFields([{ name: 'coupon_ids', value: kept }]);
+  }, [usable, couponIds, form]);
+  const couponFailure = couponRefused ? (failureText(error) ?? t('error.http.other')) : null;
+  useEffect(() => {
+    if (couponFailure) form.setFields([{ name: 'coupon_ids', value: [], errors: [couponFailure] }]);
+  }, [couponFailure, form]);
   const tables = preview ?? { couriers: settings.couriers, qc_levels: settings.qc_levels, value_added_services: [] };
 
   const failureAlert = previewFailure ? (
@@ -305,7 +336,11 @@ export function CheckoutForm({
     } catch (failure) {
       const msg = failureText(failure) ?? t('error.http.other');
       const field = checkoutFieldOf(refusedField(failure));
-      if (field && visibleFields({ ...initial, ...values }).includes(field)) form.setFields([{ name: field, errors: [msg] }]);
+      if (field === 'coupon_ids') {
+        // a coupon used meanwhile (or no longer valid): shown on the picker; the usable list is asked again
+        form.setFields([{ name: field, errors: [msg] }]);
+        if (!empty) void refetch();
+      } else if (field && visibleFields({ ...initial, ...values }).includes(field)) form.setFields([{ name: field, errors: [msg] }]);
       else {
         setSubmitError(msg);
         void toast(msg, 'error');
@@ -332,10 +367,16 @@ export function CheckoutForm({
       ) : null}
       <DestinationFields addresses={addresses} type={type} mode={mode} />
       <OptionFields tables={tables} />
+      <Card className="checkout-card checkout-coupons" title={intl.formatMessage({ id: 'checkout.coupon.title' })}>
+        <Form.Item name="coupon_ids" className="checkout-coupon-field" rules={[CHECKED_ON_CHANGE]}>
+          <CouponPicker usable={empty ? [] : (preview?.coupons?.usable ?? [])} disabled={!preview || empty} />
+        </Form.Item>
+      </Card>
       <Card className="checkout-card checkout-summary" title={intl.formatMessage({ id: 'order.fees' })}>
         {preview && !empty ? (
           <div className={`checkout-fees-wrap${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
             <FeeBreakdown fees={preview.fees} className="checkout-fees" />
+            <AppliedCoupons applied={preview.coupons?.applied ?? []} />
             <p className="checkout-items">{intl.formatMessage({ id: 'order.items' }, { count: preview.items })}</p>
             <p className="checkout-balance">
               {intl.formatMessage({ id: 'order.balance' })} <Yuan value={preview.balance} />

@@ -154,7 +154,7 @@ describe('checkout from the cart', () => {
     expect(text('.label-upload-button')).toBe('重新上传');
 
     submit();
-    await waitFor(() => expect(fieldErrors()).toEqual(['请输入来源订单号']));
+    await waitFor(() => expect(fieldErrors()).toEqual(['请输入来源订单号']), SOON);
     expect(document.querySelector('.ant-form-item-has-error #checkout_source_order_no')).toBeTruthy();
     submit();
     await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP10&site='));
@@ -171,7 +171,7 @@ describe('checkout from the cart', () => {
     click('.checkout-address-new input');
     await waitFor(() => expect(document.querySelector('#checkout_recipient')).toBeTruthy());
     submit();
-    await waitFor(() => expect(fieldErrors()).toEqual(['请输入收货人', '请输入手机号码', '请选择省市区', '请输入详细地址']));
+    await waitFor(() => expect(fieldErrors()).toEqual(['请输入收货人', '请输入手机号码', '请选择省市区', '请输入详细地址']), SOON);
     expect(count(calls, '/order/submit')).toBe(0);
 
     click('.checkout-address-saved input');
@@ -259,7 +259,7 @@ describe('a pasted recipient', () => {
     expect(value('#checkout_detail')).toBe('火星省红色市 1 号');
     expect(toast).toHaveBeenCalledWith('已填入识别出的内容；未能识别手机号码和省市区，请手动填写', 'warning');
     submit();
-    await waitFor(() => expect(fieldErrors()).toEqual(['请输入手机号码', '请选择省市区']));
+    await waitFor(() => expect(fieldErrors()).toEqual(['请输入手机号码', '请选择省市区']), SOON);
     expect(count(calls, '/order/submit')).toBe(0);
 
     // a district not written: province and city are filled, the district is asked for
@@ -268,7 +268,7 @@ describe('a pasted recipient', () => {
     expect(value('#checkout_recipient')).toBe('李四');
     expect(value('#checkout_phone')).toBe('13900001111');
     expect(toast).toHaveBeenLastCalledWith('已填入识别出的内容；未能识别区县，请手动填写', 'warning');
-    await waitFor(() => expect(fieldErrors()).toEqual([]));
+    await waitFor(() => expect(fieldErrors()).toEqual([]), SOON);
 
     paste('，，');
     await waitFor(() => expect(toast).toHaveBeenLastCalledWith('未能识别收件信息，请手动填写', 'warning'));

@@ -42,8 +42,9 @@ export type PayAnswer = { order: Order } | { payment: TopUpPayment };
  * Order calls (docs/api.md "Orders (issue 6)"). Lists, details and the two after-sales lists
  * answer to `Order`; every change invalidates it (and `Wallet`/`Ledger`, as paying, cancelling
  * and refunds move money). Placing an order also invalidates `Cart` (a cart order's lines leave
- * the cart). The preview, submit, pay and look-up are silent: the screens show a refusal next to
- * the field it names, or above the lines; the list actions let the base query toast a refusal.
+ * the cart); placing and cancelling invalidate `Coupon` (its coupons are redeemed and released).
+ * The preview, submit, pay and look-up are silent: the screens show a refusal next to the field
+ * it names, or above the lines; the list actions let the base query toast a refusal.
  */
 export const orderApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -56,7 +57,8 @@ export const orderApi = api.injectEndpoints({
     submitOrder: build.mutation<{ order: Order }, OrderRequest>({
       query: (request) => post('/submit', request),
       extraOptions: { silent: true },
-      invalidatesTags: onSuccess(['Order', 'Cart'] as const),
+      // the order's coupons are redeemed
+      invalidatesTags: onSuccess(['Order', 'Cart', 'Coupon'] as const),
     }),
     lookupItem: build.mutation<ItemLookup, { item_no: string }>({
       query: (body) => post('/item', body),
@@ -78,7 +80,8 @@ export const orderApi = api.injectEndpoints({
     }),
     cancelOrder: build.mutation<{ order: Order }, { order_no: string; reason?: string }>({
       query: (body) => post('/cancel', body),
-      invalidatesTags: onSuccess(ORDER_CHANGED),
+      // cancelling releases the order's coupons
+      invalidatesTags: onSuccess([...ORDER_CHANGED, 'Coupon'] as const),
     }),
     confirmOrder: build.mutation<unknown, { order_no: string }>({
       query: (body) => post('/confirm', body),

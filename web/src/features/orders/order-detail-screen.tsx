@@ -11,6 +11,7 @@ import { fullAddress } from '../../lib/address';
 import { formatDate } from '../../lib/format-date';
 import { failureText } from '../../lib/refusal';
 import { courierKey, qcLevelKey } from '../../lib/shipping';
+import { AppliedCoupons } from './coupon-picker';
 import { useOrderDetailQuery } from './order-api';
 import { nonZero, orderNoOf, payMethodKey, platformKey, timelineColor, timelineFacts, timelineKey, valueAddedKey, type TimelineFact } from './order-logic';
 import { FeeBreakdown, OrderActionBar, OrderItems, OrderTags, Yuan } from './order-parts';
@@ -112,6 +113,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
         </Card>
         <Card className="order-detail-card order-detail-fees" title={text('order.fees')}>
           <FeeBreakdown fees={order.fees} />
+          <AppliedCoupons applied={order.coupons ?? []} />
           <dl className="order-fields">
             <Field label={text('order.paidAmount')} className="order-paid-amount">
               {order.paid_at ? <Yuan value={order.paid_amount} /> : null}
@@ -147,7 +149,9 @@ function DetailBody({ order }: { order: OrderDetail }) {
                   ) : null}
                 </Field>
               </>
-            ) : order.address ? (
+            ) : null}
+            {/* domestic orders, and platform orders that ship to the buyer's address (batch upload) */}
+            {order.address ? (
               <>
                 <Field label={text('address.recipient')} className="order-recipient">
                   {`${order.address.recipient} ${order.address.phone}`}

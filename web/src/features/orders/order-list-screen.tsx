@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { Order } from '../../api/types';
 import { useDayjsLocale } from '../../app/dayjs-locale';
+import { EXCEL_HISTORY_PATH, ExcelExportButton, withoutPaging } from '../../app/excel-export';
 import { useAppSelector } from '../../app/hooks';
 import { LoginRequired } from '../../app/login-required';
 import { usePaginationTexts } from '../../app/pagination';
@@ -131,6 +132,15 @@ export default function OrderListScreen() {
         <Link to={to('/handOrder')} className="order-list-hand">
           {text('route.handOrder')}
         </Link>
+        <span className="order-list-excel">
+          <ExcelExportButton table="orders" filters={withoutPaging(orderListBody(filters))} />
+          <Link to={to(`${EXCEL_HISTORY_PATH}?import=1`)} className="excel-import-link">
+            {text('excel.import.link')}
+          </Link>
+          <Link to={to(EXCEL_HISTORY_PATH)} className="order-list-excel-history">
+            {text('route.exportExcelHistory')}
+          </Link>
+        </span>
       </header>
       <Form layout="inline" className="order-filters" onFinish={search}>
         <Form.Item label={text('order.orderNo')}>

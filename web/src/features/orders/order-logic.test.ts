@@ -80,12 +80,12 @@ describe('status labels', () => {
 
 describe('actions', () => {
   it('pay while pending payment, cancel before shipping, confirm once shipped, review once completed', () => {
-    expect(orderActions({ status: 'pending_payment', reviewed: false })).toEqual({ pay: true, cancel: true, confirm: false, review: false });
-    expect(orderActions({ status: 'to_be_shipped', reviewed: false })).toEqual({ pay: false, cancel: true, confirm: false, review: false });
-    expect(orderActions({ status: 'shipped', reviewed: false })).toEqual({ pay: false, cancel: false, confirm: true, review: false });
-    expect(orderActions({ status: 'completed', reviewed: false })).toEqual({ pay: false, cancel: false, confirm: false, review: true });
-    expect(orderActions({ status: 'completed', reviewed: true })).toEqual({ pay: false, cancel: false, confirm: false, review: false });
-    expect(orderActions({ status: 'cancelled', reviewed: false })).toEqual({ pay: false, cancel: false, confirm: false, review: false });
+    expect(orderActions({ status: 'pending_payment', reviewed: false })).toEqual({ pay: true, cancel: true, confirm: false, review: false, afterSale: false });
+    expect(orderActions({ status: 'to_be_shipped', reviewed: false })).toEqual({ pay: false, cancel: true, confirm: false, review: false, afterSale: true });
+    expect(orderActions({ status: 'shipped', reviewed: false })).toEqual({ pay: false, cancel: false, confirm: true, review: false, afterSale: true });
+    expect(orderActions({ status: 'completed', reviewed: false })).toEqual({ pay: false, cancel: false, confirm: false, review: true, afterSale: true });
+    expect(orderActions({ status: 'completed', reviewed: true })).toEqual({ pay: false, cancel: false, confirm: false, review: false, afterSale: true });
+    expect(orderActions({ status: 'cancelled', reviewed: false })).toEqual({ pay: false, cancel: false, confirm: false, review: false, afterSale: false });
   });
 });
 

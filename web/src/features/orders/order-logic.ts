@@ -7,6 +7,7 @@
  */
 import type { ItemLookup, Order, OrderFees, OrderRequest, OrderSource, OrderTimelineEntry, OrderType } from '../../api/types';
 import { formFieldOf as addressFieldOf } from '../../lib/address';
+import { canApplyForAfterSale } from '../../lib/after-sale';
 import { dayRangeToSeconds, validateDateRange } from '../../lib/date-range';
 import { normalizePhone } from '../../lib/phone';
 import { yuanToFen } from '../../lib/money';
@@ -90,6 +91,8 @@ export interface OrderActions {
   cancel: boolean;
   confirm: boolean;
   review: boolean;
+  /** Apply for after-sales: paid and not cancelled (to be shipped, shipped, completed); the dialog asks what is allowed. */
+  afterSale: boolean;
 }
 
 export function orderActions(order: Pick<Order, 'status' | 'reviewed'>): OrderActions {
@@ -98,6 +101,7 @@ export function orderActions(order: Pick<Order, 'status' | 'reviewed'>): OrderAc
     cancel: order.status === 'pending_payment' || order.status === 'to_be_shipped',
     confirm: order.status === 'shipped',
     review: order.status === 'completed' && !order.reviewed,
+    afterSale: canApplyForAfterSale(order.status),
   };
 }
 
@@ -257,6 +261,8 @@ export interface CheckoutValues {
   qc_level?: string | null;
   value_added?: readonly string[] | null;
   remark?: string | null;
+  /** The chosen coupons: at most one of each type, among the preview's usable ones. */
+  coupon_ids?: readonly string[] | null;
 }
 
 export interface LineBody {
@@ -281,7 +287,7 @@ export const validateOrderCourier = (value: string | null | undefined): MessageK
 export const validateAddressChoice = (value: string | null | undefined): MessageKey | null =>
   blank(value) ? 'validation.address.choose' : null;
 
-/** The part of the request both preview and submit send: what is ordered and the fee options. */
+/** The part of the request both preview and submit send: what is ordered, the fee options and the chosen coupons. */
 function basics(source: OrderSource, lines: readonly LineBody[], values: CheckoutValues): OrderRequest {
   const request: OrderRequest = { source, type: values.type };
   // a cart order takes the selected cart lines; only manual entry sends its own
@@ -289,6 +295,8 @@ function basics(source: OrderSource, lines: readonly LineBody[], values: Checkou
   if (values.courier) request.courier = values.courier;
   if (values.qc_level) request.qc_level = values.qc_level;
   request.value_added = [...(values.value_added ?? [])];
+  // sent only when a coupon is chosen
+  if (values.coupon_ids && values.coupon_ids.length > 0) request.coupon_ids = [...values.coupon_ids];
   return request;
 }
 
@@ -350,6 +358,7 @@ export function checkoutFieldOf(field: string | null): keyof CheckoutValues | nu
     case 'qc_level':
     case 'value_added':
     case 'remark':
+    case 'coupon_ids':
       return field;
     default:
       return null;
@@ -416,6 +425,9 @@ const TIMELINE_EVENTS = [
   'OrderShipped',
   'OrderCompleted',
   'OrderReviewed',
+  'AfterSaleClaimed',
+  'AfterSaleClaimReleased',
+  'AfterSaleRefundRecorded',
 ] as const;
 
 /** Catalogue key of an event's title, or null for one this build does not know (its type is shown). */
@@ -480,6 +492,8 @@ export function timelineFacts(entry: Pick<OrderTimelineEntry, 'type' | 'detail'>
   if (typeof d.rating === 'number') facts.push({ kind: 'text', key: 'order.timeline.rating', text: String(d.rating) });
   const content = textOf(d.content);
   if (content) facts.push({ kind: 'text', key: 'order.timeline.content', text: content });
+  const afterSale = textOf(d.after_sale_id);
+  if (afterSale) facts.push({ kind: 'text', key: 'order.timeline.afterSale', text: afterSale });
   return facts;
 }
 

@@ -1,8 +1,10 @@
 import { Button, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { Order, OrderFees, OrderItem } from '../../api/types';
+import { AfterSaleApplyDialog } from '../../app/after-sale-apply';
+import { OrderServiceButton } from '../../app/customer-service';
 import { useSitePath } from '../../app/site-path';
 import { formRule } from '../../lib/form-rules';
 import { t } from '../../lib/i18n';
@@ -171,7 +173,9 @@ function ReviewDialog({ orderNo, open, onClose }: { orderNo: string; open: boole
 
 /**
  * The actions an order allows now: pay (pending payment), cancel before shipping and confirm
- * receipt (each after a confirm), review (completed, not reviewed), and the detail link.
+ * receipt (each after a confirm), review (completed, not reviewed), apply for after-sales (paid
+ * and not cancelled: the dialog of app/after-sale-apply.tsx), contact customer service (copies the
+ * order number, then the dialog of app/customer-service.tsx) and the detail link.
  */
 export function OrderActionBar({ order, detail = true }: { order: Pick<Order, 'order_no' | 'status' | 'reviewed'>; detail?: boolean }) {
   const intl = useIntl();
@@ -181,6 +185,7 @@ export function OrderActionBar({ order, detail = true }: { order: Pick<Order, 'o
   const [cancel, cancelling] = useCancelOrderMutation();
   const [confirm, confirming] = useConfirmOrderMutation();
   const [reviewing, setReviewing] = useState(false);
+  const [applying, setApplying] = useState(false);
   const can = orderActions(order);
   const text = (id: string) => intl.formatMessage({ id });
 
@@ -230,11 +235,17 @@ export function OrderActionBar({ order, detail = true }: { order: Pick<Order, 'o
           {text('order.review')}
         </Button>
       ) : null}
+      {can.afterSale ? (
+        <Button size="small" className="order-after-sale" onClick={() => setApplying(true)}>
+          {text('order.afterSale')}
+        </Button>
+      ) : null}
       {can.cancel ? (
         <Button size="small" danger className="order-cancel" loading={cancelling.isLoading} onClick={askCancel}>
           {text('order.cancel')}
         </Button>
       ) : null}
+      <OrderServiceButton orderNo={order.order_no} />
       {detail ? (
         <Link to={to(orderDetailPath(order.order_no))} className="order-detail-link">
           {text('order.detail')}
@@ -242,25 +253,7 @@ export function OrderActionBar({ order, detail = true }: { order: Pick<Order, 'o
       ) : null}
       {modalHolder}
       {can.review ? <ReviewDialog orderNo={order.order_no} open={reviewing} onClose={() => setReviewing(false)} /> : null}
+      {can.afterSale ? <AfterSaleApplyDialog orderNo={order.order_no} open={applying} onClose={() => setApplying(false)} /> : null}
     </span>
-  );
-}
-
-/** The after-sales screens built so far, linked to each other. */
-export function SaleTabs() {
-  const intl = useIntl();
-  const to = useSitePath();
-  const tabs: [string, string][] = [
-    ['/outStock', 'route.outStock'],
-    ['/abnormal', 'route.abnormal'],
-  ];
-  return (
-    <nav className="orders-tabs" aria-label={intl.formatMessage({ id: 'route.moduleSale' })}>
-      {tabs.map(([path, title]) => (
-        <NavLink key={path} to={to(path)} end className={({ isActive }) => `orders-tab${isActive ? ' is-current' : ''}`}>
-          {intl.formatMessage({ id: title })}
-        </NavLink>
-      ))}
-    </nav>
   );
 }

@@ -267,6 +267,17 @@ describe('order detail', () => {
     expect(document.querySelector('.order-recipient')).toBeNull();
   });
 
+  it('a platform order from the batch upload shows the buyer it ships to', async () => {
+    const address = { recipient: '赵六', phone: '13900003333', province: '广东省', city: '广州市', district: '白云区', detail: '机场路2号' };
+    serve({ '/order/detail': () => ok(orderOf({ type: 'platform', platform: 'douyin', source_order_no: 'DY-1', label_file: '', address })) });
+    renderAt('/orderDetail?order_no=JP1&site=', <OrderDetailScreen />, intl);
+    await waitFor(() => expect(text('.order-platform dd')).toBe('抖音'), SOON);
+    expect(text('.order-source-no dd')).toBe('DY-1');
+    expect(document.querySelector('.order-label')).toBeNull();
+    expect(text('.order-recipient dd')).toBe('赵六 13900003333');
+    expect(text('.order-address dd')).toBe('广东省 广州市 白云区 机场路2号');
+  });
+
   it('a completed order is reviewed with a rating and some words', async () => {
     let reviewed = false;
     const calls = serve({

@@ -1,119 +1,13 @@
 /**
- * Test helpers of the order tests: a fake server answering by path (docs/api.md "Orders",
- * "Funds", "Addresses", "Drop-shipping settings", "Uploads") that records what was sent, an order
- * preview that prices lines and options the way the server does (in fen), fixtures, and a render
- * helper with a router that shows where the screen went. Imported by tests only.
+ * Test helpers of the order tests: an order preview that prices lines and options the way the
+ * server does (in fen) and fixtures, beside the shared fake server that answers by path
+ * (docs/api.md "Orders", "Funds", "Addresses", "Drop-shipping settings", "Uploads") and records
+ * what was sent, and the render helper with a router that shows where the screen went
+ * (app/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
-import { render } from '@testing-library/react';
-import { ConfigProvider } from 'antd';
-import type { ReactNode } from 'react';
-import { RawIntlProvider, type IntlShape } from 'react-intl';
-import { Provider } from 'react-redux';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { vi } from 'vitest';
-import type { Address, ForwardSettings, Order, OrderDetail, OrderPreview, OrderRequest } from '../../api/types';
-import { loggedIn } from '../../app/session-slice';
-import { makeStore } from '../../app/store';
+import type { Address, Coupon, ForwardSettings, Order, OrderDetail, OrderPreview, OrderRequest, UsableCoupon } from '../../api/types';
 
-export const session = { id: 'u1', username: 'u1', nickname: 'N', avatar: '', mobile: '13800138000', qq: '', email: '', token: 'tok' };
-
-export const ok = (data: unknown) =>
-  new Response(JSON.stringify({ code: 1, msg: 'ok', time: 1, data }), { status: 200, headers: { 'content-type': 'application/json' } });
-
-export const refused = (status: number, msg: string, data: unknown = null) =>
-  new Response(JSON.stringify({ code: 0, msg, time: 1, data }), { status, headers: { 'content-type': 'application/json' } });
-
-export interface Call {
-  /** Below /jpmall/addons/unishop (or /addons/unishop): '/order/preview', '/category/upload'. */
-  path: string;
-  body: Record<string, unknown>;
-  token: string | null;
-}
-
-export type Handler = (body: Record<string, unknown>, call: Call) => Response | Promise<Response>;
-
-/** Answers by path; returns every call made, in order. */
-export function serve(routes: Record<string, Handler>): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: Request) => {
-      const path = new URL(input.url).pathname.replace(/^\/jpmall/, '').replace('/addons/unishop', '');
-      const isJson = (input.headers.get('content-type') ?? '').includes('json');
-      const text = isJson ? await input.text() : '';
-      const body = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-      const call = { path, body, token: input.headers.get('token') };
-      calls.push(call);
-      const handler = routes[path];
-      return handler ? handler(body, call) : new Response('not found', { status: 404 });
-    }),
-  );
-  return calls;
-}
-
-/** fetchBaseQuery builds a Request from a relative path: give it an origin. */
-export function stubRequestOrigin(): void {
-  const NativeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NativeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' && input.startsWith('/') ? `http://shop.test${input}` : input, init);
-      }
-    },
-  );
-}
-
-/** antd's responsive helpers and popups need what jsdom lacks. */
-export function stubBrowserBits(): void {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  })) as typeof window.matchMedia;
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  } as unknown as typeof ResizeObserver;
-}
-
-export const count = (calls: Call[], path: string) => calls.filter((c) => c.path === path).length;
-export const bodiesOf = (calls: Call[], path: string) => calls.filter((c) => c.path === path).map((c) => c.body);
-export const lastBody = (calls: Call[], path: string) => bodiesOf(calls, path).at(-1);
-
-export function Where() {
-  const location = useLocation();
-  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
-}
-
-/** Renders `screen` at `entry` (its path is the route) with a store, the catalogue and antd; shows where it went. */
-export function renderAt(entry: string, screen: ReactNode, intl: IntlShape, loggedInAs: typeof session | null = session) {
-  const store = makeStore();
-  if (loggedInAs) store.dispatch(loggedIn(loggedInAs));
-  const path = entry.split('?')[0]!;
-  render(
-    <Provider store={store}>
-      <RawIntlProvider value={intl}>
-        <ConfigProvider>
-          <MemoryRouter initialEntries={[entry]}>
-            <Routes>
-              <Route path={path} element={screen} />
-              <Route path="*" element={null} />
-            </Routes>
-            <Where />
-          </MemoryRouter>
-        </ConfigProvider>
-      </RawIntlProvider>
-    </Provider>,
-  );
-  return store;
-}
+export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin, type Handler } from '../../app/screen-test-kit';
 
 const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 
@@ -166,8 +60,54 @@ export const SKUS: Record<string, { product_id: string; item_no: string; title: 
 
 const perItem = (table: { code: string; per_item: string }[], code: string) => Math.round(Number(table.find((r) => r.code === code)?.per_item ?? '0') * 100);
 
-/** Prices a request as order/preview does: the cart's lines for a cart order, else `lines`. */
-export function priceRequest(request: OrderRequest, cartLines: { sku_id: string; quantity: number }[] = [{ sku_id: 'K1', quantity: 2 }]): OrderPreview {
+/** A coupon of the caller's; override what a test is about. */
+export function couponOf(overrides: Partial<Coupon> = {}): Coupon {
+  return {
+    id: 'CP1',
+    name: '满50减10',
+    type: 'product',
+    discount_type: 'full_reduction',
+    threshold: '50.00',
+    amount: '10.00',
+    percent_off: 0,
+    valid_from: 1795000000,
+    valid_to: 1797592000,
+    status: 'unused',
+    order_no: '',
+    issued_at: 1795000000,
+    used_at: null,
+    ...overrides,
+  };
+}
+
+/**
+ * The caller's unused coupons of the checkout tests: two for the goods (50 off 10, and 10% off
+ * with no threshold), one for the shipping (3 off, no threshold) and one for the service fees
+ * that two T-shirts do not reach (10.00).
+ */
+export const WALLET_COUPONS: Coupon[] = [
+  couponOf(),
+  couponOf({ id: 'CP2', name: '全场9折', discount_type: 'discount', threshold: '0.00', amount: '0.00', percent_off: 10 }),
+  couponOf({ id: 'CP3', name: '运费立减', type: 'shipping', threshold: '0.00', amount: '3.00' }),
+  couponOf({ id: 'CP4', name: '服务费8折', type: 'service', discount_type: 'discount', threshold: '10.00', amount: '0.00', percent_off: 20 }),
+];
+
+/** What a coupon takes off a part of an order (fen): the amount or the percentage rounded down, never more than the part. */
+function couponTakes(coupon: Coupon, part: number): number {
+  const off = coupon.discount_type === 'discount' ? Math.floor((part * coupon.percent_off) / 100) : Math.round(Number(coupon.amount) * 100);
+  return Math.min(off, part);
+}
+
+/**
+ * Prices a request as order/preview does: the cart's lines for a cart order, else `lines`.
+ * `coupons` are the caller's: those unused whose part of the order reaches the threshold are
+ * usable; the request's `coupon_ids` among them are applied.
+ */
+export function priceRequest(
+  request: OrderRequest,
+  cartLines: { sku_id: string; quantity: number }[] = [{ sku_id: 'K1', quantity: 2 }],
+  coupons: readonly Coupon[] = [],
+): OrderPreview {
   const lines = request.source === 'cart' ? cartLines : (request.lines ?? []);
   const courier = request.courier ?? SETTINGS.courier;
   const qc = request.qc_level ?? SETTINGS.qc_level;
@@ -179,6 +119,12 @@ export function priceRequest(request: OrderRequest, cartLines: { sku_id: string;
   const service = 100 * items;
   const qcFee = perItem(QC_LEVELS, qc) * items;
   const va = added.reduce((sum, code) => sum + perItem(VALUE_ADDED, code), 0) * items;
+  const parts: Record<string, number> = { product: goods, service: service + qcFee + va, shipping };
+  const usable: UsableCoupon[] = coupons
+    .filter((c) => c.status === 'unused' && parts[c.type]! > 0 && parts[c.type]! >= Math.round(Number(c.threshold) * 100))
+    .map((c) => ({ ...c, discount: yuan(couponTakes(c, parts[c.type]!)) }));
+  const applied = usable.filter((c) => (request.coupon_ids ?? []).includes(c.id));
+  const discount = applied.reduce((sum, c) => sum + Math.round(Number(c.discount) * 100), 0);
   return {
     lines: lines.map((l) => {
       const sku = SKUS[l.sku_id]!;
@@ -204,8 +150,8 @@ export function priceRequest(request: OrderRequest, cartLines: { sku_id: string;
       service: yuan(service),
       qc: yuan(qcFee),
       value_added: yuan(va),
-      coupon_discount: '0.00',
-      total: yuan(goods + shipping + service + qcFee + va),
+      coupon_discount: yuan(discount),
+      total: yuan(goods + shipping + service + qcFee + va - discount),
     },
     items,
     courier,
@@ -215,6 +161,7 @@ export function priceRequest(request: OrderRequest, cartLines: { sku_id: string;
     couriers: COURIERS,
     qc_levels: QC_LEVELS,
     value_added_services: VALUE_ADDED,
+    coupons: { usable, applied: applied.map((c) => ({ id: c.id, type: c.type, name: c.name, discount: c.discount })) },
   };
 }
 
@@ -262,6 +209,7 @@ export function orderOf(overrides: Partial<OrderDetail> = {}): OrderDetail {
     shipped_at: null,
     completed_at: null,
     cancelled_at: null,
+    coupons: [],
   };
   return { ...base, timeline: [{ type: 'OrderPlaced', at: 1795000000, detail: {} }], ...overrides };
 }

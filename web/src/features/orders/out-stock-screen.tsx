@@ -6,12 +6,13 @@ import type { OutStockNotice } from '../../api/types';
 import { useAppSelector } from '../../app/hooks';
 import { LoginRequired } from '../../app/login-required';
 import { usePaginationTexts } from '../../app/pagination';
+import { SaleTabs } from '../../app/sale-tabs';
 import { selectToken } from '../../app/session-slice';
 import { useSitePath } from '../../app/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useOutStockNoticesQuery } from './order-api';
 import { ORDER_DEFAULT_PAGE_SIZE, ORDER_PAGE_SIZES } from './order-logic';
-import { orderDetailPath, SaleTabs, specOf, Yuan } from './order-parts';
+import { orderDetailPath, specOf, Yuan } from './order-parts';
 
 function NoticeRow({ notice }: { notice: OutStockNotice }) {
   const intl = useIntl();

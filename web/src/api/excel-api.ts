@@ -1,0 +1,112 @@
+import { api } from './api';
+import type { Page } from './types';
+
+/**
+ * Excel export and batch upload (docs/api.md "Excel export and batch upload (issue 8)"). Exports
+ * and imports are background jobs: starting one answers the running job at once, `excel/job` is
+ * polled for its progress, and `excel/history` lists them (`ExcelJob` tag: starting a job, and a
+ * job seen finishing, ask the history again). The file itself (`excel/download`) is not an
+ * envelope and is fetched outside RTK Query (app/excel-download.ts).
+ */
+
+export type ExcelKind = 'export' | 'import';
+export type ExcelTable = 'orders' | 'ledger' | 'after_sales' | 'platform_orders';
+/** The tables a list screen can export. */
+export type ExportTable = Exclude<ExcelTable, 'platform_orders'>;
+export type ExcelJobStatus = 'running' | 'done' | 'failed';
+export type ImportOutcome = 'created' | 'failed' | 'duplicate';
+
+/** One data row of an imported spreadsheet and what became of it. */
+export interface ImportReportRow {
+  /** Spreadsheet row number (the header is row 1). */
+  row: number;
+  outcome: ImportOutcome;
+  platform: string;
+  source_order_no: string;
+  /** The new order (created) or the existing one (duplicate); '' when failed. */
+  order_no: string;
+  reason: string;
+  /** The template column the reason is about, '' when none. */
+  field: string;
+}
+
+export interface ImportReport {
+  created: number;
+  failed: number;
+  duplicate: number;
+  rows: ImportReportRow[];
+}
+
+export interface ExcelJob {
+  id: string;
+  kind: ExcelKind;
+  table: ExcelTable;
+  /** In the request's language. */
+  table_name: string;
+  table_type: string;
+  status: ExcelJobStatus;
+  progress: { done: number; total: number };
+  row_count: number;
+  file_name: string;
+  error: string;
+  created_at: number;
+  finished_at: number | null;
+  /** Imports only, once read. */
+  report: ImportReport | null;
+}
+
+/** The body of a list call without `page`/`pagesize`. */
+export type ExportFilters = Record<string, string | number>;
+
+export interface ExportRequest {
+  table: ExportTable;
+  filters: ExportFilters;
+}
+
+export interface HistoryQuery {
+  page: number;
+  pagesize: number;
+  kind?: 'all' | ExcelKind;
+}
+
+/** Every answer is the caller's own: the token is part of each query's arguments. */
+type Session<T> = T & { token: string };
+
+const P = '/jpmall/addons/unishop/excel';
+const started = (_result: unknown, error: unknown) => (error ? [] : ['ExcelJob' as const]);
+
+export const excelApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Starts an export; the screens show a refusal themselves. */
+    startExport: build.mutation<ExcelJob, ExportRequest>({
+      query: (body) => ({ url: `${P}/export`, method: 'POST', body }),
+      extraOptions: { silent: true },
+      invalidatesTags: started,
+    }),
+    /** Uploads a filled template (multipart field `file`) and starts the import. */
+    startImport: build.mutation<ExcelJob, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: `${P}/import`, method: 'POST', body };
+      },
+      extraOptions: { silent: true },
+      invalidatesTags: started,
+    }),
+    /** One job, polled while it runs. Silent: a failed poll is tried again a second later. */
+    excelJob: build.query<ExcelJob, Session<{ id: string }>>({
+      query: ({ id }) => ({ url: `${P}/job`, method: 'POST', body: { id } }),
+      extraOptions: { silent: true },
+      keepUnusedDataFor: 0,
+    }),
+    excelHistory: build.query<Page<ExcelJob>, Session<HistoryQuery>>({
+      query: ({ token: _token, ...body }) => ({ url: `${P}/history`, method: 'POST', body }),
+      providesTags: ['ExcelJob'],
+    }),
+  }),
+});
+
+export const { useStartExportMutation, useStartImportMutation, useExcelJobQuery, useExcelHistoryQuery } = excelApi;
+
+export const EXCEL_TEMPLATE_URL = `${P}/template`;
+export const EXCEL_DOWNLOAD_URL = `${P}/download`;

@@ -1,0 +1,35 @@
+import { api } from '../../api/api';
+import type { ClaimableCoupon, Coupon, CouponPage } from '../../api/types';
+import type { CouponListBody } from './coupon-logic';
+
+/** Every coupon answer is the caller's own: the token is part of each query's arguments. */
+type Session<T> = T & { token: string };
+
+const P = '/jpmall/addons/unishop/coupon';
+const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
+
+/**
+ * Coupon calls (docs/api.md "Coupons (issue 7)"). The list and the claimable coupons answer to
+ * `Coupon`. Claiming invalidates it whether it worked or not: a refusal ('already claimed', 'all
+ * claimed', 'not valid now') means the claimable list on screen is out of date. Placing and
+ * cancelling an order (orders/order-api.ts) invalidate it too, as they redeem and release coupons.
+ * A claim refusal is toasted by the base query.
+ */
+export const couponApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    coupons: build.query<CouponPage, Session<CouponListBody>>({
+      query: ({ token: _token, ...body }) => post('/lists', body),
+      providesTags: ['Coupon'],
+    }),
+    claimableCoupons: build.query<{ list: ClaimableCoupon[] }, Session<object>>({
+      query: () => post('/claimable'),
+      providesTags: ['Coupon'],
+    }),
+    claimCoupon: build.mutation<{ coupon: Coupon }, { template_id: string }>({
+      query: (body) => post('/claim', body),
+      invalidatesTags: ['Coupon'],
+    }),
+  }),
+});
+
+export const { useCouponsQuery, useClaimableCouponsQuery, useClaimCouponMutation } = couponApi;

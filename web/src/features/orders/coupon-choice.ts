@@ -1,0 +1,39 @@
+/**
+ * The checkout's coupon choice (docs/api.md "Coupons (issue 7)", "At checkout"): order/preview
+ * lists the caller's usable coupons for the order; the seller chooses at most one of each type
+ * (goods, service fees, shipping), and the chosen ids go out as `coupon_ids` with the preview and
+ * the submit. A change of lines or options can take a chosen coupon out of reach: it is dropped.
+ */
+import type { CouponType, UsableCoupon } from '../../api/types';
+import { COUPON_TYPES } from '../../lib/coupon';
+
+/** The usable coupons by type, in the order goods, service, shipping; types without any are left out. */
+export function usableByType(usable: readonly UsableCoupon[]): [CouponType, UsableCoupon[]][] {
+  return COUPON_TYPES.map((type) => [type, usable.filter((c) => c.type === type)] as [CouponType, UsableCoupon[]]).filter(([, list]) => list.length > 0);
+}
+
+/** The chosen coupon of a type, or null. */
+export function chosenOfType(chosen: readonly string[], usable: readonly UsableCoupon[], type: CouponType): string | null {
+  return chosen.find((id) => usable.some((c) => c.id === id && c.type === type)) ?? null;
+}
+
+/** Chooses `id` for `type`, replacing that type's earlier choice; null clears the type. The other types' choices stay. */
+export function chooseCoupon(chosen: readonly string[], usable: readonly UsableCoupon[], type: CouponType, id: string | null): string[] {
+  const typeOf = (couponId: string) => usable.find((c) => c.id === couponId)?.type;
+  const others = chosen.filter((couponId) => typeOf(couponId) !== type);
+  return id && usable.some((c) => c.id === id && c.type === type) ? [...others, id] : others;
+}
+
+/** The chosen ids the preview still lists as usable, at most one of each type (the first kept). */
+export function keepUsable(chosen: readonly string[], usable: readonly UsableCoupon[]): string[] {
+  const seen = new Set<string>();
+  return chosen.filter((id) => {
+    const coupon = usable.find((c) => c.id === id);
+    if (!coupon || seen.has(coupon.type)) return false;
+    seen.add(coupon.type);
+    return true;
+  });
+}
+
+/** Whether two choices hold the same ids in the same order. */
+export const sameChoice = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((id, i) => id === b[i]);
