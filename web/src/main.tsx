@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { Provider } from 'react-redux';
 import { AppProviders } from './app/app-providers';
 import { applyDocumentLanguage, loadLocaleBundle } from './app/locale';
@@ -15,6 +16,8 @@ import { SITE_PARAM } from './lib/site-rule';
 async function start(): Promise<void> {
   progressStart();
   const store = makeStore();
+  // Focus and reconnect refetches (the unread badge asks again when the seller comes back to the tab).
+  setupListeners(store.dispatch);
 
   // The site in the address is stored as the current site at start.
   const params = new URLSearchParams(window.location.search);

@@ -1,8 +1,9 @@
 import { act, cleanup, configure, fireEvent, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UNREAD_POLL_MS } from '../features/messages/message-api';
+import { orderApi } from '../features/orders/order-api';
 import MessageScreen from '../features/messages/message-screen';
-import { count, mailbox, messageOf, renderAt, serve, stubBrowserBits, stubRequestOrigin } from '../features/messages/message-test-kit';
+import { count, mailbox, messageOf, ok, renderAt, serve, stubBrowserBits, stubRequestOrigin } from '../features/messages/message-test-kit';
 import zh from '../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../lib/i18n';
 import { MailLink } from './mail-badge';
@@ -82,6 +83,20 @@ describe('the unread badge in the layout', () => {
     expect(headerBadge()).toBe('1');
     expect(count(calls, '/message/unread_count')).toBe(2);
     expect(document.querySelector('[data-testid="where"]')?.textContent).toBe('/orderDetail?order_no=JP2&site=');
+  });
+
+  it('is asked again as soon as a change of the seller\'s worked, not at the next poll', async () => {
+    const { routes, box } = mailbox(MESSAGES);
+    const calls = serve({ ...routes, '/order/cancel': () => ok({ order: { order_no: 'JP3', status: 'cancelled' } }) });
+    const store = renderAt('/orderList?site=', null, intl, { around });
+    await waitFor(() => expect(navBadge()).toBe('2'), SOON);
+    // Cancelling a paid order refunds it, and the refund is a message made by the server.
+    box.push(messageOf({ id: 'm3', title: '订单已取消', created_at: 1795000400 }));
+    await act(async () => {
+      await store.dispatch(orderApi.endpoints.cancelOrder.initiate({ order_no: 'JP3' }));
+    });
+    await waitFor(() => expect(navBadge()).toBe('3'));
+    expect(count(calls, '/message/unread_count')).toBe(2);
   });
 
   it('is asked again every minute while logged in', async () => {

@@ -6,7 +6,8 @@ import { useSitePath } from './site-path';
 
 /**
  * The unread message count (message/unread_count, 99+ past 99) on the nav's `/mail` entry. Asked
- * every minute while logged in and again whenever a message is read (the `Message` tag).
+ * every minute while logged in, on focus, after any change the seller makes and whenever a message
+ * is read (the `Message` tag).
  */
 export function MailCount() {
   const intl = useIntl();

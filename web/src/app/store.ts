@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { api } from '../api/api';
+import { unreadAfterChanges } from '../features/messages/message-api';
 import { persistSession, sessionReducer, type SessionState } from './session-slice';
 
 const rootReducer = combineReducers({
@@ -13,7 +14,7 @@ export function makeStore(preloaded?: { session: SessionState }) {
   const store = configureStore({
     reducer: rootReducer,
     ...(preloaded ? { preloadedState: preloaded } : {}),
-    middleware: (getDefault) => getDefault().concat(api.middleware),
+    middleware: (getDefault) => getDefault().prepend(unreadAfterChanges.middleware).concat(api.middleware),
   });
   let previous = store.getState().session;
   store.subscribe(() => {

@@ -1,3 +1,4 @@
+import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { api } from '../../api/api';
 import type { Page } from '../../api/types';
@@ -73,12 +74,30 @@ export const messageApi = api.enhanceEndpoints({ addTagTypes: ['Message'] }).inj
 
 export const { useMessagesQuery, useUnreadMessageCountQuery, useReadMessageMutation, useReadAllMessagesMutation } = messageApi;
 
+const MUTATION_DONE = `${api.reducerPath}/executeMutation/fulfilled`;
+const readsMessages = (action: UnknownAction) =>
+  messageApi.endpoints.readMessage.matchFulfilled(action) || messageApi.endpoints.readAllMessages.matchFulfilled(action);
+
 /**
- * The caller's unread count for the layout's badges, asked every minute while logged in
- * (undefined without a session). Every user of the hook shares one cache entry and one timer.
+ * Messages are written on the server as the events are stored, so a call that changed something
+ * (paying, cancelling, claiming a coupon, …) may already have made one: the unread count is asked
+ * again after every mutation that worked instead of at the next minute's poll. Reading messages
+ * invalidates the count itself.
+ */
+export const unreadAfterChanges = createListenerMiddleware();
+unreadAfterChanges.startListening({
+  predicate: (action) => action.type === MUTATION_DONE && !readsMessages(action),
+  effect: (_action, { dispatch }) => {
+    dispatch(messageApi.util.invalidateTags([UNREAD]));
+  },
+});
+
+/**
+ * The caller's unread count for the layout's badges, asked every minute while logged in, when the
+ * window regains focus and after every change the seller makes (undefined without a session). Every user of the hook shares one cache entry and one timer.
  */
 export function useUnreadMessageCount(): number | undefined {
   const token = useAppSelector(selectToken);
-  const { data } = useUnreadMessageCountQuery(token ? { token } : skipToken, { pollingInterval: UNREAD_POLL_MS });
+  const { data } = useUnreadMessageCountQuery(token ? { token } : skipToken, { pollingInterval: UNREAD_POLL_MS, refetchOnFocus: true });
   return token ? data?.unread : undefined;
 }
