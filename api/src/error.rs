@@ -1,4 +1,4 @@
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use commands::Refusal;
 use serde_json::Value;
@@ -98,7 +98,16 @@ impl IntoResponse for AppError {
                 refused(StatusCode::INTERNAL_SERVER_ERROR, "server.error", vec![], None)
             }
         };
-        reply(r)
+        let too_large = r.status == StatusCode::PAYLOAD_TOO_LARGE;
+        let mut response = reply(r);
+        if too_large {
+            // The rest of the body stays unread and the server drops the connection; saying so keeps
+            // a client from sending its next request down a connection that is about to close.
+            response
+                .headers_mut()
+                .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        }
+        response
     }
 }
 
