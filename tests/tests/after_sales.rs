@@ -317,6 +317,15 @@ async fn a_refund_before_shipping_gives_the_fees_back_and_leaves_less_to_cancel(
         admin_ok(app, "aftersales/approve", json!({"id": id})).await["status"],
         "approved"
     );
+    // Cancelling now would refund everything and strand the approved request's refund.
+    let (status, reply) = call(app, &token, "order/cancel", json!({"order_no": order_no})).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        reply["msg"],
+        format!("after-sale {id} is still open on this order: cancel it first, or wait for it to be settled")
+    );
+    let order = data(app, &token, "order/detail", json!({"order_no": order_no})).await;
+    assert_eq!(order["status"], "to_be_shipped");
     let before = fen(&json!(balance(app, &token).await));
     let refunded = admin_ok(app, "aftersales/refund", json!({"id": id})).await;
     assert_eq!(refunded["breakdown"]["total"], yuan(expected));

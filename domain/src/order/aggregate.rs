@@ -167,6 +167,14 @@ impl Order {
         line.quantity - self.short.get(&line.sku_id).copied().unwrap_or(0) - self.claimed(&line.sku_id)
     }
 
+    /// An after-sale holding items of this order and not refunded yet.
+    fn open_claim(&self) -> Option<&str> {
+        self.claims
+            .keys()
+            .find(|id| !self.after_sale_refunds.contains_key(*id))
+            .map(String::as_str)
+    }
+
     fn claimed(&self, sku_id: &str) -> i64 {
         self.claims
             .values()
@@ -400,6 +408,13 @@ impl Order {
             OrderStatus::Cancelled => return Ok(None),
             OrderStatus::PendingPayment | OrderStatus::ToBeShipped => {}
             status => return Err(wrong_state("cancel", status)),
+        }
+        // Cancelling refunds everything left, which would strand an after-sale still waiting for its
+        // own refund; the seller withdraws it first, or the operator settles it.
+        if let Some(open) = self.open_claim() {
+            return Err(OrderError::AfterSaleOpen {
+                after_sale_id: open.to_string(),
+            });
         }
         Ok(Some(OrderEvent::OrderCancelled {
             reason: reason.trim().to_string(),

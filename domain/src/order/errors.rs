@@ -73,6 +73,8 @@ pub enum OrderError {
     CouponKindTwice,
     #[error("the order does not reach the coupon threshold of {threshold}")]
     CouponBelowThreshold { threshold: Fen },
+    #[error("after-sale {after_sale_id} is still open on this order")]
+    AfterSaleOpen { after_sale_id: String },
     #[error("after-sale {after_sale_id} was already refunded {amount}")]
     AfterSaleAlreadyRefunded { after_sale_id: String, amount: Fen },
 }
@@ -115,6 +117,7 @@ impl OrderError {
             OrderError::UnknownClaim { .. } => "aftersale.unknown_claim",
             OrderError::RefundExceedsPaid { .. } => "aftersale.refund_exceeds_paid",
             OrderError::AfterSaleAlreadyRefunded { .. } => "aftersale.already_refunded",
+            OrderError::AfterSaleOpen { .. } => "order.after_sale_open",
         }
     }
 
@@ -143,7 +146,9 @@ impl OrderError {
                 vec![("item_no", item_no.clone()), ("available", available.to_string())]
             }
             OrderError::CouponBelowThreshold { threshold } => vec![("threshold", threshold.to_yuan())],
-            OrderError::UnknownClaim { after_sale_id } => vec![("id", after_sale_id.clone())],
+            OrderError::UnknownClaim { after_sale_id } | OrderError::AfterSaleOpen { after_sale_id } => {
+                vec![("id", after_sale_id.clone())]
+            }
             OrderError::RefundExceedsPaid { amount, refundable } => {
                 vec![("amount", amount.to_yuan()), ("refundable", refundable.to_yuan())]
             }

@@ -840,6 +840,34 @@ fn after_sale_refunds_together_never_exceed_what_was_paid() {
 }
 
 #[test]
+fn an_order_with_an_open_after_sale_cannot_be_cancelled_until_it_is_withdrawn() {
+    let cancel = || OrderCommand::Cancel {
+        reason: "不要了".into(),
+        at: AT + 8,
+    };
+    let mut given = vec![placed(), paid(), claimed("SH1", "k2", 1)];
+    order_test()
+        .given(given.clone())
+        .when(cancel())
+        .then_expect_error(OrderError::AfterSaleOpen {
+            after_sale_id: "SH1".into(),
+        });
+    given.push(OrderEvent::AfterSaleClaimReleased {
+        after_sale_id: "SH1".into(),
+        at: AT + 7,
+    });
+    order_test()
+        .given(given)
+        .when(cancel())
+        .then_expect_events(vec![OrderEvent::OrderCancelled {
+            reason: "不要了".into(),
+            refund: Fen(13_030),
+            refund_id: format!("{NO}-cancel"),
+            at: AT + 8,
+        }]);
+}
+
+#[test]
 fn a_refund_before_shipping_leaves_less_for_the_cancellation() {
     order_test()
         .given(vec![
