@@ -247,6 +247,16 @@ impl TestApp {
         .await
     }
 
+    /// An operator call without the operator token, as a seller's script would send it; answers the
+    /// status (403).
+    pub async fn admin_without_token(&self, path: &str, body: Value) -> StatusCode {
+        let request = self
+            .client
+            .post(self.url(&format!("/jpmall/admin/{path}")))
+            .json(&body);
+        self.send(request).await.0
+    }
+
     /// The same call, which must succeed; answers its `data`.
     pub async fn admin_data(&self, path: &str, body: Value) -> Value {
         let (status, reply) = self.admin(path, body.clone()).await;

@@ -728,14 +728,11 @@ async fn another_sellers_after_sales_are_out_of_reach(app: &TestApp) {
     );
     let (status, _) = app.post(&format!("{UNISHOP}/aftersale/lists"), json!({})).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, _) = app
-        .send(
-            app.client
-                .post(app.url("/jpmall/admin/aftersales/refund"))
-                .json(&json!({"id": id})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.admin_without_token("aftersales/refund", json!({"id": id}))
+            .await,
+        StatusCode::FORBIDDEN
+    );
     let (status, listed) = app
         .send(
             app.client

@@ -426,12 +426,9 @@ async fn announcements_show_on_the_home_page_and_in_the_notice_list(app: &TestAp
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (status, _) = admin(app, "notices/withdraw", json!({"id": id})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-    let (status, _) = app
-        .send(
-            app.client
-                .post(app.url("/jpmall/admin/notices/publish"))
-                .json(&json!({"title": "x", "content": "y"})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.admin_without_token("notices/publish", json!({"title": "x", "content": "y"}))
+            .await,
+        StatusCode::FORBIDDEN
+    );
 }

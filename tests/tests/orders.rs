@@ -962,14 +962,11 @@ async fn another_sellers_orders_are_out_of_reach(app: &TestApp) {
     assert_eq!(status, StatusCode::OK);
     let (status, _) = app.post(&format!("{UNISHOP}/order/lists"), json!({})).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    let (status, _) = app
-        .send(
-            app.client
-                .post(app.url("/jpmall/admin/orders/ship"))
-                .json(&json!({"order_no": order_no})),
-        )
-        .await;
-    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(
+        app.admin_without_token("orders/ship", json!({"order_no": order_no}))
+            .await,
+        StatusCode::FORBIDDEN
+    );
 }
 
 async fn manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_order(app: &TestApp) {
