@@ -110,6 +110,16 @@ async fn apply(app: &TestApp, token: &str, order_no: &str, kind: &str, sku: &str
         .clone()
 }
 
+/// The event types of an after-sale's timeline, oldest first.
+fn timeline_types(shown: &Value) -> Vec<&str> {
+    shown["timeline"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["type"].as_str().unwrap())
+        .collect()
+}
+
 async fn refund_ledger_rows(app: &TestApp, token: &str) -> Vec<Value> {
     data(app, token, "fund/ledger", json!({"pagesize": 100})).await["list"]
         .as_array()
@@ -257,12 +267,7 @@ async fn a_return_goes_from_application_to_refund_with_its_deductions(app: &Test
     assert_eq!(order["refunded"], yuan(expected));
 
     let shown = data(app, &token, "aftersale/detail", json!({"id": id})).await;
-    let types: Vec<&str> = shown["timeline"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["type"].as_str().unwrap())
-        .collect();
+    let types = timeline_types(&shown);
     assert_eq!(
         types,
         [
@@ -382,12 +387,7 @@ async fn a_refund_before_shipping_meets_a_shipped_parcel_and_is_intercepted(app:
     assert_eq!(refunded["breakdown"]["total"], yuan(price));
     assert_eq!(balance(app, &token).await, yuan(before + price));
     let shown = data(app, &token, "aftersale/detail", json!({"id": id})).await;
-    let types: Vec<&str> = shown["timeline"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["type"].as_str().unwrap())
-        .collect();
+    let types = timeline_types(&shown);
     assert_eq!(
         types,
         [

@@ -331,9 +331,8 @@ export type CouponDiscountType = 'full_reduction' | 'discount';
 /** `expired` is not stored: an unused coupon past `valid_to` reads as expired. */
 export type CouponStatus = 'unused' | 'used' | 'expired';
 
-/** One coupon issued to the caller. */
-export interface Coupon {
-  id: string;
+/** What a coupon takes off and when: shared by issued and claimable coupons. */
+export interface CouponTerms {
   name: string;
   /** Which part of an order it discounts: the goods, the service fees (service, QC, value-added) or the shipping. */
   type: CouponType;
@@ -346,6 +345,11 @@ export interface Coupon {
   percent_off: number;
   valid_from: number;
   valid_to: number;
+}
+
+/** One coupon issued to the caller. */
+export interface Coupon extends CouponTerms {
+  id: string;
   status: CouponStatus;
   /** The order that used it ('' while unused). */
   order_no: string;
@@ -364,16 +368,8 @@ export interface CouponCounts {
 export type CouponPage = Page<Coupon> & { counts: CouponCounts };
 
 /** coupon/claimable: a coupon the operator published that the caller can still claim. */
-export interface ClaimableCoupon {
+export interface ClaimableCoupon extends CouponTerms {
   template_id: string;
-  name: string;
-  type: CouponType;
-  discount_type: CouponDiscountType;
-  threshold: string;
-  amount: string;
-  percent_off: number;
-  valid_from: number;
-  valid_to: number;
   remaining: number;
 }
 
