@@ -7,4 +7,5 @@ pub mod constants;
 pub mod coupon;
 pub mod money;
 pub mod order;
+pub mod text;
 pub mod wallet;

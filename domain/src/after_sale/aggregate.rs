@@ -34,6 +34,16 @@ pub struct AfterSale {
     wrong_item: bool,
     wrong_station: bool,
     refunded: Option<Breakdown>,
+    /// The operator's decisions so far, so that a repeat of one answers like the first time (see
+    /// `docs/architecture.md`, "Operator decisions").
+    #[serde(default)]
+    approved: bool,
+    #[serde(default)]
+    interception: Option<bool>,
+    #[serde(default)]
+    received: Option<(bool, bool)>,
+    #[serde(default)]
+    replacement: Option<(Courier, String)>,
 }
 
 type Decision = Result<Option<AfterSaleEvent>, AfterSaleError>;
@@ -163,6 +173,9 @@ impl AfterSale {
                 at,
             } => self.apply_for(facts, kind, lines, reason, description, images, at),
             AfterSaleCommand::Approve { order_shipped, at } => {
+                if self.approved {
+                    return Ok(None);
+                }
                 if self.status != AfterSaleStatus::PendingReview {
                     return Err(wrong_state("approve", self.status));
                 }
@@ -187,6 +200,9 @@ impl AfterSale {
                 }))
             }
             AfterSaleCommand::RecordInterception { succeeded, at } => {
+                if self.status != AfterSaleStatus::Intercepting && self.interception == Some(succeeded) {
+                    return Ok(None);
+                }
                 if self.status != AfterSaleStatus::Intercepting {
                     return Err(wrong_state("intercept", self.status));
                 }
@@ -220,6 +236,11 @@ impl AfterSale {
                 wrong_station,
                 at,
             } => {
+                if self.status != AfterSaleStatus::ReturnInTransit
+                    && self.received == Some((wrong_item, wrong_station))
+                {
+                    return Ok(None);
+                }
                 if self.status != AfterSaleStatus::ReturnInTransit {
                     return Err(wrong_state("receive", self.status));
                 }
@@ -318,6 +339,9 @@ impl AfterSale {
     }
 
     fn refund(&self, refund_id: String, cap: Fen, at: i64) -> Decision {
+        if self.status == AfterSaleStatus::Refunded {
+            return Ok(None);
+        }
         self.check_refundable()?;
         let breakdown = self.breakdown(Some(cap)).ok_or(AfterSaleError::Overflow)?;
         Ok(Some(AfterSaleEvent::AfterSaleRefunded {
@@ -328,6 +352,10 @@ impl AfterSale {
     }
 
     fn ship_replacement(&self, courier: Courier, tracking_no: String, at: i64) -> Decision {
+        let tracking_no = tracking_no.trim();
+        if self.replacement.as_ref() == Some(&(courier, tracking_no.to_string())) {
+            return Ok(None);
+        }
         let ready = matches!(
             (self.kind, self.status),
             (Some(AfterSaleKind::Exchange), AfterSaleStatus::ReturnReceived)
@@ -336,7 +364,6 @@ impl AfterSale {
         if !ready {
             return Err(wrong_state("ship_replacement", self.status));
         }
-        let tracking_no = tracking_no.trim();
         if tracking_no.is_empty() {
             return Err(AfterSaleError::TrackingRequired);
         }
@@ -389,6 +416,10 @@ impl Aggregate for AfterSale {
                 self.shipped = !kind.before_shipping();
             }
             AfterSaleEvent::AfterSaleApproved { .. } | AfterSaleEvent::InterceptionSucceeded { .. } => {
+                self.approved = true;
+                if matches!(event, AfterSaleEvent::InterceptionSucceeded { .. }) {
+                    self.interception = Some(true);
+                }
                 self.status = if self.kind.is_some_and(AfterSaleKind::is_return) {
                     AfterSaleStatus::AwaitingReturn
                 } else {
@@ -401,7 +432,10 @@ impl Aggregate for AfterSale {
                 self.shipped = true;
                 self.status = AfterSaleStatus::Intercepting;
             }
-            AfterSaleEvent::InterceptionFailed { .. } => self.status = AfterSaleStatus::PendingReview,
+            AfterSaleEvent::InterceptionFailed { .. } => {
+                self.interception = Some(false);
+                self.status = AfterSaleStatus::PendingReview;
+            }
             AfterSaleEvent::ReturnShipped { .. } => self.status = AfterSaleStatus::ReturnInTransit,
             AfterSaleEvent::ReturnReceived {
                 wrong_item,
@@ -410,13 +444,19 @@ impl Aggregate for AfterSale {
             } => {
                 self.wrong_item = wrong_item;
                 self.wrong_station = wrong_station;
+                self.received = Some((wrong_item, wrong_station));
                 self.status = AfterSaleStatus::ReturnReceived;
             }
             AfterSaleEvent::AfterSaleRefunded { breakdown, .. } => {
                 self.refunded = Some(breakdown);
                 self.status = AfterSaleStatus::Refunded;
             }
-            AfterSaleEvent::ReplacementShipped { .. } => self.status = AfterSaleStatus::Exchanged,
+            AfterSaleEvent::ReplacementShipped {
+                courier, tracking_no, ..
+            } => {
+                self.replacement = Some((courier, tracking_no));
+                self.status = AfterSaleStatus::Exchanged;
+            }
             AfterSaleEvent::AfterSaleCancelled { .. } => self.status = AfterSaleStatus::Cancelled,
         }
     }

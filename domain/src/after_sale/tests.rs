@@ -456,7 +456,8 @@ fn a_return_is_refunded_only_once_received_with_its_deductions() {
             done,
         ])
         .when(refund(100_000))
-        .then_expect_error(AfterSaleError::AlreadyRefunded);
+        // A repeat answers like the first refund and moves nothing again.
+        .then_expect_events(vec![]);
 }
 
 #[test]
@@ -624,13 +625,77 @@ fn a_rejection_needs_a_reason_and_only_happens_under_review() {
             at: AT + 1,
         })
         .then_expect_error(wrong("reject", AfterSaleStatus::Approved));
+    // Approving again answers like the first approval and records nothing, even after later steps.
     test()
-        .given(vec![applied, approved()])
+        .given(vec![applied.clone(), approved()])
         .when(AfterSaleCommand::Approve {
             order_shipped: true,
             at: AT + 2,
         })
-        .then_expect_error(wrong("approve", AfterSaleStatus::Approved));
+        .then_expect_events(vec![]);
+    test()
+        .given(vec![applied.clone(), approved(), return_shipped()])
+        .when(AfterSaleCommand::Approve {
+            order_shipped: true,
+            at: AT + 2,
+        })
+        .then_expect_events(vec![]);
+    // A rejected request is not approved by asking again.
+    test()
+        .given(vec![
+            applied,
+            AfterSaleEvent::AfterSaleRejected {
+                reason: "超出范围".into(),
+                at: AT + 1,
+            },
+        ])
+        .when(AfterSaleCommand::Approve {
+            order_shipped: false,
+            at: AT + 2,
+        })
+        .then_expect_error(wrong("approve", AfterSaleStatus::Rejected));
+}
+
+#[test]
+fn repeated_operator_steps_answer_like_the_first_and_other_ones_are_refused() {
+    let applied = applied_event(AfterSaleKind::ReturnRefund, 1);
+    let given = vec![applied, approved(), return_shipped(), received(true, false)];
+    test()
+        .given(given.clone())
+        .when(AfterSaleCommand::MarkReceived {
+            wrong_item: true,
+            wrong_station: false,
+            at: AT + 9,
+        })
+        .then_expect_events(vec![]);
+    test()
+        .given(given)
+        .when(AfterSaleCommand::MarkReceived {
+            wrong_item: false,
+            wrong_station: false,
+            at: AT + 9,
+        })
+        .then_expect_error(wrong("receive", AfterSaleStatus::ReturnReceived));
+
+    let resend = applied_event(AfterSaleKind::Resend, 1);
+    let shipped = AfterSaleEvent::ReplacementShipped {
+        courier: Courier::Zto,
+        tracking_no: "ZT1".into(),
+        at: AT + 3,
+    };
+    let ship = |tracking: &str| AfterSaleCommand::ShipReplacement {
+        courier: Courier::Zto,
+        tracking_no: tracking.into(),
+        at: AT + 4,
+    };
+    test()
+        .given(vec![resend.clone(), approved(), shipped.clone()])
+        .when(ship(" ZT1 "))
+        .then_expect_events(vec![]);
+    test()
+        .given(vec![resend, approved(), shipped])
+        .when(ship("ZT2"))
+        .then_expect_error(wrong("ship_replacement", AfterSaleStatus::Exchanged));
 }
 
 #[test]

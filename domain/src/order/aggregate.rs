@@ -43,6 +43,33 @@ pub struct Order {
     after_sale_refunds: BTreeMap<String, Fen>,
     /// Coupons the order redeemed; released when it is cancelled.
     coupons: Vec<String>,
+    /// The operator's last decisions, so that a repeat of one answers like the first time.
+    #[serde(default)]
+    abnormal_reason: Option<String>,
+    #[serde(default)]
+    last_resolution: Option<String>,
+    #[serde(default)]
+    shipment: Option<(Courier, String)>,
+    /// Shortage reports by the caller's report id, merged per SKU.
+    #[serde(default)]
+    shortage_reports: BTreeMap<String, Vec<Shortage>>,
+}
+
+/// A report's shortages added up per SKU, in SKU order: how a report is recorded and compared.
+fn merge_shortages(shortages: &[Shortage]) -> Result<Vec<Shortage>, OrderError> {
+    let mut merged: BTreeMap<String, i64> = BTreeMap::new();
+    for s in shortages {
+        if s.quantity < 1 {
+            return Err(OrderError::QuantityNotPositive {
+                sku_id: s.sku_id.clone(),
+            });
+        }
+        *merged.entry(s.sku_id.clone()).or_default() += s.quantity;
+    }
+    Ok(merged
+        .into_iter()
+        .map(|(sku_id, quantity)| Shortage { sku_id, quantity })
+        .collect())
 }
 
 type Decision = Result<Option<OrderEvent>, OrderError>;
@@ -269,7 +296,11 @@ impl Order {
             } => self.mark_paid(method, reference, amount, at),
             OrderCommand::Cancel { reason, at } => self.cancel(reason, at),
             OrderCommand::PrepareStock { at } => self.prepare_stock(at),
-            OrderCommand::MarkOutOfStock { shortages, at } => self.mark_out_of_stock(shortages, at),
+            OrderCommand::MarkOutOfStock {
+                shortages,
+                at,
+                report_id,
+            } => self.mark_out_of_stock(shortages, report_id, at),
             OrderCommand::FlagAbnormal { reason, at } => self.flag_abnormal(reason, at),
             OrderCommand::ResolveAbnormal { resolution, at } => self.resolve_abnormal(resolution, at),
             OrderCommand::Ship {
@@ -437,7 +468,16 @@ impl Order {
         }
     }
 
-    fn mark_out_of_stock(&self, shortages: Vec<Shortage>, at: i64) -> Decision {
+    fn mark_out_of_stock(&self, shortages: Vec<Shortage>, report_id: Option<String>, at: i64) -> Decision {
+        if let Some(reported) = report_id.as_ref().and_then(|id| self.shortage_reports.get(id)) {
+            return if merge_shortages(&shortages).as_ref() == Ok(reported) {
+                Ok(None)
+            } else {
+                Err(OrderError::ShortageReportReused {
+                    report_id: report_id.unwrap_or_default(),
+                })
+            };
+        }
         if self.status != OrderStatus::ToBeShipped {
             return Err(wrong_state("mark_out_of_stock", self.status));
         }
@@ -501,6 +541,7 @@ impl Order {
             refund,
             refund_id: format!("{}-short-{}", self.order_no, self.shortage_refunds + 1),
             all,
+            report_id,
             at,
         }))
     }
@@ -510,10 +551,14 @@ impl Order {
             OrderStatus::PendingPayment | OrderStatus::ToBeShipped | OrderStatus::Shipped => {}
             status => return Err(wrong_state("flag_abnormal", status)),
         }
-        if self.abnormal {
-            return Err(OrderError::AlreadyAbnormal);
-        }
         let reason = reason.trim();
+        if self.abnormal {
+            return if self.abnormal_reason.as_deref() == Some(reason) {
+                Ok(None)
+            } else {
+                Err(OrderError::AlreadyAbnormal)
+            };
+        }
         if reason.is_empty() {
             return Err(OrderError::ReasonRequired);
         }
@@ -527,10 +572,14 @@ impl Order {
         if self.status == OrderStatus::New {
             return Err(OrderError::NotPlaced);
         }
-        if !self.abnormal {
-            return Err(OrderError::NotAbnormal);
-        }
         let resolution = resolution.trim();
+        if !self.abnormal {
+            return if self.last_resolution.as_deref() == Some(resolution) {
+                Ok(None)
+            } else {
+                Err(OrderError::NotAbnormal)
+            };
+        }
         if resolution.is_empty() {
             return Err(OrderError::ReasonRequired);
         }
@@ -541,6 +590,10 @@ impl Order {
     }
 
     fn ship(&self, courier: Courier, tracking_no: String, at: i64) -> Decision {
+        let tracking_no = tracking_no.trim();
+        if self.shipment.as_ref() == Some(&(courier, tracking_no.to_string())) {
+            return Ok(None);
+        }
         if self.status != OrderStatus::ToBeShipped {
             return Err(wrong_state("ship", self.status));
         }
@@ -550,7 +603,6 @@ impl Order {
         if self.stock != StockState::StockPrepared {
             return Err(OrderError::StockNotPrepared);
         }
-        let tracking_no = tracking_no.trim();
         if tracking_no.is_empty() {
             return Err(OrderError::TrackingRequired);
         }
@@ -717,8 +769,12 @@ impl Aggregate for Order {
                 shortages,
                 refund,
                 all,
+                report_id,
                 ..
             } => {
+                if let Some(id) = report_id {
+                    self.shortage_reports.insert(id, shortages.clone());
+                }
                 for s in shortages {
                     *self.short.entry(s.sku_id).or_default() += s.quantity;
                 }
@@ -729,9 +785,20 @@ impl Aggregate for Order {
                     self.status = OrderStatus::Cancelled;
                 }
             }
-            OrderEvent::OrderFlaggedAbnormal { .. } => self.abnormal = true,
-            OrderEvent::AbnormalResolved { .. } => self.abnormal = false,
-            OrderEvent::OrderShipped { courier, at, .. } => {
+            OrderEvent::OrderFlaggedAbnormal { reason, .. } => {
+                self.abnormal = true;
+                self.abnormal_reason = Some(reason);
+            }
+            OrderEvent::AbnormalResolved { resolution, .. } => {
+                self.abnormal = false;
+                self.last_resolution = Some(resolution);
+            }
+            OrderEvent::OrderShipped {
+                courier,
+                tracking_no,
+                at,
+            } => {
+                self.shipment = Some((courier, tracking_no));
                 self.courier = Some(courier);
                 self.shipped_at = Some(at);
                 self.status = OrderStatus::Shipped;

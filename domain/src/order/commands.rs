@@ -42,6 +42,10 @@ pub enum OrderCommand {
     MarkOutOfStock {
         shortages: Vec<Shortage>,
         at: i64,
+        /// The caller's name for this report: sending it again reports nothing new. Reports without
+        /// one add up, since the warehouse may find another unit short later.
+        #[serde(default)]
+        report_id: Option<String>,
     },
     FlagAbnormal {
         reason: String,

@@ -43,6 +43,8 @@ pub enum OrderError {
     ShortageTooLarge { sku_id: String, available: i64 },
     #[error("the order is already flagged abnormal")]
     AlreadyAbnormal,
+    #[error("shortage report {report_id} was made with other items")]
+    ShortageReportReused { report_id: String },
     #[error("the order is not flagged abnormal")]
     NotAbnormal,
     #[error("resolve the abnormal order before shipping it")]
@@ -101,6 +103,7 @@ impl OrderError {
             OrderError::UnknownItem { .. } => "order.unknown_item",
             OrderError::ShortageTooLarge { .. } => "order.shortage_too_large",
             OrderError::AlreadyAbnormal => "order.already_abnormal",
+            OrderError::ShortageReportReused { .. } => "order.shortage_report_reused",
             OrderError::NotAbnormal => "order.not_abnormal",
             OrderError::AbnormalBlocksShipping => "order.abnormal_blocks_shipping",
             OrderError::StockNotPrepared => "order.stock_not_prepared",
@@ -141,6 +144,7 @@ impl OrderError {
             OrderError::ShortageTooLarge { sku_id, available } => {
                 vec![("sku", sku_id.clone()), ("available", available.to_string())]
             }
+            OrderError::ShortageReportReused { report_id } => vec![("report", report_id.clone())],
             OrderError::TooEarlyToComplete { days } => vec![("days", days.to_string())],
             OrderError::ClaimTooLarge { item_no, available } => {
                 vec![("item_no", item_no.clone()), ("available", available.to_string())]

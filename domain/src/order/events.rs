@@ -50,6 +50,8 @@ pub enum OrderEvent {
         refund_id: String,
         all: bool,
         at: i64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        report_id: Option<String>,
     },
     OrderFlaggedAbnormal {
         reason: String,

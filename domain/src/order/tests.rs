@@ -325,6 +325,7 @@ fn cancelling_a_paid_order_refunds_what_is_left_of_the_payment() {
         refund_id: format!("{NO}-short-1"),
         all: false,
         at: AT + 2,
+        report_id: None,
     };
     order_test()
         .given(vec![placed(), paid(), shortage])
@@ -392,6 +393,7 @@ fn a_partial_shortage_refunds_the_short_items_with_their_per_item_fees() {
         .when(OrderCommand::MarkOutOfStock {
             shortages: vec![short("k1", 1)],
             at: AT + 2,
+            report_id: None,
         })
         .then_expect_events(vec![OrderEvent::StockShortage {
             shortages: vec![short("k1", 1)],
@@ -399,6 +401,7 @@ fn a_partial_shortage_refunds_the_short_items_with_their_per_item_fees() {
             refund_id: format!("{NO}-short-1"),
             all: false,
             at: AT + 2,
+            report_id: None,
         }]);
 }
 
@@ -410,12 +413,14 @@ fn when_nothing_is_left_the_whole_payment_goes_back_and_the_order_ends() {
         refund_id: format!("{NO}-short-1"),
         all: false,
         at: AT + 2,
+        report_id: None,
     };
     order_test()
         .given(vec![placed(), paid(), first.clone()])
         .when(OrderCommand::MarkOutOfStock {
             shortages: vec![short("k1", 1), short("k2", 1)],
             at: AT + 3,
+            report_id: None,
         })
         .then_expect_events(vec![OrderEvent::StockShortage {
             shortages: vec![short("k1", 1), short("k2", 1)],
@@ -423,6 +428,7 @@ fn when_nothing_is_left_the_whole_payment_goes_back_and_the_order_ends() {
             refund_id: format!("{NO}-short-2"),
             all: true,
             at: AT + 3,
+            report_id: None,
         }]);
     let all = OrderEvent::StockShortage {
         shortages: vec![short("k1", 1), short("k2", 1)],
@@ -430,6 +436,7 @@ fn when_nothing_is_left_the_whole_payment_goes_back_and_the_order_ends() {
         refund_id: format!("{NO}-short-2"),
         all: true,
         at: AT + 3,
+        report_id: None,
     };
     order_test()
         .given(vec![placed(), paid(), first, all])
@@ -445,6 +452,7 @@ fn shortages_must_name_items_of_the_order_within_what_is_left() {
     let mark = |shortages| OrderCommand::MarkOutOfStock {
         shortages,
         at: AT + 2,
+        report_id: None,
     };
     let cases = [
         (
@@ -504,6 +512,14 @@ fn an_order_is_flagged_abnormal_and_resolved_with_reasons() {
             at: AT + 3,
         })
         .then_expect_error(OrderError::AlreadyAbnormal);
+    // The same flag again answers like the first time.
+    order_test()
+        .given(vec![placed(), paid(), flagged.clone()])
+        .when(OrderCommand::FlagAbnormal {
+            reason: "地址不详".into(),
+            at: AT + 3,
+        })
+        .then_expect_events(vec![]);
     order_test()
         .given(vec![placed(), paid(), flagged.clone()])
         .when(OrderCommand::ResolveAbnormal {
@@ -512,7 +528,7 @@ fn an_order_is_flagged_abnormal_and_resolved_with_reasons() {
         })
         .then_expect_error(OrderError::ReasonRequired);
     order_test()
-        .given(vec![placed(), paid(), flagged])
+        .given(vec![placed(), paid(), flagged.clone()])
         .when(OrderCommand::ResolveAbnormal {
             resolution: "已联系买家".into(),
             at: AT + 3,
@@ -521,6 +537,24 @@ fn an_order_is_flagged_abnormal_and_resolved_with_reasons() {
             resolution: "已联系买家".into(),
             at: AT + 3,
         }]);
+    let resolved = OrderEvent::AbnormalResolved {
+        resolution: "已联系买家".into(),
+        at: AT + 3,
+    };
+    order_test()
+        .given(vec![placed(), paid(), flagged.clone(), resolved.clone()])
+        .when(OrderCommand::ResolveAbnormal {
+            resolution: "已联系买家".into(),
+            at: AT + 4,
+        })
+        .then_expect_events(vec![]);
+    order_test()
+        .given(vec![placed(), paid(), flagged.clone(), resolved])
+        .when(OrderCommand::ResolveAbnormal {
+            resolution: "另一个结果".into(),
+            at: AT + 4,
+        })
+        .then_expect_error(OrderError::NotAbnormal);
     order_test()
         .given(vec![placed(), paid()])
         .when(OrderCommand::ResolveAbnormal {
@@ -770,6 +804,7 @@ fn short_items_cannot_be_claimed_and_claimed_items_cannot_be_short() {
         .when(OrderCommand::MarkOutOfStock {
             shortages: vec![short("k2", 1)],
             at: AT + 6,
+            report_id: None,
         })
         .then_expect_error(OrderError::ShortageTooLarge {
             sku_id: "k2".into(),
@@ -1072,4 +1107,63 @@ fn an_imported_platform_order_ships_to_the_buyer_without_a_label() {
         .given_no_previous_events()
         .when(place_with(vec![line("k1", 1_000, 1)], no_detail))
         .then_expect_error(OrderError::DetailRequired);
+}
+
+#[test]
+fn shipping_again_with_the_same_parcel_answers_like_the_first_time() {
+    let ship = |tracking: &str| OrderCommand::Ship {
+        courier: Courier::Zto,
+        tracking_no: tracking.into(),
+        at: AT + 9,
+    };
+    order_test()
+        .given(vec![placed(), paid(), prepared(), shipped()])
+        .when(ship(" ZT123 "))
+        .then_expect_events(vec![]);
+    order_test()
+        .given(vec![placed(), paid(), prepared(), shipped(), completed()])
+        .when(ship("ZT123"))
+        .then_expect_events(vec![]);
+    order_test()
+        .given(vec![placed(), paid(), prepared(), shipped()])
+        .when(ship("ZT999"))
+        .then_expect_error(wrong("ship", OrderStatus::Shipped));
+}
+
+#[test]
+fn a_shortage_report_sent_again_reports_nothing_new() {
+    let report = |shortages: Vec<Shortage>| OrderCommand::MarkOutOfStock {
+        shortages,
+        at: AT + 3,
+        report_id: Some("R1".into()),
+    };
+    let first = OrderEvent::StockShortage {
+        shortages: vec![short("k1", 1)],
+        refund: Fen(5_140),
+        refund_id: format!("{NO}-short-1"),
+        all: false,
+        at: AT + 2,
+        report_id: Some("R1".into()),
+    };
+    order_test()
+        .given(vec![placed(), paid()])
+        .when(report(vec![short("k1", 1)]))
+        .then_expect_events(vec![OrderEvent::StockShortage {
+            shortages: vec![short("k1", 1)],
+            refund: Fen(5_140),
+            refund_id: format!("{NO}-short-1"),
+            all: false,
+            at: AT + 3,
+            report_id: Some("R1".into()),
+        }]);
+    order_test()
+        .given(vec![placed(), paid(), first.clone()])
+        .when(report(vec![short("k1", 1)]))
+        .then_expect_events(vec![]);
+    order_test()
+        .given(vec![placed(), paid(), first])
+        .when(report(vec![short("k2", 1)]))
+        .then_expect_error(OrderError::ShortageReportReused {
+            report_id: "R1".into(),
+        });
 }

@@ -15,6 +15,9 @@ use crate::wallet::events::{RefundKind, WalletEvent};
 pub struct WalletServices {
     pub max_top_up: Fen,
     pub max_withdrawal: Fen,
+    /// False in a server that takes real money: what the local payment simulator credited (a
+    /// development tool where anyone "pays" anything) can then be spent but never withdrawn.
+    pub simulated_money_withdrawable: bool,
 }
 
 impl Default for WalletServices {
@@ -23,6 +26,7 @@ impl Default for WalletServices {
         Self {
             max_top_up: Fen::yuan(50_000),
             max_withdrawal: Fen::yuan(50_000),
+            simulated_money_withdrawable: true,
         }
     }
 }
@@ -67,6 +71,8 @@ pub struct Withdrawal {
 struct TopUp {
     amount: Fen,
     completed: bool,
+    #[serde(default)]
+    simulated: bool,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -93,6 +99,9 @@ pub struct Wallet {
     withdrawals: BTreeMap<String, Withdrawal>,
     debits: BTreeMap<String, OrderDebit>,
     refunds: BTreeMap<String, RefundCredit>,
+    /// Everything the payment simulator ever credited; never withdrawable where real money is taken.
+    #[serde(default)]
+    simulated_credit: Fen,
 }
 
 /// What a command decided: one event, or nothing when it repeats one already applied.
@@ -132,7 +141,8 @@ impl Wallet {
                 payment_id,
                 amount,
                 at,
-            } => self.request_top_up(payment_id, amount, at, services),
+                simulated,
+            } => self.request_top_up(payment_id, amount, at, simulated, services),
             WalletCommand::CompleteTopUp {
                 payment_id,
                 amount,
@@ -171,6 +181,7 @@ impl Wallet {
         payment_id: String,
         amount: Fen,
         at: i64,
+        simulated: bool,
         services: &WalletServices,
     ) -> Decision {
         // Checked before the rules so a retry still succeeds after the cap was lowered.
@@ -189,6 +200,7 @@ impl Wallet {
             payment_id,
             amount,
             at,
+            simulated,
         }))
     }
 
@@ -263,6 +275,12 @@ impl Wallet {
             return Err(WalletError::InsufficientBalance {
                 balance: self.balance,
             });
+        }
+        if !services.simulated_money_withdrawable {
+            let real = Fen(self.balance.0.saturating_sub(self.simulated_credit.0).max(0));
+            if amount > real {
+                return Err(WalletError::SimulatedMoney { withdrawable: real });
+            }
         }
         let balance_after = self.balance.checked_sub(amount).ok_or(WalletError::Overflow)?;
         let frozen_after = self.frozen.checked_add(amount).ok_or(WalletError::Overflow)?;
@@ -432,13 +450,17 @@ impl Aggregate for Wallet {
     fn apply(&mut self, event: Self::Event) {
         match event {
             WalletEvent::TopUpRequested {
-                payment_id, amount, ..
+                payment_id,
+                amount,
+                simulated,
+                ..
             } => {
                 self.top_ups.insert(
                     payment_id,
                     TopUp {
                         amount,
                         completed: false,
+                        simulated,
                     },
                 );
             }
@@ -449,11 +471,16 @@ impl Aggregate for Wallet {
                 frozen_after,
                 ..
             } => {
+                let simulated = self.top_ups.get(&payment_id).is_some_and(|t| t.simulated);
+                if simulated {
+                    self.simulated_credit = Fen(self.simulated_credit.0.saturating_add(amount.0));
+                }
                 self.top_ups.insert(
                     payment_id,
                     TopUp {
                         amount,
                         completed: true,
+                        simulated,
                     },
                 );
                 self.set_totals(balance_after, frozen_after);
@@ -573,6 +600,7 @@ mod aggregate_tests {
         WalletServices {
             max_top_up: Fen::yuan(100),
             max_withdrawal: Fen::yuan(50),
+            simulated_money_withdrawable: true,
         }
     }
 
@@ -587,6 +615,7 @@ mod aggregate_tests {
             payment_id: s(payment_id),
             amount,
             at: AT,
+            simulated: false,
         }
     }
 
@@ -661,6 +690,7 @@ mod aggregate_tests {
             payment_id: s(payment_id),
             amount,
             at: AT,
+            simulated: false,
         }
     }
 
@@ -1791,5 +1821,61 @@ mod aggregate_tests {
     #[test]
     fn aggregate_type_is_fixed() {
         assert_eq!(Wallet::TYPE, "wallet");
+    }
+
+    #[test]
+    fn simulator_money_is_spendable_but_never_withdrawn_where_real_money_is_taken() {
+        let real_money = WalletServices {
+            simulated_money_withdrawable: false,
+            ..WalletServices::default()
+        };
+        let simulated = WalletEvent::TopUpRequested {
+            payment_id: s("PSIM"),
+            amount: Fen::yuan(100),
+            at: AT,
+            simulated: true,
+        };
+        let history = vec![
+            simulated.clone(),
+            top_up_completed("PSIM", Fen::yuan(100), Fen::yuan(100)),
+            top_up_requested("PREAL", Fen::yuan(30)),
+            top_up_completed("PREAL", Fen::yuan(30), Fen::yuan(130)),
+            account_bound(),
+        ];
+        TestFramework::<Wallet>::with(real_money)
+            .given(history.clone())
+            .when(request_withdrawal("W1", Fen::yuan(31)))
+            .then_expect_error(WalletError::SimulatedMoney {
+                withdrawable: Fen::yuan(30),
+            });
+        TestFramework::<Wallet>::with(real_money)
+            .given(history.clone())
+            .when(request_withdrawal("W1", Fen::yuan(30)))
+            .then_expect_events(vec![withdrawal_requested(
+                "W1",
+                Fen::yuan(30),
+                Fen::yuan(100),
+                Fen::yuan(30),
+            )]);
+        // The simulator's own server lets its money out (development and demos).
+        wallet_test()
+            .given(history)
+            .when(request_withdrawal("W1", Fen::yuan(130)))
+            .then_expect_events(vec![withdrawal_requested(
+                "W1",
+                Fen::yuan(130),
+                Fen::ZERO,
+                Fen::yuan(130),
+            )]);
+        // Asking the simulator is remembered in the event.
+        wallet_test()
+            .given(vec![])
+            .when(WalletCommand::RequestTopUp {
+                payment_id: s("PSIM"),
+                amount: Fen::yuan(100),
+                at: AT,
+                simulated: true,
+            })
+            .then_expect_events(vec![simulated]);
     }
 }

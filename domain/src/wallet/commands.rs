@@ -11,6 +11,9 @@ pub enum WalletCommand {
         payment_id: String,
         amount: Fen,
         at: i64,
+        /// Paid through the local payment simulator.
+        #[serde(default)]
+        simulated: bool,
     },
     /// Sent by the payment confirmation, which names the payment and what was actually paid.
     CompleteTopUp {

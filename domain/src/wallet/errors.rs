@@ -23,6 +23,8 @@ pub enum WalletError {
     WithdrawalAboveCap { cap: Fen },
     #[error("insufficient balance: {balance} yuan available")]
     InsufficientBalance { balance: Fen },
+    #[error("only {withdrawable} yuan can be withdrawn: money from the payment simulator cannot")]
+    SimulatedMoney { withdrawable: Fen },
     #[error("no such withdrawal")]
     UnknownWithdrawal,
     #[error("the withdrawal is {status}; only a pending withdrawal can be paid or rejected")]
@@ -48,6 +50,7 @@ impl WalletError {
             WalletError::PayeeRequired => "wallet.payee_required",
             WalletError::AccountRequired => "wallet.account_required",
             WalletError::AccountNotBound => "wallet.account_not_bound",
+            WalletError::SimulatedMoney { .. } => "wallet.simulated_money",
             WalletError::WithdrawalAboveCap { .. } => "wallet.withdrawal_above_cap",
             WalletError::InsufficientBalance { .. } => "wallet.insufficient_balance",
             WalletError::UnknownWithdrawal => "wallet.unknown_withdrawal",
@@ -70,6 +73,7 @@ impl WalletError {
                 ("received", received.to_yuan()),
             ],
             WalletError::InsufficientBalance { balance } => vec![("balance", balance.to_yuan())],
+            WalletError::SimulatedMoney { withdrawable } => vec![("withdrawable", withdrawable.to_yuan())],
             WalletError::WithdrawalNotPending { status } => {
                 vec![("status", status.as_str().to_string())]
             }

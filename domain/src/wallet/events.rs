@@ -30,6 +30,10 @@ pub enum WalletEvent {
         payment_id: String,
         amount: Fen,
         at: i64,
+        /// Asked of the local payment simulator, whose "money" is not real: see
+        /// [`crate::wallet::WalletServices::simulated_money_withdrawable`].
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        simulated: bool,
     },
     TopUpCompleted {
         payment_id: String,

@@ -89,6 +89,7 @@ mod tests {
                 payment_id: "P1".into(),
                 amount: Fen(500),
                 at: 1,
+                simulated: false,
             },
             top_up("P1", 500, 500, 2),
             WalletEvent::WithdrawalRequested {
