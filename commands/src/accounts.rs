@@ -174,26 +174,36 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
         return Err(Refusal::new("password.required").on("password").into());
     }
     let at = now();
-    let since = at - LOGIN_WINDOW_SECONDS;
-    for (scope, subject, cap) in [
-        ("mobile", req.mobile, LOGIN_MAX_FAILURES_PER_MOBILE),
+    // The attempt is counted before the password is checked, in one atomic step per key, so that
+    // parallel guesses are throttled like sequential ones. The phone is counted together with the
+    // client address: someone guessing at a phone locks out only himself, not its owner.
+    let phone_key = format!("{}|{}", req.mobile, req.client_ip);
+    let keys = [
+        (
+            "mobile_address",
+            phone_key.as_str(),
+            LOGIN_MAX_FAILURES_PER_MOBILE,
+        ),
         ("address", req.client_ip, LOGIN_MAX_FAILURES_PER_ADDRESS),
-    ] {
-        let row = sqlx::query(
-            "SELECT COUNT(*), MIN(at) FROM login_failures WHERE scope = $1 AND subject = $2 AND at > $3",
-        )
-        .bind(scope)
-        .bind(subject)
-        .bind(since)
-        .fetch_one(&db.pool)
-        .await?;
-        let (failures, oldest): (i64, Option<i64>) = (row.get(0), row.get(1));
-        if failures >= cap {
-            let wait_minutes = (oldest.unwrap_or(at) + LOGIN_WINDOW_SECONDS - at + 59) / 60;
-            return Err(Error::TooMany(
-                Refusal::new("login.too_many").with("minutes", wait_minutes.max(1)),
-            ));
+    ];
+    let mut tx = db.begin_write().await?;
+    let mut locked_until = None;
+    for (scope, subject, cap) in keys {
+        let (attempts, window_start) = count_attempt(&mut tx, scope, subject, at).await?;
+        if attempts > cap {
+            locked_until = locked_until.max(Some(window_start + LOGIN_WINDOW_SECONDS));
         }
+    }
+    sqlx::query("DELETE FROM login_attempts WHERE window_start <= $1")
+        .bind(at - LOGIN_WINDOW_SECONDS)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    if let Some(until) = locked_until {
+        let wait_minutes = (until - at + 59) / 60;
+        return Err(Error::TooMany(
+            Refusal::new("login.too_many").with("minutes", wait_minutes.max(1)),
+        ));
     }
 
     let row = sqlx::query("SELECT id, password_hash FROM users WHERE mobile = $1")
@@ -206,34 +216,48 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
     };
     let password = req.password.plain().map(str::to_string);
     let matches = verify_password(password, stored).await?;
-
-    let mut tx = db.begin_write().await?;
-    let session = match (matches, user_id) {
-        (true, Some(user_id)) => {
-            sqlx::query("DELETE FROM login_failures WHERE scope = 'mobile' AND subject = $1")
-                .bind(req.mobile)
-                .execute(&mut *tx)
-                .await?;
-            Some(open_session(&mut tx, &user_id, req.client_ip, at).await?)
-        }
-        _ => {
-            for (scope, subject) in [("mobile", req.mobile), ("address", req.client_ip)] {
-                sqlx::query("INSERT INTO login_failures (scope, subject, at) VALUES ($1, $2, $3)")
-                    .bind(scope)
-                    .bind(subject)
-                    .bind(at)
-                    .execute(&mut *tx)
-                    .await?;
-            }
-            sqlx::query("DELETE FROM login_failures WHERE at <= $1")
-                .bind(since)
-                .execute(&mut *tx)
-                .await?;
-            None
-        }
+    let (true, Some(user_id)) = (matches, user_id) else {
+        return Err(Refusal::new("login.failed").on("password").into());
     };
+    let mut tx = db.begin_write().await?;
+    // A good login clears its phone's count and gives its address back the attempt it took.
+    sqlx::query("DELETE FROM login_attempts WHERE scope = 'mobile_address' AND subject = $1")
+        .bind(&phone_key)
+        .execute(&mut *tx)
+        .await?;
+    sqlx::query(
+        "UPDATE login_attempts SET attempts = attempts - 1 WHERE scope = 'address' AND subject = $1 AND attempts > 0",
+    )
+    .bind(req.client_ip)
+    .execute(&mut *tx)
+    .await?;
+    let session = open_session(&mut tx, &user_id, req.client_ip, at).await?;
     tx.commit().await?;
-    session.ok_or_else(|| Refusal::new("login.failed").on("password").into())
+    Ok(session)
+}
+
+/// Takes one attempt of `subject` in the current window (a new window starts when the old one is
+/// over); answers the attempts counted so far, this one included, and when the window started.
+async fn count_attempt(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    scope: &str,
+    subject: &str,
+    at: i64,
+) -> Result<(i64, i64)> {
+    let row = sqlx::query(
+        "INSERT INTO login_attempts (scope, subject, window_start, attempts) VALUES ($1, $2, $3, 1) \
+         ON CONFLICT (scope, subject) DO UPDATE SET \
+           attempts = CASE WHEN login_attempts.window_start <= $4 THEN 1 ELSE login_attempts.attempts + 1 END, \
+           window_start = CASE WHEN login_attempts.window_start <= $4 THEN $3 ELSE login_attempts.window_start END \
+         RETURNING attempts, window_start",
+    )
+    .bind(scope)
+    .bind(subject)
+    .bind(at)
+    .bind(at - LOGIN_WINDOW_SECONDS)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok((row.get(0), row.get(1)))
 }
 
 /// Creates an account with a known password unless the phone has one (the demo login of the seed).
@@ -299,8 +323,9 @@ pub async fn reset_password(db: &Database, req: PasswordReset<'_>) -> Result<()>
         .bind(&user_id)
         .execute(&mut *tx)
         .await?;
-    sqlx::query("DELETE FROM login_failures WHERE scope = 'mobile' AND subject = $1")
-        .bind(req.mobile)
+    // The phone's owner proved who they are: its login counts from every address start again.
+    sqlx::query("DELETE FROM login_attempts WHERE scope = 'mobile_address' AND subject LIKE $1")
+        .bind(format!("{}|%", req.mobile))
         .execute(&mut *tx)
         .await?;
     tx.commit().await?;

@@ -14,7 +14,7 @@ pub struct AddressChange {
 }
 
 fn not_found() -> Error {
-    Error::NotFound(Refusal::new("request.not_found"))
+    Error::NotFound(Refusal::new("address.not_found"))
 }
 
 fn internal(e: sqlx::Error) -> Error {

@@ -46,36 +46,35 @@ pub async fn issue(db: &Database) -> Result<Captcha> {
     Ok(captcha)
 }
 
-/// Checks an answer without using the captcha up, so a form can say early that it is wrong.
+/// Checks an answer without using the captcha up, so a form can say early that it is wrong. A wrong
+/// answer ends the captcha.
 pub async fn check(db: &Database, key: &str, answer: &str) -> Result<()> {
     let mut tx = db.begin_write().await?;
-    let outcome = judge(&mut tx, key, answer).await?;
-    match outcome {
-        Ok(()) => {
-            sqlx::query("UPDATE captchas SET verified = TRUE WHERE captcha_key = $1")
-                .bind(key)
-                .execute(&mut *tx)
-                .await?;
-        }
-        Err(_) => kill(&mut tx, key).await?,
+    let outcome = claim(&mut tx, key, answer).await?;
+    if outcome.is_ok() {
+        // Right: it stays usable for the request it guards.
+        sqlx::query("UPDATE captchas SET verified = TRUE, used = FALSE WHERE captcha_key = $1")
+            .bind(key)
+            .execute(&mut *tx)
+            .await?;
     }
     tx.commit().await?;
     outcome.map_err(Error::invalid)
 }
 
-/// Uses a captcha up inside the caller's transaction. A wrong answer ends it; the caller commits
-/// that even when it refuses the request.
+/// Uses a captcha up inside the caller's transaction, right or wrong; the caller commits that even
+/// when it refuses the request.
 pub async fn consume(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     key: &str,
     answer: &str,
 ) -> Result<std::result::Result<(), &'static str>> {
-    let outcome = judge(tx, key, answer).await?;
-    kill(tx, key).await?;
-    Ok(outcome)
+    claim(tx, key, answer).await
 }
 
-async fn judge(
+/// Ends the captcha and judges the answer in one step: the statement that marks it used is the one
+/// that reads its answer, so parallel guesses at one captcha get one look between them.
+async fn claim(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     key: &str,
     answer: &str,
@@ -83,32 +82,22 @@ async fn judge(
     if key.trim().is_empty() || answer.trim().is_empty() {
         return Ok(Err("captcha.required"));
     }
-    // Booleans are read as integers: the `Any` driver decodes neither engine's boolean as the other's.
     let row = sqlx::query(
-        "SELECT answer, expires_at, CASE WHEN used THEN 1 ELSE 0 END FROM captchas WHERE captcha_key = $1",
+        "UPDATE captchas SET used = TRUE WHERE captcha_key = $1 AND used = FALSE AND expires_at >= $2 \
+         RETURNING answer",
     )
     .bind(key)
+    .bind(now())
     .fetch_optional(&mut **tx)
     .await?;
     let Some(row) = row else {
         return Ok(Err("captcha.expired"));
     };
-    let (expected, expires_at, used): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
-    if used != 0 || expires_at < now() {
-        return Ok(Err("captcha.expired"));
-    }
+    let expected: String = row.get(0);
     if !expected.eq_ignore_ascii_case(answer.trim()) {
         return Ok(Err("captcha.incorrect"));
     }
     Ok(Ok(()))
-}
-
-async fn kill(tx: &mut sqlx::Transaction<'static, sqlx::Any>, key: &str) -> Result<()> {
-    sqlx::query("UPDATE captchas SET used = TRUE WHERE captcha_key = $1")
-        .bind(key)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
 }
 
 fn draw_new() -> Captcha {

@@ -35,12 +35,20 @@ pub struct NewPayment {
 /// The gateway port: registering a payment answers the URL the payer opens (what the QR encodes).
 pub trait PaymentGateway: Send + Sync {
     fn pay_url(&self, payment: &NewPayment, public_base: &str) -> String;
+    /// The local simulator, whose confirmations anyone can give: its money is marked simulated.
+    fn is_simulator(&self) -> bool {
+        false
+    }
 }
 
 /// The simulator's pages live in jpmall itself, under `/pay/<id>`.
 pub struct LocalQrGateway;
 
 impl PaymentGateway for LocalQrGateway {
+    fn is_simulator(&self) -> bool {
+        true
+    }
+
     fn pay_url(&self, payment: &NewPayment, public_base: &str) -> String {
         format!("{}/pay/{}", public_base.trim_end_matches('/'), payment.id)
     }
@@ -128,14 +136,16 @@ pub async fn request_top_up(
     user_id: &str,
     amount: Fen,
     notify_url: &str,
+    simulated: bool,
     now: i64,
 ) -> Result<Payment, Error> {
-    request_payment(db, desk, user_id, amount, notify_url, "", now).await
+    request_payment(db, desk, user_id, amount, notify_url, "", simulated, now).await
 }
 
 /// A payment that tops the wallet up; with an order number, the order is paid from the wallet as soon
 /// as the payment is confirmed (see `orders::payment`), so money paid for an order that can no longer
 /// be paid stays in the wallet.
+#[allow(clippy::too_many_arguments)] // each is one fact of the payment; a struct would only rename them
 pub async fn request_payment(
     db: &Database,
     desk: &WalletDesk,
@@ -143,6 +153,7 @@ pub async fn request_payment(
     amount: Fen,
     notify_url: &str,
     order_no: &str,
+    simulated: bool,
     now: i64,
 ) -> Result<Payment, Error> {
     let id = format!("P{}", uuid::Uuid::now_v7().simple());
@@ -152,6 +163,7 @@ pub async fn request_payment(
             payment_id: id.clone(),
             amount,
             at: now,
+            simulated,
         },
     )
     .await?;

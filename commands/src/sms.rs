@@ -200,7 +200,7 @@ pub async fn redeem_code(
     code: &str,
 ) -> Result<std::result::Result<(), Refusal>> {
     let row = sqlx::query(
-        "SELECT id, code_hash, expires_at, attempts, used_at FROM sms_codes \
+        "SELECT id, expires_at, used_at FROM sms_codes \
          WHERE mobile = $1 AND event = $2 ORDER BY created_at DESC, id DESC LIMIT 1",
     )
     .bind(mobile)
@@ -211,19 +211,25 @@ pub async fn redeem_code(
     let Some(row) = row else {
         return refused("code.incorrect");
     };
-    let (id, code_hash, expires_at, attempts, used_at): (String, String, i64, i64, Option<i64>) =
-        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+    let (id, expires_at, used_at): (String, i64, Option<i64>) = (row.get(0), row.get(1), row.get(2));
     if used_at.is_some() || expires_at < now() {
         return refused("code.expired");
     }
-    if attempts >= i64::from(SMS_MAX_WRONG_TRIES) {
+    // The try is taken before the code is compared, in one statement that also checks the cap, so
+    // parallel guesses cannot all read the same count and all be compared.
+    let taken = sqlx::query(
+        "UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1 AND attempts < $2 AND used_at IS NULL \
+         RETURNING code_hash",
+    )
+    .bind(&id)
+    .bind(i64::from(SMS_MAX_WRONG_TRIES))
+    .fetch_optional(&mut **tx)
+    .await?;
+    let Some(taken) = taken else {
         return refused("code.too_many_tries");
-    }
+    };
+    let code_hash: String = taken.get(0);
     if hash_code(mobile, code.trim()) != code_hash {
-        sqlx::query("UPDATE sms_codes SET attempts = attempts + 1 WHERE id = $1")
-            .bind(&id)
-            .execute(&mut **tx)
-            .await?;
         return refused("code.incorrect");
     }
     let used = sqlx::query("UPDATE sms_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")

@@ -15,8 +15,15 @@ use crate::error::{Error, Refusal, Result};
 use crate::Database;
 
 pub const MAX_UPLOAD_BYTES: usize = 10 * 1024 * 1024;
-/// Images declaring more pixels than this are refused before decoding (decompression bombs).
-pub const MAX_DECLARED_PIXELS: u64 = 40_000_000;
+/// Images declaring more pixels than this are refused before decoding (decompression bombs). 24 MP
+/// is a full-size photo of a 24-megapixel camera; a 100 KB PNG can declare 36 MP of one colour.
+pub const MAX_DECLARED_PIXELS: u64 = 24_000_000;
+/// What one decode may allocate: 24 MP at 8 bytes a pixel (16-bit RGBA) with room for the scaling.
+const MAX_DECODE_ALLOC: u64 = 256 * 1024 * 1024;
+/// Images decoded at once in this process: each may take `MAX_DECODE_ALLOC`, so parallel uploads
+/// wait their turn instead of adding up.
+const PARALLEL_DECODES: usize = 2;
+static DECODING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(PARALLEL_DECODES);
 const MAX_DECLARED_SIDE: u32 = 20_000;
 const JPEG_QUALITY: u8 = 85;
 pub const URL_PREFIX: &str = "/uploads/";
@@ -68,7 +75,7 @@ pub fn process(bytes: &[u8]) -> std::result::Result<Processed, Refusal> {
     let mut limits = Limits::default();
     limits.max_image_width = Some(MAX_DECLARED_SIDE);
     limits.max_image_height = Some(MAX_DECLARED_SIDE);
-    limits.max_alloc = Some(512 * 1024 * 1024);
+    limits.max_alloc = Some(MAX_DECODE_ALLOC);
     decoder.limits(limits);
     let image = decoder.decode().map_err(|_| not_image())?;
 
@@ -104,8 +111,10 @@ pub async fn store_image(db: &Database, dir: &Path, user_id: &str, bytes: Vec<u8
     store_processed(db, dir, user_id, &processed).await
 }
 
-/// The pipeline on a blocking thread (decoding and scaling are CPU work).
+/// The pipeline on a blocking thread (decoding and scaling are CPU work), at most
+/// `PARALLEL_DECODES` at once.
 pub async fn process_blocking(bytes: Vec<u8>) -> Result<Processed> {
+    let _permit = DECODING.acquire().await.map_err(|e| Error::Internal(e.into()))?;
     Ok(tokio::task::spawn_blocking(move || process(&bytes))
         .await
         .map_err(|e| Error::Internal(e.into()))??)

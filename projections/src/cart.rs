@@ -4,7 +4,7 @@ use domain::money::Fen;
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
-use crate::catalog::{picture_url, Named};
+use crate::catalog::{colour_picture_url, Named};
 use crate::sites::Language;
 
 #[derive(Debug, Clone, Serialize)]
@@ -42,7 +42,7 @@ pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Res
         "SELECT c.sku_id, p.id, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, c.quantity, k.stock, \
          CASE WHEN c.selected <> 0 THEN 1 ELSE 0 END, s.id, s.name, \
          (SELECT MIN(c2.added_at) FROM cart_items c2 JOIN skus k2 ON k2.id = c2.sku_id JOIN products p2 ON p2.id = k2.product_id \
-          WHERE c2.user_id = c.user_id AND p2.stall_id = s.id) \
+          WHERE c2.user_id = c.user_id AND p2.stall_id = s.id), p.colors \
          FROM cart_items c JOIN skus k ON k.id = c.sku_id JOIN products p ON p.id = k.product_id \
          JOIN stalls s ON s.id = p.stall_id WHERE c.user_id = $1 \
          ORDER BY 14, s.id, c.added_at, c.sku_id",
@@ -65,7 +65,7 @@ pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Res
         let product_id: String = r.get(1);
         let item = CartItem {
             sku_id: r.get(0),
-            image: picture_url(&product_id, "main-1.jpg"),
+            image: colour_picture_url(&product_id, &r.get::<String, _>(14), &r.get::<String, _>(5)),
             product_id,
             item_no: r.get(2),
             title: match lang {

@@ -32,6 +32,22 @@ pub fn picture_url(product_id: &str, file: &str) -> String {
     format!("/media/p/{product_id}/{file}")
 }
 
+/// The picture of one colour of a product (`color-N.jpg`, N its place in the product's colours,
+/// `colours_json` as stored in `products.colors`), so a line of that colour shows that colour; the
+/// main picture when the colour is not one of them.
+pub fn colour_picture_url(product_id: &str, colours_json: &str, colour: &str) -> String {
+    let colours: Vec<Value> = serde_json::from_str(colours_json).unwrap_or_default();
+    colours
+        .iter()
+        .position(|c| {
+            ["zh", "en"]
+                .iter()
+                .any(|k| c.get(k).and_then(Value::as_str) == Some(colour))
+        })
+        .map(|i| picture_url(product_id, &format!("color-{}.jpg", i + 1)))
+        .unwrap_or_else(|| picture_url(product_id, "main-1.jpg"))
+}
+
 /// One page of a list, as every list call answers it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Page<T> {

@@ -534,6 +534,7 @@ mod tests {
                 refund_id: "o-short-1".into(),
                 all: false,
                 at: paid_at + 10,
+                report_id: None,
             },
             &mut sums,
         );

@@ -31,7 +31,7 @@ pub fn new_after_sale_id(now: i64) -> String {
 }
 
 fn not_found() -> Error {
-    Error::NotFound(Refusal::new("request.not_found"))
+    Error::NotFound(Refusal::new("aftersale.not_found"))
 }
 
 /// An after-sale that exists (any owner: the operator's view).

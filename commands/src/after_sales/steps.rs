@@ -1,7 +1,7 @@
 //! The steps after applying: the seller's (return parcel, cancel) check ownership; the operator's
 //! (approve, reject, intercept, receive, refund, ship the replacement) act on any after-sale.
 
-use domain::after_sale::AfterSaleCommand;
+use domain::after_sale::{AfterSaleCommand, AfterSaleError};
 use domain::order::{Courier, Order, OrderCommand, OrderStatus};
 
 use super::{existing, owned, AfterSaleDesk};
@@ -110,9 +110,12 @@ async fn refund(
     now: i64,
 ) -> Result<(), Error> {
     let after_sale = existing(db, id).await?;
-    after_sale
-        .check_refundable()
-        .map_err(|e| Error::from(e.refusal()))?;
+    match after_sale.check_refundable() {
+        Ok(()) => {}
+        // A repeat answers like the first refund: done, and nothing moves again.
+        Err(AfterSaleError::AlreadyRefunded) => return Ok(()),
+        Err(e) => return Err(Error::from(e.refusal())),
+    }
     let order_no = after_sale.order_no().to_string();
     let order: Order = db.load(&order_no).await?;
     let amount = match order.after_sale_refund(id) {

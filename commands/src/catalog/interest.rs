@@ -27,14 +27,14 @@ const PRODUCT: Target = Target {
     counter: "favorite_count",
     marks: "favorites",
     key: "product_id",
-    missing: "request.not_found",
+    missing: "product.not_found",
 };
 const STALL: Target = Target {
     table: "stalls",
     counter: "follow_count",
     marks: "follows",
     key: "stall_id",
-    missing: "site.not_found",
+    missing: "shop.not_found",
 };
 
 async fn mark(db: &Database, target: &Target, user_id: &str, id: &str, on: bool) -> Result<Marked> {
@@ -98,11 +98,32 @@ pub async fn follow(db: &Database, user_id: &str, stall_id: &str, on: bool) -> R
     mark(db, &STALL, user_id, stall_id, on).await
 }
 
-/// Counts one view of a product.
-pub async fn count_view(db: &Database, product_id: &str) -> Result<()> {
-    sqlx::query("UPDATE products SET views = views + 1 WHERE id = $1")
-        .bind(product_id)
-        .execute(&db.pool)
-        .await?;
-    Ok(())
+/// Counts a view of a product, at most one per visitor (a user id, or an anonymous client's address)
+/// per China-time day, so a loop of requests cannot inflate its popularity. Answers whether it counted.
+pub async fn count_view(db: &Database, product_id: &str, visitor: &str, now: i64) -> Result<bool> {
+    let day = domain::calendar::china_day(now);
+    let mut tx = db.begin_write().await?;
+    let first = sqlx::query(
+        "INSERT INTO product_views (product_id, visitor, day) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+    )
+    .bind(product_id)
+    .bind(visitor)
+    .bind(day)
+    .execute(&mut *tx)
+    .await?
+    .rows_affected()
+        == 1;
+    if first {
+        sqlx::query("UPDATE products SET views = views + 1 WHERE id = $1")
+            .bind(product_id)
+            .execute(&mut *tx)
+            .await?;
+        // Yesterday's visitors are no longer needed to tell a repeat.
+        sqlx::query("DELETE FROM product_views WHERE day < $1")
+            .bind(day - 1)
+            .execute(&mut *tx)
+            .await?;
+    }
+    tx.commit().await?;
+    Ok(first)
 }

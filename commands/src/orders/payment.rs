@@ -18,7 +18,7 @@ use crate::Database;
 pub async fn owned_order(db: &Database, user_id: &str, order_no: &str) -> Result<Order, Error> {
     let order: Order = db.load(order_no).await?;
     if order.status() == OrderStatus::New || order.user_id() != user_id {
-        return Err(Error::NotFound(Refusal::new("request.not_found")));
+        return Err(Error::NotFound(Refusal::new("order.not_found")));
     }
     Ok(order)
 }
@@ -118,13 +118,24 @@ pub async fn pay_by_qr(
     user_id: &str,
     order_no: &str,
     notify_url: &str,
+    simulated: bool,
     now: i64,
 ) -> Result<Payment, Error> {
     let order = owned_order(db, user_id, order_no).await?;
     if order.status() != OrderStatus::PendingPayment {
         return Err(cannot_pay(order.status()));
     }
-    payments::request_payment(db, wallet, user_id, order.fees().total, notify_url, order_no, now).await
+    payments::request_payment(
+        db,
+        wallet,
+        user_id,
+        order.fees().total,
+        notify_url,
+        order_no,
+        simulated,
+        now,
+    )
+    .await
 }
 
 /// After a confirmed (or repeated) gateway callback: a payment made for an order pays it from the

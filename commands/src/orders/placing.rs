@@ -485,15 +485,19 @@ pub async fn submit(
         remark,
         at: now,
     };
-    match desk.execute(&order_no, command).await {
-        Ok(()) => {}
-        Err(Error::Invalid(refusal)) => {
+    if let Err(failed) = desk.execute(&order_no, command).await {
+        // A refusal stored nothing. Any other failure (a database error, a lost connection) may have
+        // come before or after the events were stored: the log says which. Only when the log cannot
+        // be read is it left to `settle_reservations` and `settle_coupons`.
+        let stored = match &failed {
+            Error::Invalid(_) => Ok(false),
+            _ => order_exists(db, &order_no).await,
+        };
+        if let Ok(false) = stored {
             give_back(db, &order_no, "reserved", &[]).await?;
             coupons::release(coupon_desk, &redeemed, &order_no, now).await;
-            return Err(Error::Invalid(refusal));
         }
-        // Whether the order was stored is unknown: `settle_reservations` finds out later.
-        Err(e) => return Err(e),
+        return Err(failed);
     }
     mark_placed(db, &order_no).await?;
     if matches!(request.wanted, Wanted::Cart) {

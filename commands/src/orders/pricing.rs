@@ -14,6 +14,8 @@ pub struct PricedLine {
     pub title_en: String,
     pub stall_name: String,
     pub stock: i64,
+    /// The product's colours as stored (`products.colors`), for the line's colour picture.
+    pub colours: String,
 }
 
 /// Courier, QC and value-added services of an order.
@@ -59,7 +61,7 @@ pub async fn price_lines(db: &Database, wanted: &[(String, i64)]) -> Result<Vec<
                 .into());
         }
         let row = sqlx::query(
-            "SELECT k.id, p.id, p.stall_id, s.name, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock \
+            "SELECT k.id, p.id, p.stall_id, s.name, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock, p.colors \
              FROM skus k JOIN products p ON p.id = k.product_id JOIN stalls s ON s.id = p.stall_id WHERE k.id = $1",
         )
         .bind(&sku)
@@ -89,6 +91,7 @@ pub async fn price_lines(db: &Database, wanted: &[(String, i64)]) -> Result<Vec<
             title_en: row.get(6),
             stall_name: row.get(3),
             stock,
+            colours: row.get(11),
         });
     }
     Ok(lines)

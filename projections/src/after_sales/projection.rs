@@ -5,7 +5,7 @@ use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
 use super::view::{AfterSaleView, LineView};
-use crate::catalog::picture_url;
+use crate::catalog::colour_picture_url;
 use crate::Projection;
 
 pub struct AfterSaleBook;
@@ -75,19 +75,21 @@ async fn first_view(
     };
     let mut views = Vec::with_capacity(lines.len());
     for line in lines {
-        let product_id: Option<String> =
-            sqlx::query_scalar("SELECT product_id FROM order_items WHERE order_no = $1 AND sku_id = $2")
-                .bind(order_no)
-                .bind(&line.sku_id)
-                .fetch_optional(&mut *conn)
-                .await?;
-        let product_id = product_id.unwrap_or_default();
+        let product: Option<(String, String)> = sqlx::query_as(
+            "SELECT i.product_id, COALESCE(p.colors, '[]') FROM order_items i \
+             LEFT JOIN products p ON p.id = i.product_id WHERE i.order_no = $1 AND i.sku_id = $2",
+        )
+        .bind(order_no)
+        .bind(&line.sku_id)
+        .fetch_optional(&mut *conn)
+        .await?;
+        let (product_id, colours) = product.unwrap_or_default();
         views.push(LineView {
             sku_id: line.sku_id.clone(),
             image: if product_id.is_empty() {
                 String::new()
             } else {
-                picture_url(&product_id, "main-1.jpg")
+                colour_picture_url(&product_id, &colours, &line.color)
             },
             product_id,
             item_no: line.item_no.clone(),

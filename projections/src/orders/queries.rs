@@ -4,7 +4,7 @@ use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, AnyPool, Row};
 
-use crate::catalog::picture_url;
+use crate::catalog::colour_picture_url;
 use crate::orders::projection::ShortItem;
 use crate::sites::Language;
 
@@ -326,7 +326,8 @@ async fn attach_items(pool: &AnyPool, orders: &mut [OrderView], lang: Language) 
     let marks: Vec<String> = (1..=orders.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
         "SELECT i.order_no, i.sku_id, i.product_id, i.item_no, i.title, COALESCE(p.title_en, ''), i.color, i.size, \
-         i.unit_price, i.quantity, i.short_quantity FROM order_items i LEFT JOIN products p ON p.id = i.product_id \
+         i.unit_price, i.quantity, i.short_quantity, COALESCE(p.colors, '[]') \
+         FROM order_items i LEFT JOIN products p ON p.id = i.product_id \
          WHERE i.order_no IN ({}) ORDER BY i.order_no, i.line_no",
         marks.join(", ")
     );
@@ -345,7 +346,7 @@ async fn attach_items(pool: &AnyPool, orders: &mut [OrderView], lang: Language) 
         let quantity: i64 = r.get(9);
         order.items.push(OrderItemView {
             sku_id: r.get(1),
-            image: picture_url(&product_id, "main-1.jpg"),
+            image: colour_picture_url(&product_id, &r.get::<String, _>(11), &r.get::<String, _>(6)),
             product_id,
             item_no: r.get(3),
             title: match lang {
