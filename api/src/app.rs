@@ -15,7 +15,7 @@ use commands::Database;
 use domain::after_sale::AfterSale;
 use domain::coupon::Coupon;
 use domain::order::Order;
-use domain::wallet::Wallet;
+use domain::wallet::{Wallet, WalletServices};
 use projections::after_sales::AfterSaleBook;
 use projections::coupons::CouponBook;
 use projections::messages::{AfterSaleMessages, CouponMessages, OrderMessages, WalletMessages};
@@ -24,7 +24,7 @@ use projections::ranking::{DailySales, RankingReplay};
 use projections::wallet::{WalletBalances, WalletLedger, WalletWithdrawals};
 use projections::{Replayable, Runner};
 
-use crate::config::Config;
+use crate::config::{Config, GatewayChoice};
 use crate::keys::{operator_token, payment_secret, PasswordKey};
 use crate::state::{AppState, Payments};
 
@@ -56,7 +56,15 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
     let coupon_messages = Runner::new(db.pool.clone(), CouponMessages);
     let order_messages = Runner::new(db.pool.clone(), OrderMessages);
     let after_sale_messages = Runner::new(db.pool.clone(), AfterSaleMessages);
-    let wallet_limits = config.wallet_limits;
+    if config.production && config.payment_gateway == GatewayChoice::Simulator {
+        anyhow::bail!("the payment simulator is a development tool and cannot run in production mode");
+    }
+    let simulator = config.payment_gateway == GatewayChoice::Simulator;
+    // Money the simulator credited is never withdrawable in a server that does not run it.
+    let wallet_limits = WalletServices {
+        simulated_money_withdrawable: simulator,
+        ..config.wallet_limits
+    };
     let wallet = Arc::new(db.cqrs::<Wallet>(
         vec![
             Box::new(balances.clone()),
@@ -113,11 +121,11 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(after_sale_messages),
     ];
     let secret = payment_secret(&config.data_dir, config.payment_secret.as_deref())?;
-    let payments = Payments::new(
-        Box::new(commands::payments::LocalQrGateway),
-        secret.into_bytes(),
-        config.public_url.clone(),
-    );
+    let gateway: Option<Box<dyn commands::payments::PaymentGateway>> = match config.payment_gateway {
+        GatewayChoice::Simulator => Some(Box::new(commands::payments::LocalQrGateway)),
+        GatewayChoice::None => None,
+    };
+    let payments = Payments::new(gateway, secret.into_bytes(), config.public_url.clone());
 
     let state = AppState {
         db,

@@ -49,6 +49,10 @@ struct Cli {
     /// Days after shipping before an order completes on its own.
     #[arg(long, env = "JPMALL_AUTO_COMPLETE_DAYS", default_value_t = commands::orders::operator::AUTO_COMPLETE_DAYS, value_parser = clap::value_parser!(i64).range(1..=365), global = true)]
     auto_complete_days: i64,
+    /// Where top-ups and QR payments are paid: `simulator` (a local development tool in which anyone
+    /// "pays" any amount; refused in production) or `none`. Unset: simulator, or none in production.
+    #[arg(long, env = "JPMALL_PAYMENT_GATEWAY", value_enum, global = true)]
+    payment_gateway: Option<crate::config::GatewayChoice>,
     #[command(subcommand)]
     command: Command,
 }
@@ -314,6 +318,9 @@ enum OrderOps {
         order_no: String,
         #[arg(required = true)]
         items: Vec<String>,
+        /// Names this report: running the command again with it reports nothing new.
+        #[arg(long)]
+        report_id: Option<String>,
     },
     /// Flag an order abnormal.
     Flag {
@@ -392,8 +399,14 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         wallet_limits: domain::wallet::WalletServices {
             max_top_up: cli.max_top_up,
             max_withdrawal: cli.max_withdrawal,
+            simulated_money_withdrawable: true,
         },
         auto_complete_days: cli.auto_complete_days,
+        payment_gateway: cli.payment_gateway.unwrap_or(if cli.production {
+            crate::config::GatewayChoice::None
+        } else {
+            crate::config::GatewayChoice::Simulator
+        }),
     };
     match cli.command {
         Command::Serve { addr } => serve(config, addr).await,
@@ -483,6 +496,13 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
     tokio::spawn(complete_due_orders(app.state.clone()));
     println!("jpmall serving http://{local} on {engine}");
     println!("{token_note}");
+    if app.state.payments.simulator_on() {
+        let warning = "PAYMENT SIMULATOR ON: top-ups and QR payments are confirmed on this server's own /pay \
+                       pages, where anyone can 'pay' any amount. It is a development tool: set \
+                       JPMALL_PAYMENT_GATEWAY=none (or configure a real gateway) on a server that holds real money";
+        println!("{warning}");
+        tracing::warn!("{warning}");
+    }
     axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
@@ -609,11 +629,15 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     );
     let app = app::open(config).await?;
     let bar = progress_bar("order history");
+    let desks = commands::orders::history::HistoryDesks {
+        orders: &app.state.orders,
+        coupons: &app.state.coupons,
+        wallet: &app.state.desk,
+        after_sales: &app.state.after_sales,
+    };
     let placed = commands::orders::history::seed_history(
         &app.state.db,
-        &app.state.orders,
-        &app.state.coupons,
-        &app.state.desk,
+        desks,
         crate::routes::address::divisions(),
         commands::clock::now(),
         &|day, days| {
@@ -796,7 +820,11 @@ async fn order_ops(config: Config, command: OrderOps) -> anyhow::Result<()> {
             return Ok(());
         }
         OrderOps::Prepare { order_no } => (order_no, Step::PrepareStock),
-        OrderOps::Short { order_no, items } => {
+        OrderOps::Short {
+            order_no,
+            items,
+            report_id,
+        } => {
             let mut shortages = Vec::new();
             for item in items {
                 let (sku, quantity) = item
@@ -805,7 +833,7 @@ async fn order_ops(config: Config, command: OrderOps) -> anyhow::Result<()> {
                     .ok_or_else(|| anyhow::anyhow!("{item:?} is not SKU:QUANTITY"))?;
                 shortages.push((sku, quantity));
             }
-            (order_no, Step::OutOfStock(shortages))
+            (order_no, Step::OutOfStock { shortages, report_id })
         }
         OrderOps::Flag { order_no, reason } => (order_no, Step::FlagAbnormal(reason)),
         OrderOps::Resolve { order_no, resolution } => (order_no, Step::ResolveAbnormal(resolution)),

@@ -18,6 +18,16 @@ pub struct Config {
     pub wallet_limits: domain::wallet::WalletServices,
     /// Days after shipping before an order completes on its own.
     pub auto_complete_days: i64,
+    /// Where top-ups are paid. The simulator is a development tool and never runs in production.
+    pub payment_gateway: GatewayChoice,
+}
+
+/// `JPMALL_PAYMENT_GATEWAY`: `simulator` (the default outside production) or `none` (no top-ups or
+/// QR payments; the default in production until a real gateway is configured).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum GatewayChoice {
+    Simulator,
+    None,
 }
 
 impl Config {

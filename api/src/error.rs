@@ -20,6 +20,12 @@ pub enum AppError {
         key: &'static str,
         field: Option<String>,
     },
+    /// A text field that breaks the text rules (too long, control characters); `field` is its path.
+    BadField {
+        key: &'static str,
+        field: String,
+        params: Vec<(&'static str, String)>,
+    },
     TooMany(Refusal),
     PayloadTooLarge,
     Timeout,
@@ -82,6 +88,14 @@ impl IntoResponse for AppError {
             AppError::BadBody { key, field } => {
                 let params = field.iter().map(|f| ("field", f.clone())).collect();
                 refused(StatusCode::UNPROCESSABLE_ENTITY, key, params, field)
+            }
+            AppError::BadField {
+                key,
+                field,
+                mut params,
+            } => {
+                params.push(("field", field.clone()));
+                refused(StatusCode::UNPROCESSABLE_ENTITY, key, params, Some(field))
             }
             AppError::TooMany(r) => refused(
                 StatusCode::TOO_MANY_REQUESTS,

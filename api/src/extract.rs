@@ -5,7 +5,9 @@ use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Request};
 use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
+use domain::text::TextFault;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use crate::envelope::now;
 use crate::error::AppError;
@@ -39,8 +41,12 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
 }
 
 fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    serde_path_to_error::deserialize(&mut deserializer).map_err(|error| {
+    let value: Value = serde_json::from_slice(bytes).map_err(|_| AppError::BadBody {
+        key: "request.malformed_json",
+        field: None,
+    })?;
+    check_text(&value, &mut String::new())?;
+    serde_path_to_error::deserialize(value).map_err(|error| {
         let path = error.path().to_string();
         let inner = error.into_inner();
         if inner.is_syntax() || inner.is_eof() {
@@ -70,6 +76,83 @@ fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
             field,
         }
     })
+}
+
+/// Every string in the body passes the text rules (`domain::text`): a length limit per field and no
+/// control characters. `path` is the JSON path of `value`, as serde_path_to_error names fields.
+fn check_text(value: &Value, path: &mut String) -> Result<(), AppError> {
+    match value {
+        Value::String(text) => check_field(path, text),
+        Value::Array(items) => {
+            let len = path.len();
+            for (i, item) in items.iter().enumerate() {
+                path.push_str(&format!("[{i}]"));
+                check_text(item, path)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        Value::Object(fields) => {
+            let len = path.len();
+            for (name, item) in fields {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(name);
+                check_text(item, path)?;
+                path.truncate(len);
+            }
+            Ok(())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// One text value of the field `field`, refused with a localised 422 that names the field.
+pub fn check_field(field: &str, text: &str) -> Result<(), AppError> {
+    match domain::text::check(field, text) {
+        Ok(()) => Ok(()),
+        Err(TextFault::ControlCharacter) => Err(AppError::BadField {
+            key: "request.field_control_character",
+            field: field.to_string(),
+            params: vec![],
+        }),
+        Err(TextFault::TooLong { max }) => Err(AppError::BadField {
+            key: "request.field_too_long",
+            field: field.to_string(),
+            params: vec![("max", max.to_string())],
+        }),
+    }
+}
+
+/// Query-string arguments, read like [`JsonBody`]: every value passes the text rules first, then a
+/// wrong type names its parameter.
+pub struct QueryArgs<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequestParts<S> for QueryArgs<T> {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        let query = parts.uri.query().unwrap_or("");
+        let pairs: Vec<(String, String)> =
+            serde_urlencoded::from_str(query).map_err(|_| AppError::BadBody {
+                key: "request.malformed_query",
+                field: None,
+            })?;
+        for (name, value) in &pairs {
+            check_field(name, value)?;
+        }
+        let deserializer = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+        serde_path_to_error::deserialize(deserializer)
+            .map(QueryArgs)
+            .map_err(|error| {
+                let path = error.path().to_string();
+                AppError::BadBody {
+                    key: "request.field_type",
+                    field: (path != ".").then_some(path),
+                }
+            })
+    }
 }
 
 /// The user of the session named by the `token` header.

@@ -47,9 +47,15 @@ pub fn message(lang: Language, key: &str, params: &[(&str, String)]) -> String {
 /// Some parameters are codes (an order's `status`, the `action` refused); the catalogue names them
 /// under `param.<name>.<code>`, and anything else is shown as it is.
 fn param_label(lang: Language, name: &str, value: &str) -> String {
-    catalogue(lang)
-        .get(&format!("param.{name}.{value}"))
-        .cloned()
+    let label = |value: &str| catalogue(lang).get(&format!("param.{name}.{value}")).cloned();
+    // A field is named by its JSON path (`address.detail`, `lines[0].remark`); its last name is
+    // what a person recognises.
+    let leaf = || {
+        let last = value.rsplit('.').next().unwrap_or(value);
+        label(last.split('[').next().unwrap_or(last))
+    };
+    label(value)
+        .or_else(|| if name == "field" { leaf() } else { None })
         .unwrap_or_else(|| value.to_string())
 }
 

@@ -198,7 +198,7 @@ pub async fn images_zip(
     let (sets, missing) =
         projections::catalog::image_sets(&state.db.pool, &ids, language_of(&headers)).await?;
     if !missing.is_empty() {
-        return Err(AppError::NotFound("request.not_found"));
+        return Err(AppError::NotFound("product.not_found"));
     }
     let mut products = Vec::with_capacity(sets.len());
     for set in &sets {

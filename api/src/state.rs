@@ -39,7 +39,8 @@ pub struct AppState {
 
 /// The payment gateway and what the webhook needs to trust its callbacks.
 pub struct Payments {
-    pub gateway: Box<dyn PaymentGateway>,
+    /// `None`: no gateway is configured, and top-ups and QR payments are refused.
+    gateway: Option<Box<dyn PaymentGateway>>,
     pub secret: Vec<u8>,
     /// Where the local gateway delivers callbacks: this server's own listening address.
     local_url: OnceLock<String>,
@@ -47,13 +48,29 @@ pub struct Payments {
 }
 
 impl Payments {
-    pub fn new(gateway: Box<dyn PaymentGateway>, secret: Vec<u8>, public_url: Option<String>) -> Self {
+    pub fn new(
+        gateway: Option<Box<dyn PaymentGateway>>,
+        secret: Vec<u8>,
+        public_url: Option<String>,
+    ) -> Self {
         Self {
             gateway,
             secret,
             local_url: OnceLock::new(),
             public_url,
         }
+    }
+
+    /// The configured gateway, or the refusal that says payments are unavailable.
+    pub fn gateway(&self) -> Result<&dyn PaymentGateway, commands::Refusal> {
+        self.gateway
+            .as_deref()
+            .ok_or_else(|| commands::Refusal::new("payment.unavailable"))
+    }
+
+    /// Whether the local simulator's pages take "payments" (a development tool).
+    pub fn simulator_on(&self) -> bool {
+        self.gateway.as_ref().is_some_and(|g| g.is_simulator())
     }
 
     /// Called once the server listens, so the webhook address is one this process answers on.

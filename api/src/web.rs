@@ -5,12 +5,32 @@ use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
+use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
 use tower_http::services::{ServeDir, ServeFile};
 
 use crate::error::AppError;
 use crate::state::AppState;
 
 const API_PREFIXES: &[&str] = &["/jpmall/", "/addons/", "/uploads/", "/media/"];
+
+/// The storefront's policy: its own scripts only; antd writes inline styles; pictures may be data
+/// URLs (QR codes) or blobs (previews of a file being uploaded); nothing may frame it.
+pub const APP_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+     img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; object-src 'none'; \
+     base-uri 'self'; form-action 'self'; frame-ancestors 'none'";
+
+/// Uploaded files are sellers' data, never a page: even a file that a browser would sniff as HTML
+/// runs nothing.
+pub const UPLOADS_CSP: &str = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox";
+
+/// What is worth compressing on the fly: text and JSON. Pictures, zips and workbooks are compressed
+/// already, and built assets are served precompressed.
+pub fn compressible() -> impl Predicate {
+    DefaultPredicate::new()
+        .and(NotForContentType::const_new("application/zip"))
+        .and(NotForContentType::const_new("application/vnd.openxmlformats"))
+        .and(NotForContentType::const_new("application/pdf"))
+}
 
 pub async fn fallback(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().to_string();
@@ -29,10 +49,17 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     // client's new-version check.
     let is_asset = path.starts_with("/assets/");
     let mut response = if is_asset {
-        ServeDir::new(dist).oneshot(request).await.into_response()
+        ServeDir::new(dist)
+            .precompressed_br()
+            .precompressed_gzip()
+            .oneshot(request)
+            .await
+            .into_response()
     } else {
         ServeDir::new(dist)
-            .fallback(ServeFile::new(index))
+            .precompressed_br()
+            .precompressed_gzip()
+            .fallback(ServeFile::new(index).precompressed_br().precompressed_gzip())
             .oneshot(request)
             .await
             .into_response()
@@ -42,8 +69,9 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     } else {
         "no-cache"
     };
-    response
-        .headers_mut()
-        .insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // The same path answers differently by Accept-Encoding (a .br, a .gz or the plain file).
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
 }

@@ -2,9 +2,6 @@
 //! language, in any order), then each row is placed through `commands::orders::import` in a
 //! background job whose report names every row's outcome.
 
-use std::io::Cursor;
-
-use calamine::{open_workbook_from_rs, Data, Reader, Xlsx};
 use commands::excel_jobs::{self, NewJob};
 use commands::orders::import::{import_row, ImportContext, ImportRow, Outcome};
 use commands::Refusal;
@@ -12,6 +9,7 @@ use domain::order::QcLevel;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits};
 use crate::excel::template::{column_title, COLUMNS};
 use crate::i18n::{message, Language};
 use crate::routes::address::divisions;
@@ -19,16 +17,6 @@ use crate::state::AppState;
 
 /// A file holds at most this many data rows.
 pub const MAX_ROWS: usize = 1000;
-
-fn cell_text(cell: &Data) -> String {
-    match cell {
-        Data::Empty => String::new(),
-        Data::String(s) => s.trim().to_string(),
-        // Phone numbers and quantities typed into a spreadsheet arrive as numbers.
-        Data::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        other => other.to_string().trim().to_string(),
-    }
-}
 
 fn normalised(text: &str) -> String {
     text.chars()
@@ -53,21 +41,25 @@ fn column_of_header(header: &str) -> Option<&'static str> {
 
 /// The data rows of the first sheet, or why the file cannot be imported (nothing is started then).
 pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal> {
-    let not_spreadsheet = || Refusal::new("excel.not_spreadsheet").on("file");
-    let mut workbook: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| not_spreadsheet())?;
-    let range = workbook
-        .worksheet_range_at(0)
-        .ok_or_else(|| Refusal::new("excel.no_rows").on("file"))?
-        .map_err(|_| not_spreadsheet())?;
-    let first_row = range.start().map_or(0, |(row, _)| row as usize);
-    let mut rows = range
-        .rows()
+    // Room above the data for a header and a few title or blank rows.
+    let limits = SheetLimits {
+        max_rows: MAX_ROWS as u32 + 20,
+        max_columns: 64,
+    };
+    let sheet = first_sheet_rows(bytes, limits).map_err(|fault| match fault {
+        SheetFault::TooManyRows { .. } => Refusal::new("excel.too_many_rows")
+            .on("file")
+            .with("max", MAX_ROWS),
+        other => other.refusal(),
+    })?;
+    let mut rows = sheet
+        .iter()
         .enumerate()
-        .filter(|(_, cells)| cells.iter().any(|c| !cell_text(c).is_empty()));
+        .filter(|(_, cells)| cells.iter().any(|c| !c.is_empty()));
     let Some((_, header)) = rows.next() else {
         return Err(Refusal::new("excel.no_rows").on("file"));
     };
-    let columns: Vec<Option<&'static str>> = header.iter().map(|c| column_of_header(&cell_text(c))).collect();
+    let columns: Vec<Option<&'static str>> = header.iter().map(|c| column_of_header(c)).collect();
     if let Some(missing) = COLUMNS
         .iter()
         .find(|column| **column != "remark" && !columns.contains(&Some(**column)))
@@ -84,11 +76,11 @@ pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal
                 .with("max", MAX_ROWS));
         }
         let mut row = ImportRow {
-            row: first_row + index + 1,
+            row: index + 1,
             ..ImportRow::default()
         };
         for (cell, column) in cells.iter().zip(&columns) {
-            let value = cell_text(cell);
+            let value = cell.clone();
             match column {
                 Some("platform") => row.platform = value,
                 Some("source_order_no") => row.source_order_no = value,

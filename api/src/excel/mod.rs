@@ -2,6 +2,7 @@
 //! calamine. Both run as background jobs recorded in `excel_jobs` (see `commands::excel_jobs`), so a
 //! large export or import shows its progress and the record lists it for download again.
 
+pub mod bounded;
 pub mod export;
 pub mod import;
 pub mod sheet;

@@ -102,7 +102,7 @@ fn id_of(id: &str) -> Result<String, AppError> {
 async fn saved(state: &AppState, user: &CurrentUser, id: &str) -> Result<Address, AppError> {
     read::address_of(&state.db.pool, &user.id, id)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))
+        .ok_or(AppError::NotFound("address.not_found"))
 }
 
 pub async fn lists(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Vec<Address>> {

@@ -1,6 +1,6 @@
 //! Operator calls under `/jpmall/admin/`. The `operator` middleware guards every path there.
 
-use axum::extract::{Query, Request, State};
+use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use commands::sms::{CaptchaAnswer, OutboxMessage};
@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryArgs};
 use crate::keys::same_secret;
 use crate::routes::fund;
 use crate::state::AppState;
@@ -38,7 +38,10 @@ pub struct Outbox {
     pub captchas: Vec<CaptchaAnswer>,
 }
 
-pub async fn outbox(State(state): State<AppState>, Query(query): Query<OutboxQuery>) -> ApiResult<Outbox> {
+pub async fn outbox(
+    State(state): State<AppState>,
+    QueryArgs(query): QueryArgs<OutboxQuery>,
+) -> ApiResult<Outbox> {
     if !state.outbox_enabled {
         return Err(AppError::NotFound("outbox.disabled"));
     }
@@ -57,7 +60,7 @@ pub struct WithdrawalQueue {
 /// Every user's withdrawals, newest first (the operator's queue).
 pub async fn withdrawals(
     State(state): State<AppState>,
-    Query(query): Query<WithdrawalQueue>,
+    QueryArgs(query): QueryArgs<WithdrawalQueue>,
 ) -> ApiResult<projections::catalog::Page<fund::WithdrawalView>> {
     let (page, pagesize) = crate::routes::catalog::Paging {
         page: query.page,
@@ -97,7 +100,7 @@ pub async fn decide_withdrawal(
         return Err(Refusal::new("catalog.id_required").on("id").into());
     }
     let Some(found) = projections::wallet::withdrawal_by_id(&state.db.pool, id).await? else {
-        return Err(AppError::NotFound("request.not_found"));
+        return Err(AppError::NotFound("withdrawal.not_found"));
     };
     let at = commands::clock::now();
     let command = match decision {
@@ -174,7 +177,7 @@ pub async fn publish_notice(
     .await?;
     let notice = projections::catalog::notice_by_id(&state.db.pool, &id, crate::i18n::Language::ZhCn)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("notice.not_found"))?;
     Ok(ok(notice))
 }
 
@@ -194,7 +197,7 @@ pub async fn withdraw_notice(
     JsonBody(body): JsonBody<NoticeIdBody>,
 ) -> ApiResult<Withdrawn> {
     if !commands::catalog::notices::withdraw(&state.db, &body.id).await? {
-        return Err(AppError::NotFound("request.not_found"));
+        return Err(AppError::NotFound("notice.not_found"));
     }
     Ok(ok(Withdrawn {
         id: body.id.trim().to_string(),

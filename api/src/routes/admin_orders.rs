@@ -1,7 +1,7 @@
 //! The operator's order calls under `/jpmall/admin/orders`: the queue of every user's orders, and the
 //! warehouse's steps (prepare stock, report a shortage, flag and resolve abnormal, ship).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::HeaderMap;
 use commands::clock::now;
 use commands::Refusal;
@@ -12,7 +12,7 @@ use serde_json::Value;
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, QueryArgs};
 use crate::i18n::language_of;
 use crate::routes::order::{filter_of, ListBody};
 use crate::state::AppState;
@@ -20,7 +20,7 @@ use crate::state::AppState;
 pub async fn orders(
     State(state): State<AppState>,
     headers: HeaderMap,
-    Query(query): Query<ListBody>,
+    QueryArgs(query): QueryArgs<ListBody>,
 ) -> ApiResult<OrdersPage> {
     let (filter, page, pagesize) = filter_of(&query, None)?;
     Ok(ok(read::list(
@@ -55,16 +55,26 @@ pub struct StepBody {
     courier: String,
     #[serde(default)]
     tracking_no: String,
+    /// For a shortage report: the same id again reports nothing new.
+    #[serde(default)]
+    request_id: String,
 }
 
 /// One warehouse step, as the HTTP call and the CLI both name it.
 #[derive(Debug, Clone)]
 pub enum Step {
     PrepareStock,
-    OutOfStock(Vec<(String, i64)>),
+    /// Items short, and the caller's report id (sending the same report again reports nothing new).
+    OutOfStock {
+        shortages: Vec<(String, i64)>,
+        report_id: Option<String>,
+    },
     FlagAbnormal(String),
     ResolveAbnormal(String),
-    Ship { courier: String, tracking_no: String },
+    Ship {
+        courier: String,
+        tracking_no: String,
+    },
 }
 
 /// Sends the step to the order and answers the order as the operator sees it.
@@ -82,17 +92,20 @@ pub async fn take_step(
         .await?
         .is_none()
     {
-        return Err(AppError::NotFound("request.not_found"));
+        return Err(AppError::NotFound("order.not_found"));
     }
     let at = now();
     let command = match step {
         Step::PrepareStock => OrderCommand::PrepareStock { at },
-        Step::OutOfStock(shortages) => OrderCommand::MarkOutOfStock {
+        Step::OutOfStock { shortages, report_id } => OrderCommand::MarkOutOfStock {
             shortages: shortages
                 .into_iter()
                 .map(|(sku_id, quantity)| Shortage { sku_id, quantity })
                 .collect(),
             at,
+            report_id: report_id
+                .map(|id| id.trim().to_string())
+                .filter(|id| !id.is_empty()),
         },
         Step::FlagAbnormal(reason) => OrderCommand::FlagAbnormal { reason, at },
         Step::ResolveAbnormal(resolution) => OrderCommand::ResolveAbnormal { resolution, at },
@@ -106,7 +119,7 @@ pub async fn take_step(
     state.orders.execute(order_no, command).await?;
     read::detail(&state.db.pool, None, order_no, lang)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))
+        .ok_or(AppError::NotFound("order.not_found"))
 }
 
 async fn step(state: AppState, headers: HeaderMap, order_no: &str, step: Step) -> ApiResult<OrderView> {
@@ -131,7 +144,14 @@ pub async fn out_of_stock(
         .into_iter()
         .map(|s| (s.sku_id, s.quantity))
         .collect();
-    step(state, headers, &body.order_no, Step::OutOfStock(shortages)).await
+    let report_id = Some(body.request_id).filter(|id| !id.trim().is_empty());
+    step(
+        state,
+        headers,
+        &body.order_no,
+        Step::OutOfStock { shortages, report_id },
+    )
+    .await
 }
 
 pub async fn flag_abnormal(

@@ -2,7 +2,7 @@
 //! its timeline and the return address, the return parcel and cancelling; and the operator's queue and
 //! steps under `/jpmall/admin/aftersales` (the CLI takes the same steps).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use commands::after_sales::applying::{self, Application};
 use commands::after_sales::steps::{self, Step};
 use commands::clock::now;
@@ -16,7 +16,7 @@ use serde_json::Value;
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::{CurrentUser, JsonBody};
+use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::routes::address::{return_address, ReturnAddress};
 use crate::routes::catalog::Paging;
 use crate::state::AppState;
@@ -65,15 +65,17 @@ pub async fn options(
     let options = applying::options(&state.db, &user.id, &text(&body.order_no), now()).await?;
     let mut items = Vec::with_capacity(options.lines.len());
     for line in options.lines {
-        let product_id: Option<String> =
-            sqlx::query_scalar("SELECT product_id FROM order_items WHERE order_no = $1 AND sku_id = $2")
-                .bind(&options.order_no)
-                .bind(&line.sku_id)
-                .fetch_optional(&state.db.pool)
-                .await?;
+        let product: Option<(String, String)> = sqlx::query_as(
+            "SELECT i.product_id, COALESCE(p.colors, '[]') FROM order_items i \
+             LEFT JOIN products p ON p.id = i.product_id WHERE i.order_no = $1 AND i.sku_id = $2",
+        )
+        .bind(&options.order_no)
+        .bind(&line.sku_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
         items.push(OptionLine {
-            image: product_id
-                .map(|p| projections::catalog::picture_url(&p, "main-1.jpg"))
+            image: product
+                .map(|(id, colours)| projections::catalog::colour_picture_url(&id, &colours, &line.color))
                 .unwrap_or_default(),
             sku_id: line.sku_id,
             item_no: line.item_no,
@@ -175,7 +177,7 @@ async fn answer(state: &AppState, user_id: Option<&str>, id: &str) -> Result<Aft
     read::detail(&state.db.pool, user_id, id)
         .await?
         .map(|(view, _)| view)
-        .ok_or(AppError::NotFound("request.not_found"))
+        .ok_or(AppError::NotFound("aftersale.not_found"))
 }
 
 #[derive(Deserialize, Default)]
@@ -264,7 +266,7 @@ pub async fn detail(
     let id = body.id()?;
     let (after_sale, timeline) = read::detail(&state.db.pool, Some(&user.id), &id)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("aftersale.not_found"))?;
     Ok(ok(DetailView {
         after_sale,
         timeline,
@@ -313,7 +315,7 @@ pub async fn cancel(
 
 pub async fn admin_list(
     State(state): State<AppState>,
-    Query(query): Query<ListBody>,
+    QueryArgs(query): QueryArgs<ListBody>,
 ) -> ApiResult<AfterSalesPage> {
     let (filter, page, pagesize) = filter_of(&query, None)?;
     Ok(ok(read::list(&state.db.pool, &filter, page, pagesize).await?))

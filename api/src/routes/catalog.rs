@@ -1,6 +1,6 @@
 //! Catalogue calls: home, lists, details, stalls, favourites, follows, content and same-style search.
 
-use axum::extract::{Multipart, Query, State};
+use axum::extract::{Multipart, State};
 use axum::http::HeaderMap;
 use commands::catalog::interest::{self, Marked};
 use commands::clock::now;
@@ -15,7 +15,7 @@ use serde_json::Value;
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::{CurrentUser, JsonBody, Viewer};
+use crate::extract::{ClientIp, CurrentUser, JsonBody, QueryArgs, Viewer};
 use crate::i18n::language_of;
 use crate::state::AppState;
 
@@ -224,13 +224,18 @@ pub async fn product_detail(
     State(state): State<AppState>,
     headers: HeaderMap,
     viewer: Viewer,
+    ClientIp(ip): ClientIp,
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<read::ProductDetail> {
     let id = body.id()?;
     let detail = read::product_detail(&state.db.pool, &id, viewer.id(), language_of(&headers), now())
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
-    interest::count_view(&state.db, &id).await?;
+        .ok_or(AppError::NotFound("product.not_found"))?;
+    let visitor = match &viewer.0 {
+        Some(user) => format!("user:{user}"),
+        None => format!("address:{ip}"),
+    };
+    interest::count_view(&state.db, &id, &visitor, now()).await?;
     Ok(ok(detail))
 }
 
@@ -334,7 +339,7 @@ pub async fn shop_detail(
 ) -> ApiResult<read::Stall> {
     let stall = read::stall_by_id(&state.db.pool, &body.id()?, viewer.id(), language_of(&headers))
         .await?
-        .ok_or(AppError::NotFound("site.not_found"))?;
+        .ok_or(AppError::NotFound("shop.not_found"))?;
     Ok(ok(stall))
 }
 
@@ -372,7 +377,7 @@ pub async fn shop_like(
     State(state): State<AppState>,
     headers: HeaderMap,
     user: CurrentUser,
-    Query(paging): Query<Paging>,
+    QueryArgs(paging): QueryArgs<Paging>,
 ) -> ApiResult<Page<read::FollowedStall>> {
     let (page, pagesize) = paging.checked()?;
     Ok(ok(read::followed_stalls(
@@ -407,7 +412,7 @@ pub async fn notice_detail(
 ) -> ApiResult<read::Notice> {
     let notice = read::notice_by_id(&state.db.pool, &body.id()?, language_of(&headers))
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("notice.not_found"))?;
     Ok(ok(notice))
 }
 
@@ -425,7 +430,7 @@ pub async fn tutorial_detail(
 ) -> ApiResult<read::Tutorial> {
     let tutorial = read::tutorial_by_id(&state.db.pool, &body.id()?, language_of(&headers))
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("tutorial.not_found"))?;
     Ok(ok(tutorial))
 }
 
@@ -481,7 +486,7 @@ pub async fn same_style(
         .same_style
         .hash_of(&state.db.pool, &id)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("product.not_found"))?;
     Ok(ok(alike(&state, &headers, &hash, Some(&id)).await?))
 }
 
@@ -534,7 +539,7 @@ pub async fn all_images_download(
     let ids = package_ids(&body)?;
     let (sets, missing) = read::image_sets(&state.db.pool, &ids, language_of(&headers)).await?;
     if !missing.is_empty() {
-        return Err(AppError::NotFound("request.not_found"));
+        return Err(AppError::NotFound("product.not_found"));
     }
     Ok(ok(sets))
 }

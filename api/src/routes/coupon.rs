@@ -2,7 +2,7 @@
 //! claim, and claiming; the operator's issuing, publishing and list under `/jpmall/admin/coupons`
 //! (the CLI takes the same steps).
 
-use axum::extract::{Query, State};
+use axum::extract::State;
 use commands::clock::now;
 use commands::coupons::{self, NewCoupon};
 use commands::Refusal;
@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::{CurrentUser, JsonBody};
+use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::routes::catalog::Paging;
 use crate::state::AppState;
 
@@ -272,7 +272,7 @@ pub struct AdminListQuery {
 
 pub async fn admin_list(
     State(state): State<AppState>,
-    Query(query): Query<AdminListQuery>,
+    QueryArgs(query): QueryArgs<AdminListQuery>,
 ) -> ApiResult<CouponsPage> {
     let (page, pagesize) = Paging {
         page: query.page,

@@ -2,7 +2,7 @@
 //! upload, a job's progress, the export record and downloading a job's file again.
 
 use axum::body::Body;
-use axum::extract::{Multipart, Query, State};
+use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
 use commands::clock::now;
@@ -15,7 +15,7 @@ use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::excel::export::ExportSpec;
 use crate::excel::{self, job_view, JobView};
-use crate::extract::{CurrentUser, JsonBody};
+use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, Language};
 use crate::package::content_disposition;
 use crate::routes::catalog::Paging;
@@ -65,7 +65,7 @@ fn spec_of(body: &ExportBody, user_id: &str) -> Result<ExportSpec, AppError> {
 async fn started(state: &AppState, user: &CurrentUser, id: &str, lang: Language) -> ApiResult<JobView> {
     let job = projections::excel_jobs::one(&state.db.pool, &user.id, id)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("excel.job_not_found"))?;
     Ok(ok(job_view(&job, lang, true)))
 }
 
@@ -206,7 +206,7 @@ pub async fn download(
 ) -> Result<Response, AppError> {
     let job = projections::excel_jobs::one(&state.db.pool, &user.id, body.id.trim())
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))?;
+        .ok_or(AppError::NotFound("excel.job_not_found"))?;
     match job.status.as_str() {
         "running" => return Err(Refusal::new("excel.not_ready").into()),
         "failed" if job.kind == "export" => return Err(Refusal::new("excel.export_failed").into()),
@@ -225,7 +225,10 @@ pub struct TemplateQuery {
     language: String,
 }
 
-pub async fn template(headers: HeaderMap, Query(query): Query<TemplateQuery>) -> Result<Response, AppError> {
+pub async fn template(
+    headers: HeaderMap,
+    QueryArgs(query): QueryArgs<TemplateQuery>,
+) -> Result<Response, AppError> {
     let lang = if query.language.trim().is_empty() {
         language_of(&headers)
     } else if query.language.trim().to_ascii_lowercase().starts_with("en") {

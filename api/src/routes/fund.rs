@@ -169,16 +169,18 @@ pub async fn recharge(
     JsonBody(body): JsonBody<AmountBody>,
 ) -> ApiResult<PaymentView> {
     let amount = amount_of(&body.amount, "fund.top_up_not_positive")?;
+    let gateway = state.payments.gateway()?;
     let payment = payments::request_top_up(
         &state.db,
         &state.desk,
         &user.id,
         amount,
         &state.payments.notify_url(),
+        gateway.is_simulator(),
         now(),
     )
     .await?;
-    let pay_url = state.payments.gateway.pay_url(
+    let pay_url = gateway.pay_url(
         &payments::NewPayment {
             id: payment.id.clone(),
             amount,
@@ -210,7 +212,7 @@ pub async fn payment_status(
     }
     match payments::find(&state.db, id, now()).await? {
         Some(p) if p.user_id == user.id => Ok(ok(payment_view(&p))),
-        _ => Err(AppError::NotFound("request.not_found")),
+        _ => Err(AppError::NotFound("payment.unknown")),
     }
 }
 

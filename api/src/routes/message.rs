@@ -144,7 +144,7 @@ pub async fn mark_read(
         return Err(Refusal::new("mail.id_required").on("id").into());
     }
     if !read::owns(&state.db.pool, &user.id, id).await? {
-        return Err(AppError::NotFound("request.not_found"));
+        return Err(AppError::NotFound("mail.not_found"));
     }
     commands::messages::mark_read(&state.db, &user.id, id, now()).await?;
     unread_count(State(state), user).await

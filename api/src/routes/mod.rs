@@ -16,11 +16,14 @@ pub mod upload;
 pub mod user;
 
 use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{header, HeaderValue};
 use axum::middleware;
 use axum::routing::{get, post};
 use axum::Router;
+use tower_http::compression::CompressionLayer;
 use tower_http::request_id::{MakeRequestUuid, PropagateRequestIdLayer, SetRequestIdLayer};
 use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use crate::error::AppError;
@@ -160,10 +163,31 @@ pub fn router(state: AppState) -> Router {
         .route("/media/p/{id}/{file}", get(media::product_picture))
         .route("/media/banner/{file}", get(media::banner))
         .nest("/jpmall/admin", admin)
-        .nest_service("/uploads", ServeDir::new(state.config.uploads_dir()))
+        .nest_service(
+            "/uploads",
+            tower::ServiceBuilder::new()
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::CONTENT_SECURITY_POLICY,
+                    HeaderValue::from_static(web::UPLOADS_CSP),
+                ))
+                .service(ServeDir::new(state.config.uploads_dir())),
+        )
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
         .layer(middleware::from_fn(envelope::render))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CONTENT_SECURITY_POLICY,
+            HeaderValue::from_static(web::APP_CSP),
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::REFERRER_POLICY,
+            HeaderValue::from_static("same-origin"),
+        ))
+        .layer(CompressionLayer::new().compress_when(web::compressible()))
         .layer(
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {

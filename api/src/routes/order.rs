@@ -11,7 +11,7 @@ use commands::orders::pricing::{self, Options, PricedLine};
 use commands::Refusal;
 use domain::address::AddressInput;
 use domain::order::{Courier, Fees, OrderCommand, PaymentMethod, Platform, QcLevel, ValueAdded};
-use projections::catalog::picture_url;
+use projections::catalog::colour_picture_url;
 use projections::coupons::CouponView;
 use projections::orders::{self as read, Filter, NoticePage, OrderView, OrdersPage, Tab};
 use projections::ranking;
@@ -209,7 +209,7 @@ fn line_view(p: &PricedLine, lang: Language) -> LineView {
     let l = &p.line;
     LineView {
         sku_id: l.sku_id.clone(),
-        image: picture_url(&l.product_id, "main-1.jpg"),
+        image: colour_picture_url(&l.product_id, &p.colours, &l.color),
         product_id: l.product_id.clone(),
         stall_id: l.stall_id.clone(),
         stall_name: p.stall_name.clone(),
@@ -370,7 +370,7 @@ async fn order_answer(
 ) -> Result<OrderView, AppError> {
     read::detail(&state.db.pool, user_id, order_no, lang)
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))
+        .ok_or(AppError::NotFound("order.not_found"))
 }
 
 pub async fn submit(
@@ -575,16 +575,18 @@ pub async fn pay(
             }))
         }
         "qr" => {
+            let gateway = state.payments.gateway()?;
             let found = payment::pay_by_qr(
                 &state.db,
                 &state.desk,
                 &user.id,
                 &no,
                 &state.payments.notify_url(),
+                gateway.is_simulator(),
                 now(),
             )
             .await?;
-            let pay_url = state.payments.gateway.pay_url(
+            let pay_url = gateway.pay_url(
                 &commands::payments::NewPayment {
                     id: found.id.clone(),
                     amount: found.amount,

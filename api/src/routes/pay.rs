@@ -48,7 +48,8 @@ fn page(lang: Language, title: &str, body: &str) -> Html<String> {
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{title}</title>\
          <style>body{{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem;text-align:center;color:#222}}\
          .amount{{font-size:2.5rem;font-weight:600;margin:1rem 0}}button{{font-size:1.1rem;padding:.7rem 2.5rem;border:0;border-radius:6px;background:#1677ff;color:#fff;cursor:pointer}}\
-         .note{{color:#888;font-size:.85rem;margin-top:2rem}}</style></head><body>{body}</body></html>",
+         .note{{color:#888;font-size:.85rem;margin-top:2rem}}\
+         .simulator{{background:#fff1f0;border:2px solid #cf1322;color:#a8071a;font-weight:600;padding:.8rem;border-radius:6px}}</style></head><body>{body}</body></html>",
         title = escape(title)
     ))
 }
@@ -76,6 +77,9 @@ fn not_found_page(lang: Language) -> Response {
 /// `GET /pay/<id>`: "pay ¥x" and a confirm button, or where the payment stands.
 pub async fn pay_page(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     let lang = page_language(&headers);
+    if !state.payments.simulator_on() {
+        return not_found_page(lang);
+    }
     let payment = match payments::find(&state.db, &id, now()).await {
         Ok(Some(p)) => p,
         Ok(None) => return not_found_page(lang),
@@ -88,7 +92,8 @@ pub async fn pay_page(State(state): State<AppState>, headers: HeaderMap, Path(id
     }
     let title = message(lang, "payment.page_title", &[]);
     let body = format!(
-        "<h1>{title}</h1><p class=\"amount\">{pay}</p>\
+        "<p class=\"simulator\" id=\"simulator-warning\" role=\"alert\">{warning}</p>\
+         <h1>{title}</h1><p class=\"amount\">{pay}</p>\
          <form method=\"post\" action=\"/pay/{id}/confirm\"><button type=\"submit\" id=\"confirm-payment\">{confirm}</button></form>\
          <p class=\"note\">{note}</p>",
         title = escape(&title),
@@ -96,6 +101,7 @@ pub async fn pay_page(State(state): State<AppState>, headers: HeaderMap, Path(id
         id = escape(&payment.id),
         confirm = escape(&message(lang, "payment.confirm", &[])),
         note = escape(&message(lang, "payment.simulator_note", &[])),
+        warning = escape(&message(lang, "payment.simulator_warning", &[])),
     );
     page(lang, &title, &body).into_response()
 }
@@ -103,6 +109,10 @@ pub async fn pay_page(State(state): State<AppState>, headers: HeaderMap, Path(id
 /// `POST /pay/<id>/confirm`: the simulated gateway takes the money and notifies jpmall's webhook.
 pub async fn confirm(State(state): State<AppState>, headers: HeaderMap, Path(id): Path<String>) -> Response {
     let lang = page_language(&headers);
+    // Off whenever the simulator is not the configured gateway: its confirmations need no payer.
+    if !state.payments.simulator_on() {
+        return not_found_page(lang);
+    }
     let at = now();
     let payment = match payments::find(&state.db, &id, at).await {
         Ok(Some(p)) => p,
