@@ -89,6 +89,7 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
         public_url: None,
         wallet_limits: Default::default(),
         auto_complete_days: 10,
+        payment_gateway: api::config::GatewayChoice::Simulator,
     }
 }
 

@@ -328,7 +328,7 @@ async fn a_product_detail_has_its_skus_and_pictures_and_counts_views(app: &TestA
         .await;
     assert_eq!(
         (status, reply["msg"].as_str()),
-        (StatusCode::NOT_FOUND, Some("请求错误，未找到该资源"))
+        (StatusCode::NOT_FOUND, Some("商品不存在或已下架"))
     );
     let (status, reply) = app
         .post_lang(&format!("{U}/product/detail"), "en_US", json!({}))
@@ -505,7 +505,10 @@ async fn stalls_are_ranked_and_followed(app: &TestApp) {
         .await;
     assert_eq!(
         (status, reply["msg"].as_str()),
-        (StatusCode::NOT_FOUND, Some("shopfront does not exist"))
+        (
+            StatusCode::NOT_FOUND,
+            Some("This stall does not exist or is closed")
+        )
     );
     let (status, _) = app
         .post_as(&format!("{U}/shop/follow"), &token, "zh_CN", json!({"id": "s99"}))

@@ -519,7 +519,10 @@ async fn a_withdrawal_is_frozen_then_paid_or_rejected_by_the_operator(app: &Test
         "{stderr}"
     );
     let (ok, _, stderr) = app.run_cli(&["ops", "withdrawal", "approve", "Wnothing"]);
-    assert!(!ok && stderr.contains("resource not found"), "{stderr}");
+    assert!(
+        !ok && stderr.contains("This withdrawal does not exist"),
+        "{stderr}"
+    );
     let (ok, stdout, _) = app.run_cli(&["ops", "withdrawal", "list"]);
     assert!(
         ok && stdout.contains("13800001111"),

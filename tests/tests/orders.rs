@@ -943,7 +943,7 @@ async fn another_sellers_orders_are_out_of_reach(app: &TestApp) {
         let (status, reply) = call_en(app, &stranger, path, json!({"order_no": order_no})).await;
         assert_eq!(
             (status, reply["msg"].as_str()),
-            (StatusCode::NOT_FOUND, Some("request error, resource not found")),
+            (StatusCode::NOT_FOUND, Some("This order does not exist")),
             "{path}"
         );
     }

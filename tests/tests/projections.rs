@@ -34,6 +34,7 @@ async fn top_up(app: &TestApp, user: &str, payment: &str, fen: i64) {
             payment_id: payment.into(),
             amount: Fen(fen),
             at,
+            simulated: false,
         },
     )
     .await;
@@ -151,6 +152,7 @@ async fn events_committed_by_a_process_that_stopped_are_projected_at_start(app: 
             payment_id: "pay-9".into(),
             amount: Fen(12_34),
             at,
+            simulated: false,
         },
         WalletCommand::CompleteTopUp {
             payment_id: "pay-9".into(),

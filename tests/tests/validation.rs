@@ -121,7 +121,8 @@ async fn malformed_bodies_name_the_problem(app: &TestApp) {
     );
     let (status, body) = raw("{\"mobile\": 13800138000}", "en_US").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(body["msg"], "the field mobile has the wrong type");
+    // The field is named as a person knows it.
+    assert_eq!(body["msg"], "the field mobile number has the wrong type");
     assert_eq!(body["data"]["field"], "mobile");
     let (_, body) = raw("{\"mobile\": \"13800138000\", \"password\": []}", "zh_CN").await;
     assert_eq!(body["msg"], "字段 password 的类型不正确");

@@ -64,6 +64,7 @@ async fn bench(engine: Engine) {
                 payment_id: payment.clone(),
                 amount: Fen(1_00),
                 at: 0,
+                simulated: false,
             },
             WalletCommand::CompleteTopUp {
                 payment_id: payment,
@@ -92,6 +93,7 @@ async fn bench(engine: Engine) {
                     payment_id: payment.clone(),
                     amount: Fen(5_00),
                     at: 0,
+                    simulated: false,
                 },
             )
             .await
@@ -329,6 +331,101 @@ async fn catalog() {
     let _ = server.wait();
 }
 
+/// A PNG of one colour: a few hundred kilobytes that decode to `width × height` pixels.
+fn flat_png(width: u32, height: u32) -> Vec<u8> {
+    let mut png = Vec::new();
+    image::RgbaImage::from_pixel(width, height, image::Rgba([200, 40, 40, 255]))
+        .write_to(&mut std::io::Cursor::new(&mut png), image::ImageFormat::Png)
+        .unwrap();
+    png
+}
+
+/// Memory of a real `jpmall serve` while sellers upload large pictures in parallel: decoding is
+/// bounded per picture (24 megapixels) and in number (two at a time).
+async fn uploads() {
+    const PARALLEL: usize = 4;
+    const ROUNDS: usize = 3;
+    println!("\n== uploads (SQLite, jpmall serve in its own process) ==");
+    let dir = tempfile::tempdir().unwrap();
+    run_jpmall(dir.path(), &["migrate"]);
+    let db = commands::Database::connect(&dir.path().join("jpmall.db").display().to_string())
+        .await
+        .unwrap();
+    commands::accounts::ensure_user(&db, "13800009999", "bench123")
+        .await
+        .unwrap();
+    let session = commands::accounts::login(
+        &db,
+        commands::accounts::Login {
+            mobile: "13800009999",
+            password: commands::accounts::Password::Plain("bench123".into()),
+            client_ip: "bench",
+        },
+    )
+    .await
+    .expect("the bench login works");
+    db.close().await;
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let mut server = std::process::Command::new(tests::jpmall_binary())
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
+        .env("JPMALL_DATA_DIR", dir.path())
+        .env("RUST_LOG", "error")
+        .env_remove("DATABASE_URL")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("jpmall serve starts");
+    let url = format!("http://127.0.0.1:{port}/addons/unishop/category/upload");
+    let client = reqwest::Client::new();
+    for _ in 0..100 {
+        if client
+            .get(format!("http://127.0.0.1:{port}/"))
+            .send()
+            .await
+            .is_ok()
+        {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let pid = server.id();
+    let before = memory_of(pid, "VmRSS");
+    let upload = |png: Vec<u8>| {
+        let (client, url, token) = (client.clone(), url.clone(), session.token.clone());
+        async move {
+            let part = reqwest::multipart::Part::bytes(png).file_name("big.png");
+            client
+                .post(url)
+                .header("token", token)
+                .multipart(reqwest::multipart::Form::new().part("file", part))
+                .send()
+                .await
+                .unwrap()
+                .status()
+        }
+    };
+    let png = flat_png(6_000, 4_000);
+    let start = Instant::now();
+    for _ in 0..ROUNDS {
+        let answers = futures::future::join_all((0..PARALLEL).map(|_| upload(png.clone()))).await;
+        assert!(answers.iter().all(|s| s.is_success()), "{answers:?}");
+    }
+    println!(
+        "{PARALLEL} parallel 24-megapixel PNGs ({} KB each) x {ROUNDS}: {:.1} s; server memory {} MB before, peak {} MB (before the cap: 727 MB for 4 x 36 MP)",
+        png.len() / 1024,
+        start.elapsed().as_secs_f64(),
+        before / 1024,
+        memory_of(pid, "VmHWM") / 1024
+    );
+    let refused = upload(flat_png(6_000, 6_000)).await;
+    println!("a 36-megapixel PNG: HTTP {refused} (refused before decoding)");
+    let _ = server.kill();
+    let _ = server.wait();
+}
+
 const ORDER_CLIENTS: usize = 32;
 const ORDERS_PER_CLIENT: usize = 40;
 const RANKING_EVENTS: usize = 1_000_000;
@@ -376,6 +473,7 @@ async fn orders(engine: Engine) {
                 payment_id: format!("bench-{n}"),
                 amount: Fen::yuan(50_000),
                 at: 0,
+                simulated: false,
             },
             WalletCommand::CompleteTopUp {
                 payment_id: format!("bench-{n}"),
@@ -669,7 +767,8 @@ async fn excel_export(engine: Engine) {
     app.finish().await;
 }
 
-/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `excel`) runs one part; unset runs them all.
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `uploads`, `excel`) runs one part; unset runs
+/// them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
 }
@@ -696,6 +795,9 @@ async fn main() {
             }
             ranking_rebuild(engine).await;
         }
+    }
+    if wanted("uploads") {
+        uploads().await;
     }
     if wanted("excel") {
         for engine in [Engine::Sqlite, Engine::Postgres] {
