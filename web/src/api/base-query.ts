@@ -11,8 +11,11 @@ import { toast } from '../lib/toast';
 import { openLoginPrompt } from './login-prompt';
 import type { Envelope } from './types';
 
-/** How a call failed: an HTTP status, a refused envelope, no answer, a timeout or an unreadable body. */
-export type ApiErrorKind = 'http' | 'code' | 'network' | 'timeout' | 'parse';
+/**
+ * How a call failed: an HTTP status, a refused envelope, no answer, a timeout, an unreadable body,
+ * or `stale`: made for a session that has ended since (not sent, or its answer ignored; silent).
+ */
+export type ApiErrorKind = 'http' | 'code' | 'network' | 'timeout' | 'parse' | 'stale';
 
 export interface ApiError {
   kind: ApiErrorKind;
@@ -83,6 +86,31 @@ export interface BaseQueryConfig {
 
 type SessionRoot = { session: SessionState };
 
+/** The token a query's arguments name (`token`, or a catalogue `scope.token`), when they name one. */
+export function sessionOfArgs(args: unknown): string | undefined {
+  if (typeof args !== 'object' || args === null) return undefined;
+  const { token, scope } = args as { token?: unknown; scope?: unknown };
+  if (typeof token === 'string') return token;
+  if (typeof scope === 'object' && scope !== null) {
+    const scoped = (scope as { token?: unknown }).token;
+    if (typeof scoped === 'string') return scoped;
+  }
+  return undefined;
+}
+
+/** The arguments a running query was started with (RTK Query keeps them in its cache entry). */
+function queryArgs(state: unknown, cacheKey: string | undefined): unknown {
+  if (!cacheKey) return undefined;
+  const queries = (state as { api?: { queries?: Record<string, { originalArgs?: unknown } | undefined> } }).api?.queries;
+  return queries?.[cacheKey]?.originalArgs;
+}
+
+/**
+ * Why a call is not sent or its 401 is not an expired login: it belongs to a session that is no
+ * longer the current one (logged out, or logged in as someone else since).
+ */
+const staleSession = (): ApiError => ({ kind: 'stale', status: null, code: null, msg: '' });
+
 export function createBaseQuery(
   config: BaseQueryConfig = {},
 ): BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> {
@@ -90,9 +118,11 @@ export function createBaseQuery(
     baseUrl: config.baseUrl ?? '',
     timeout: config.timeout ?? REQUEST_TIMEOUT_MS,
     ...(config.fetchFn ? { fetchFn: config.fetchFn } : {}),
-    prepareHeaders: (headers, { getState }) => {
+    prepareHeaders: (headers, { getState, extraOptions }) => {
       const { session } = getState() as SessionRoot;
-      if (session.token) headers.set('token', session.token);
+      // the token read when the call began (see below), so the answer can be matched to it
+      const token = (extraOptions as { token?: string } | undefined)?.token ?? session.token;
+      if (token) headers.set('token', token);
       headers.set('content-language', session.language);
       headers.set('areasite', session.areaSite ?? '');
       return headers;
@@ -100,23 +130,34 @@ export function createBaseQuery(
   });
 
   return async (args, api, extraOptions = {}) => {
-    const result = await raw(args, api, {});
+    const currentToken = () => (api.getState() as SessionRoot).session.token;
+    const token = currentToken();
+    // A query made for a session that has ended (its arguments name another token: the layout's
+    // unread count polled or invalidated just after logout) is not sent: without a token it would
+    // answer 401, which is not an expired login.
+    if (api.type === 'query') {
+      const named = sessionOfArgs(queryArgs(api.getState(), api.queryCacheKey));
+      if (named && named !== token) return { error: staleSession() };
+    }
+    const result = await raw(args, api, { token });
     const notify = (text: string, type: ToastType = 'error', key?: string) => {
       if (!extraOptions.silent) void toast(text, type, key);
     };
-    const unauthorized = () => {
+    // A 401 is an expired login only for the session that is still current: an answer to a call
+    // sent with a token that has been logged out (or replaced) since says nothing about the
+    // current one, so it is neither toasted nor logs out nor asks to log in.
+    const unauthorized = (failure: ApiError) => {
+      if (currentToken() !== token) return { error: { ...failure, kind: 'stale' as const }, meta: result.meta };
+      notify(failure.msg, 'error', 'unauthorized');
       api.dispatch(loggedOut());
       if (!extraOptions.noLoginPrompt) openLoginPrompt();
+      return { error: failure, meta: result.meta };
     };
 
     if (result.error) {
       const failure = describeFailure(result.error);
-      if (failure.status === 401) {
-        notify(failure.msg, 'error', 'unauthorized');
-        unauthorized();
-      } else {
-        notify(failure.msg);
-      }
+      if (failure.status === 401) return unauthorized(failure);
+      notify(failure.msg);
       return { error: failure, meta: result.meta };
     }
 
@@ -139,12 +180,8 @@ export function createBaseQuery(
         msg: body.msg || t('error.http.other'),
         data: body.data,
       };
-      if (body.code === 401) {
-        notify(failure.msg, 'error', 'unauthorized');
-        unauthorized();
-      } else {
-        notify(failure.msg);
-      }
+      if (body.code === 401) return unauthorized(failure);
+      notify(failure.msg);
       return { error: failure, meta: result.meta };
     }
     return { data: body.data, meta: result.meta };

@@ -64,7 +64,7 @@ export default function SiteLayout() {
                 type="button"
                 className="plain-button plain-link header-logout"
                 onClick={() => {
-                  void logout().finally(() => navigate(withSite('/', site)));
+                  void logout(token).finally(() => navigate(withSite('/', site)));
                 }}
               >
                 {intl.formatMessage({ id: 'auth.logout' })}

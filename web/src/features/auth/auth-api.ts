@@ -40,12 +40,19 @@ export const authApi = api.injectEndpoints({
     resetPassword: build.mutation<null, { mobile: string; password: string; repassword: string; code: string }>({
       query: (body) => ({ url: '/jpmall/addons/unishop/user/resetpwd', method: 'POST', body }),
     }),
-    logout: build.mutation<null, void>({
-      query: () => ({ url: '/jpmall/addons/unishop/user/logout', method: 'POST', body: {} }),
+    /**
+     * Ends the session whose token is given. The session is cleared here at once, before the
+     * answer: calls still running or polled meanwhile belong to the old session, so their answers
+     * (a 401 once the server has dropped the token) are not an expired login. The call carries the
+     * token itself. Once answered, the cached answers of the old session are dropped.
+     */
+    logout: build.mutation<null, string>({
+      query: (token) => ({ url: '/jpmall/addons/unishop/user/logout', method: 'POST', body: {}, headers: { token } }),
       extraOptions: { silent: true, noLoginPrompt: true },
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        await queryFulfilled.catch(() => undefined);
+      async onQueryStarted(_token, { dispatch, queryFulfilled }) {
         dispatch(loggedOut());
+        await queryFulfilled.catch(() => undefined);
+        dispatch(api.util.resetApiState());
       },
     }),
   }),

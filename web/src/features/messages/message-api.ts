@@ -86,7 +86,9 @@ const readsMessages = (action: UnknownAction) =>
  */
 export const unreadAfterChanges = createListenerMiddleware();
 unreadAfterChanges.startListening({
-  predicate: (action) => action.type === MUTATION_DONE && !readsMessages(action),
+  // not after logout (or any change once the session has ended): there is no count to ask for
+  predicate: (action, state) =>
+    action.type === MUTATION_DONE && !readsMessages(action) && (state as { session: { token: string } }).session.token !== '',
   effect: (_action, { dispatch }) => {
     dispatch(messageApi.util.invalidateTags([UNREAD]));
   },
