@@ -122,7 +122,7 @@ test('announcements: a pinned one published by the operator leads the home page 
 
   expect(ops(['notice', 'withdraw', id!])).toContain(`withdrew ${id!}`);
   await page.reload();
-  await expect(page.locator('.ant-result-404 .ant-result-title')).toHaveText('请求错误，未找到该资源');
+  await expect(page.locator('.ant-result-404 .ant-result-title')).toHaveText('公告不存在或已撤回');
   await expect(page.locator('.notice-article')).toHaveCount(0);
   await page.goto('/noticeDetail?site=');
   await expect(page.locator('.notice-item').first()).toBeVisible();
