@@ -122,8 +122,9 @@ test('bind an account, withdraw 30, and see it paid once the operator approves',
   const withdrawError = page.locator('.fund-withdraw-card .ant-form-item-explain');
   const bindErrors = page.locator('.fund-bind-card').locator(FIELD_ERROR);
 
+  // nothing is said under a field nobody touched
+  await expect(withdrawError).toHaveCount(0);
   // no payout account yet: refused in the page
-  await page.locator('#withdraw_amount').fill('30');
   await page.locator('.withdraw-submit').click();
   await expect(withdrawError).toHaveText('请先绑定收款账户');
 
@@ -135,8 +136,11 @@ test('bind an account, withdraw 30, and see it paid once the operator approves',
   // the server masks both
   await expect(page.locator('.fund-payout-payee')).toHaveText(/^张\*+$/);
   await expect(page.locator('.fund-payout-account')).toHaveText(/^138\*+1111$/);
-  // the withdrawal field is checked again once an account is bound
+  // once an account is bound the stale message goes, and the amount nobody typed is not checked
+  // ('withdrawal amount must be greater than 0' used to show here)
   await expect(withdrawError).toHaveCount(0);
+  await page.waitForTimeout(500);
+  await expect(page.locator('.fund-withdraw-card')).not.toContainText('提现金额必须大于0');
 
   await page.locator('#withdraw_amount').fill('60');
   await page.locator('.withdraw-submit').click();

@@ -87,10 +87,15 @@ export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) 
   const balance = summary?.balance ?? '0.00';
   const accountBound = Boolean(summary?.payout_account);
 
-  // An account bound (or the balance changed) since the last check: check the amount again, so a
-  // stale 'please bind a payment-app account first' does not stay under the field.
+  // An account bound (or the balance changed) since the last check: a stale 'please bind a
+  // payment-app account first' must not stay under the field. An amount the seller typed is checked
+  // again; a field left empty only loses its message (its own rule speaks once it is typed in or
+  // submitted, never on a field nobody touched).
   useEffect(() => {
-    if (form.getFieldError('amount').length > 0) void form.validateFields(['amount']).catch(() => undefined);
+    if (form.getFieldError('amount').length === 0) return;
+    const typed = String(form.getFieldValue('amount') ?? '').trim() !== '';
+    if (typed) void form.validateFields(['amount']).catch(() => undefined);
+    else form.resetFields(['amount']);
   }, [accountBound, balance, form]);
 
   const onFinish = async (values: WithdrawValues) => {

@@ -146,6 +146,42 @@ describe('withdrawal form', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('binding an account clears the stale message and does not check an amount nobody typed', async () => {
+    serve({});
+    const store = makeStore();
+    store.dispatch(loggedIn(session));
+    const view = (payout: typeof summary.payout_account) => (
+      <Provider store={store}>
+        <RawIntlProvider value={intl}>
+          <ConfigProvider>
+            <MemoryRouter>
+              <WithdrawCard summary={{ ...summary, payout_account: payout }} />
+            </MemoryRouter>
+          </ConfigProvider>
+        </RawIntlProvider>
+      </Provider>
+    );
+    const { rerender } = render(view(null));
+    const fieldErrors = () => [...document.querySelectorAll('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)')].map((e) => e.textContent);
+    fireEvent.click(document.querySelector('.withdraw-submit')!);
+    await waitFor(() => expect(fieldErrors()).toEqual(['请先绑定收款账户']));
+
+    rerender(view(summary.payout_account));
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 100));
+    });
+    expect(fieldErrors()).toEqual([]);
+    expect(screen.queryByText('提现金额必须大于0')).toBeNull();
+
+    // typed and then bound elsewhere: the amount is checked again
+    rerender(view(null));
+    fireEvent.change(screen.getByPlaceholderText('请输入金额，最多两位小数'), { target: { value: '500' } });
+    fireEvent.click(document.querySelector('.withdraw-submit')!);
+    await waitFor(() => expect(fieldErrors()).toEqual(['请先绑定收款账户']));
+    rerender(view(summary.payout_account));
+    await waitFor(() => expect(fieldErrors()).toEqual(['提现金额不能超过余额']));
+  });
+
   it('a retry after no answer reuses the request id; the next withdrawal gets a new one', async () => {
     let answered = false;
     const calls = serve({
