@@ -167,7 +167,14 @@ test('cart → checkout with a typed address → pay from the wallet → the ope
   await expect(page.locator('.order-pay-total')).toHaveText(`¥${order.fees.total}`);
   await expect(page.locator('.order-pay-balance-value')).toHaveText('¥500.00');
   await expect(page.locator('.site-nav .cart-count')).toHaveCount(0); // the ordered lines left the cart
-  const paid = await exchange<{ order: Order }>(page, '/order/pay', () => page.locator('.order-pay-submit').click());
+  // the wallet is charged only after the amount (and what is left) is confirmed
+  await page.locator('.order-pay-submit').click();
+  const confirm = page.locator('.order-pay-confirm');
+  await expect(confirm.locator('.ant-modal-title')).toHaveText('确认余额支付');
+  await expect(confirm.locator('.order-pay-confirm-amount')).toHaveText(`将从账户余额支付 ¥${order.fees.total}`);
+  const left = ((50000 - Math.round(Number(order.fees.total) * 100)) / 100).toFixed(2);
+  await expect(confirm.locator('.order-pay-confirm-after')).toHaveText(`支付后余额 ¥${left}`);
+  const paid = await exchange<{ order: Order }>(page, '/order/pay', () => confirm.locator('.order-pay-confirm-ok').click());
   expect(paid.sent).toEqual({ order_no: order.order_no, method: 'wallet' });
   await expect(page.locator('.order-pay-done')).toContainText('订单已支付');
   await screenshot(page, 'order-paid-zh_CN');

@@ -3,6 +3,7 @@ import zh from '../../i18n/zh_CN.json';
 import en from '../../i18n/en_US.json';
 import {
   addManualLine,
+  balanceAfter,
   balanceCovers,
   checkoutFieldOf,
   displayStatus,
@@ -109,6 +110,12 @@ describe('fees', () => {
     expect(balanceCovers('107.40', '107.40')).toBe(true);
     expect(balanceCovers('107.39', '107.40')).toBe(false);
     expect(balanceCovers('0.30', '0.3')).toBe(true);
+  });
+
+  it('the balance after paying is counted in fen', () => {
+    expect(balanceAfter('500.00', '107.40')).toBe('392.60');
+    expect(balanceAfter('0.30', '0.1')).toBe('0.20');
+    expect(balanceAfter('107.40', '107.40')).toBe('0.00');
   });
 });
 

@@ -10,7 +10,7 @@ import { formFieldOf as addressFieldOf } from '../../lib/address';
 import { canApplyForAfterSale } from '../../lib/after-sale';
 import { dayRangeToSeconds, validateDateRange } from '../../lib/date-range';
 import { normalizePhone } from '../../lib/phone';
-import { yuanToFen } from '../../lib/money';
+import { fenToYuan, yuanToFen } from '../../lib/money';
 import { courierKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
 
@@ -126,6 +126,9 @@ export function feeRows(fees: OrderFees): FeeRow[] {
 
 /** Whether the wallet's balance covers the total (both yuan strings, compared in fen). */
 export const balanceCovers = (balance: string, total: string): boolean => yuanToFen(balance) >= yuanToFen(total);
+
+/** The wallet balance once `total` is paid from it, as a two-decimal yuan string. */
+export const balanceAfter = (balance: string, total: string): string => fenToYuan(yuanToFen(balance) - yuanToFen(total));
 
 /** Something to show for a money figure that is not zero. */
 export const nonZero = (yuan: string | null | undefined): boolean => yuanToFen(yuan) !== 0;

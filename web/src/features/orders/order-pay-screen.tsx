@@ -16,7 +16,7 @@ import { t } from '../../lib/i18n';
 import { failureText } from '../../lib/refusal';
 import { toast } from '../../lib/toast';
 import { useOrderDetailQuery, usePayOrderMutation } from './order-api';
-import { balanceCovers, orderNoOf, payMethodKey } from './order-logic';
+import { balanceAfter, balanceCovers, orderNoOf, payMethodKey } from './order-logic';
 import { orderDetailPath, OrderTags, Yuan } from './order-parts';
 
 /** How often the screen asks for the order after a QR payment arrived, until the order says paid. */
@@ -38,6 +38,8 @@ export default function OrderPayScreen() {
   const [payment, setPayment] = useState<TopUpPayment | null>(null);
   const [qrPaid, setQrPaid] = useState(false);
   const [payError, setPayError] = useState<string | null>(null);
+  /** The wallet payment waiting for the seller to confirm the amount. */
+  const [confirming, setConfirming] = useState(false);
   const [pay, paying] = usePayOrderMutation();
   const skip = !token || !orderNo;
   const { data: order, isLoading, error } = useOrderDetailQuery(
@@ -81,6 +83,12 @@ export default function OrderPayScreen() {
   };
 
   const covered = order && summary ? balanceCovers(summary.balance, order.fees.total) : true;
+  // Paying from the wallet takes the money at once: the amount (and the balance left) is confirmed
+  // first. A balance known to be short goes straight to the server, whose refusal is shown.
+  const onPay = () => {
+    if (method === 'wallet' && covered) setConfirming(true);
+    else void submit();
+  };
 
   return (
     <div className="orders-page order-pay-page">
@@ -125,7 +133,7 @@ export default function OrderPayScreen() {
                   </Radio.Group>
                   {payError ? <Alert className="order-pay-error" type="error" showIcon title={payError} /> : null}
                   <div className="order-pay-actions">
-                    <Button type="primary" size="large" className="order-pay-submit" loading={paying.isLoading} onClick={() => void submit()}>
+                    <Button type="primary" size="large" className="order-pay-submit" loading={paying.isLoading} onClick={onPay}>
                       {text('order.pay.submit')}
                     </Button>
                     <Link to={to(orderDetailPath(order.order_no))} className="order-detail-link">
@@ -172,6 +180,28 @@ export default function OrderPayScreen() {
           <Result className="order-pay-error-result" status="warning" title={failureText(error) ?? text('order.loadFailed')} />
         ) : null}
       </Card>
+      <Modal
+        open={confirming && order !== undefined}
+        className="order-pay-confirm"
+        title={text('order.pay.confirmTitle')}
+        okText={text('order.pay.confirmOk')}
+        cancelText={text('common.cancel')}
+        okButtonProps={{ className: 'order-pay-confirm-ok' }}
+        cancelButtonProps={{ className: 'order-pay-confirm-cancel' }}
+        onOk={() => {
+          setConfirming(false);
+          void submit();
+        }}
+        onCancel={() => setConfirming(false)}
+        destroyOnHidden
+      >
+        {order ? (
+          <>
+            <p className="order-pay-confirm-amount">{text('order.pay.confirmAmount', { amount: order.fees.total })}</p>
+            {summary ? <p className="order-pay-confirm-after">{text('order.pay.confirmAfter', { after: balanceAfter(summary.balance, order.fees.total) })}</p> : null}
+          </>
+        ) : null}
+      </Modal>
       <Modal
         open={payment !== null}
         className="order-qr-modal"

@@ -65,7 +65,19 @@ describe('order payment', () => {
     expect(document.querySelector('.order-pay-short')).toBeNull();
     expect(document.querySelector<HTMLInputElement>('.order-pay-wallet input')!.checked).toBe(true);
 
+    // the money leaves the wallet only once the amount is confirmed
     click('.order-pay-submit');
+    const confirm = await confirmDialog('order-pay-confirm');
+    expect(text('.ant-modal-title', confirm)).toBe('确认余额支付');
+    expect(text('.order-pay-confirm-amount', confirm)).toBe('将从账户余额支付 ¥107.40');
+    expect(text('.order-pay-confirm-after', confirm)).toBe('支付后余额 ¥392.60');
+    expect(count(calls, '/order/pay')).toBe(0);
+    click('.order-pay-confirm-cancel');
+    await waitFor(() => expect(document.querySelector('.order-pay-confirm .order-pay-confirm-amount')).toBeNull());
+    expect(count(calls, '/order/pay')).toBe(0);
+
+    click('.order-pay-submit');
+    fireEvent.click(await confirmDialog('order-pay-confirm-ok'));
     await waitFor(() => expect(text('.order-pay-done')).toContain('订单已支付'));
     expect(bodiesOf(calls, '/order/pay')).toEqual([{ order_no: 'JP202611210001', method: 'wallet' }]);
     expect(text('.order-pay-done')).toContain('余额支付 ¥107.40');
