@@ -6,6 +6,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loggedIn } from '../../app/session-slice';
+import type { FundSummary } from '../../api/types';
 import { makeStore } from '../../app/store';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
@@ -150,7 +151,7 @@ describe('withdrawal form', () => {
     serve({});
     const store = makeStore();
     store.dispatch(loggedIn(session));
-    const view = (payout: typeof summary.payout_account) => (
+    const view = (payout: FundSummary['payout_account']) => (
       <Provider store={store}>
         <RawIntlProvider value={intl}>
           <ConfigProvider>
