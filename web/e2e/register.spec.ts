@@ -5,6 +5,8 @@ test('register with captcha and SMS code, then land on the root', async ({ page 
   const firstCaptcha = page.waitForResponse((r) => r.url().includes('/sms/get/captcha'));
   await page.goto('/login?site=&mode=register');
   await expect(page.locator('.auth-title')).toHaveText('注册账号');
+  // the register panel of /login has its own page title
+  await expect(page).toHaveTitle(/^注册( - |$)/);
   let key = ((await (await firstCaptcha).json()) as { data: { captcha_key: string } }).data.captcha_key;
 
   // the rules of spec section 5 show before anything is sent

@@ -11,6 +11,7 @@ test('forgot password: SMS code, then set a new password and log in with it', as
   await page.locator('.link-forgot').click();
   await expect(page).toHaveURL(/mode=forgot/);
   await expect(page.locator('.auth-title')).toHaveText('忘记密码');
+  await expect(page).toHaveTitle(/^忘记密码( - |$)/);
   const key = ((await (await captcha).json()) as { data: { captcha_key: string } }).data.captcha_key;
 
   await page.locator('#mobile').fill(mobile);
@@ -24,12 +25,14 @@ test('forgot password: SMS code, then set a new password and log in with it', as
 
   await expect(page).toHaveURL(/mode=setPassword/);
   await expect(page.locator('.auth-title')).toHaveText('设置新密码');
+  await expect(page).toHaveTitle(/^设置新密码( - |$)/);
   await page.locator('#password').fill('newPass456');
   await page.locator('#repassword').fill('newPass456');
   const reset = page.waitForResponse((r) => r.url().includes('/user/resetpwd'));
   await page.locator('.set-password-submit').click();
   expect((await reset).status()).toBe(200);
   await expect(page.locator('.auth-title')).toHaveText('账号登录');
+  await expect(page).toHaveTitle(/^登录( - |$)/);
 
   await loginViaUi(page, mobile, 'newPass456');
   await expect(page.locator('.header-nickname')).toBeVisible();

@@ -10,7 +10,7 @@ import {
 import { notFoundPath } from '../lib/site-rule';
 import { useAppSelector } from './hooks';
 import { lazyScreen } from './lazy-screen';
-import { PageTitle } from './page-title';
+import { LoginTitle, PageTitle } from './page-title';
 import { progressStart } from './progress';
 import { RootShell } from './root-shell';
 import { ScreenErrorBoundary } from './screen-error-boundary';
@@ -76,7 +76,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootShell />}>
-        <Route path="/login" element={<PageTitle id="route.login"><LoginScreen /></PageTitle>} />
+        <Route path="/login" element={<LoginTitle><LoginScreen /></LoginTitle>} />
         <Route path="/404" element={<PageTitle id="route.notFound"><NotFoundScreen /></PageTitle>} />
         {Object.entries(MODULE_REDIRECTS).map(([path, to]) => (
           <Route key={path} path={path} element={<ModuleRedirect to={to} />} />
