@@ -1,7 +1,7 @@
 import { Button, Modal, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSiteInfoQuery } from '../api/site-api';
+import { useSiteInfo } from '../api/site-api';
 import type { SiteInfo } from '../api/types';
 import { copyText } from '../lib/copy-text';
 import { useAppSelector } from './hooks';
@@ -37,7 +37,7 @@ export default function CustomerServiceDialog({ open, onClose, orderNo, orderCop
   const intl = useIntl();
   const site = useAppSelector(selectSite);
   const language = useAppSelector(selectLanguage);
-  const { data, isLoading } = useSiteInfoQuery({ site, language });
+  const { data, isLoading } = useSiteInfo({ site, language });
   const text = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const service = data?.service;
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { useSiteInfoQuery } from '../api/site-api';
+import { useSiteInfo } from '../api/site-api';
 import { parseMode, type AuthMode } from '../features/auth/auth-helpers';
 import { useAppSelector } from './hooks';
 import { selectSession } from './session-slice';
@@ -10,7 +10,7 @@ import { selectSession } from './session-slice';
 export function PageTitle({ id, children }: { id: string; children?: ReactNode }) {
   const intl = useIntl();
   const { site, language } = useAppSelector(selectSession);
-  const { data } = useSiteInfoQuery({ site, language });
+  const { data } = useSiteInfo({ site, language });
   const siteName = data?.name;
   useEffect(() => {
     document.title = [intl.formatMessage({ id }), siteName].filter(Boolean).join(' - ');

@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSiteInfoQuery } from '../api/site-api';
+import { useSiteInfo } from '../api/site-api';
 import { withSite } from '../lib/site-rule';
 import { useAppSelector } from './hooks';
 import { selectSession } from './session-slice';
@@ -9,7 +9,7 @@ import { selectSession } from './session-slice';
 export function SiteBrand() {
   const intl = useIntl();
   const { site, language } = useAppSelector(selectSession);
-  const { data: siteInfo } = useSiteInfoQuery({ site, language });
+  const { data: siteInfo } = useSiteInfo({ site, language });
   return (
     <Link to={withSite('/', site)} className="site-brand">
       {siteInfo?.logo ? (

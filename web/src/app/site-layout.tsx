@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useSiteInfoQuery } from '../api/site-api';
+import { useSiteInfo } from '../api/site-api';
 import { useLogoutMutation } from '../features/auth/auth-api';
 import { CollectionLinks } from '../features/catalog/collection-links';
 import { withSite } from '../lib/site-rule';
@@ -20,7 +20,7 @@ export default function SiteLayout() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const location = useLocation();
-  const { data: siteInfo } = useSiteInfoQuery({ site, language });
+  const { data: siteInfo } = useSiteInfo({ site, language });
   const [logout] = useLogoutMutation();
   const here = `${location.pathname}${location.search}`;
   const loginTo = (mode?: string) => {

@@ -1,4 +1,4 @@
-import { useSiteInfoQuery } from '../../api/site-api';
+import { useSiteInfo } from '../../api/site-api';
 import { useAppSelector } from '../../app/hooks';
 import { selectSession } from '../../app/session-slice';
 import { rsaEncryptAll } from '../../lib/rsa';
@@ -9,7 +9,7 @@ import { rsaEncryptAll } from '../../lib/rsa';
  */
 export function useEncrypt(): (...plains: string[]) => Promise<string[] | null> {
   const { site, language } = useAppSelector(selectSession);
-  const { data } = useSiteInfoQuery({ site, language });
+  const { data } = useSiteInfo({ site, language });
   const key = data?.rsa_public_key;
   return (...plains: string[]) => rsaEncryptAll(plains, key);
 }
