@@ -184,3 +184,12 @@ test('stalls: ranking list, follow, followed stalls, and an unknown stall', asyn
   await expect(page.locator('.ant-pagination-options')).toContainText('20 items/page');
   await screenshot(page, 'list-en_US');
 });
+
+test('an unknown product says it was not found, in the server words, with a way home', async ({ page }) => {
+  await page.goto('/goodsDetail?id=999999999&site=');
+  const missing = page.locator('.product-missing');
+  await expect(missing.locator('.ant-result-title')).toHaveText('商品不存在或已下架');
+  await expect(missing.locator('.ant-result-title')).not.toHaveText(/请求错误/);
+  await expect(missing.getByRole('link')).toHaveAttribute('href', '/?site=');
+  await expect(page.locator('.product-page')).toHaveCount(0);
+});

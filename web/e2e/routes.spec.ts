@@ -33,4 +33,16 @@ test('unknown paths, hashes and unknown sites go to 404; module paths redirect',
 
   await page.goto('/login?site=no-such-site-xyz');
   await expect(page).toHaveURL(/\/404\?site=no-such-site-xyz$/);
+
+  // the unknown site is asked for once and said once (the 404 screen used to ask again: two toasts)
+  const asked: number[] = [];
+  page.on('response', (r) => {
+    if (r.url().endsWith('/index/site')) asked.push(r.status());
+  });
+  await page.goto('/?site=no-such-site-abc');
+  await expect(page).toHaveURL(/\/404\?site=no-such-site-abc$/);
+  await expect(page.locator('.ant-message-notice').first()).toBeVisible();
+  await page.waitForTimeout(1000);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(1);
+  expect(asked).toEqual([404]);
 });

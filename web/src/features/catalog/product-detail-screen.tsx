@@ -12,7 +12,7 @@ import { useScope } from './catalog-scope';
 import { FollowButton } from './follow-button';
 import { ProductGallery } from './product-gallery';
 import { stallHref } from './product-tile';
-import { errorText, MissingResult } from './query-error';
+import { errorText, isNotFound, MissingResult, serverText } from './query-error';
 import { initialChoice, type SkuChoice } from './sku';
 import { SkuPicker } from './sku-picker';
 import { useImagesDownload } from './use-images-download';
@@ -120,7 +120,11 @@ export default function ProductDetailScreen() {
   const t = (key: string) => intl.formatMessage({ id: key });
 
   if (!id || (error && !data)) {
-    return <MissingResult className="product-missing" title={id ? errorText(error, 'error.http.404', t) : t('error.http.404')} />;
+    // An unknown product is 'not found', in the server's words when it gave them (already in the
+    // request's language), never the generic 'request error'; any other failure says what it was.
+    const missing = !id || isNotFound(error);
+    const title = missing ? (serverText(error) ?? t('error.productNotFound')) : errorText(error, 'error.http.other', t);
+    return <MissingResult className="product-missing" missing={missing} title={title} />;
   }
   return (
     <div className="product-page">
