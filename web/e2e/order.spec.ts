@@ -338,8 +338,20 @@ test('an out-of-stock refund shows in the out-of-stock notices, the order and th
 });
 
 test('the ranking list is public: products or stalls within a window', async ({ page }) => {
+  const first = page.waitForResponse((r) => r.url().endsWith(`${U}/ranking/lists`) && r.request().postDataJSON()?.range === '90d');
   await page.goto('/rankingList?site=');
   await expect(page).toHaveTitle(/^排行榜/);
+  // it lists what the server ranked (at most 100), says how many, 20 to a page
+  const ranked = ((await (await first).json()) as { data: { list: unknown[] } }).data.list.length;
+  expect(ranked).toBeGreaterThan(0);
+  expect(ranked).toBeLessThanOrEqual(100);
+  await expect(page.locator('.ranking-count')).toHaveText(`${ranked} 个商品上榜`);
+  await expect(page.locator('.ranking-products .ranking-row')).toHaveCount(Math.min(ranked, 20));
+  if (ranked > 20) {
+    await page.locator('.ranking-pagination').getByText('2', { exact: true }).click();
+    await expect(page).toHaveURL(/\/rankingList\?page=2&site=$/);
+    await expect(page.locator('.ranking-products .ranking-row').first().locator('.ranking-rank')).toHaveText('21');
+  }
   await expect(page.locator('.site-nav').getByText('排行榜')).toBeVisible();
   // The first load (90 days) may still be answering when the window is changed: wait for the week's.
   const answer = page.waitForResponse((r) => r.url().endsWith(`${U}/ranking/lists`) && r.request().postDataJSON()?.range === '7d');

@@ -21,12 +21,29 @@ export function rankingFromSearch(search: string | URLSearchParams): { kind: Ran
   };
 }
 
-/** The address query of a choice (defaults left out; `site` is added by the links). */
-export function rankingSearch(choice: { kind: RankingKind; range: RankingRange }): string {
+/** The address query of a choice (defaults and page 1 left out; `site` is added by the links). */
+export function rankingSearch(choice: { kind: RankingKind; range: RankingRange; page?: number }): string {
   const params = new URLSearchParams();
   if (choice.kind !== DEFAULT_RANKING.kind) params.set('kind', choice.kind);
   if (choice.range !== DEFAULT_RANKING.range) params.set('range', choice.range);
+  if (choice.page && choice.page > 1) params.set('page', String(choice.page));
   return params.toString();
+}
+
+/** Rows per page: the server answers at most the top 100, shown 20 at a time. */
+export const RANKING_PAGE_SIZE = 20;
+
+/** The page from the address (`page`, 1 when missing or not a page of `total` rows). */
+export function rankingPage(search: string | URLSearchParams, total: number): number {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const page = Number(params.get('page'));
+  const pages = Math.max(1, Math.ceil(total / RANKING_PAGE_SIZE));
+  return Number.isInteger(page) && page >= 1 && page <= pages ? page : 1;
+}
+
+/** The rows of one page. */
+export function pageOfRows<T>(rows: readonly T[], page: number): T[] {
+  return rows.slice((page - 1) * RANKING_PAGE_SIZE, page * RANKING_PAGE_SIZE);
 }
 
 export const rangeKey = (range: RankingRange): string => `ranking.range.${range}`;

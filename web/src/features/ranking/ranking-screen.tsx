@@ -1,4 +1,4 @@
-import { Empty, Result, Segmented, Skeleton } from 'antd';
+import { Empty, Pagination, Result, Segmented, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from '../../api/types';
@@ -7,7 +7,18 @@ import { selectSession } from '../../app/session-slice';
 import { useSitePath } from '../../app/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useRankingQuery } from './ranking-api';
-import { isProductRow, medalOf, RANKING_KINDS, RANKING_RANGES, rangeKey, rankingFromSearch, rankingSearch } from './ranking-logic';
+import {
+  isProductRow,
+  medalOf,
+  pageOfRows,
+  RANKING_KINDS,
+  RANKING_PAGE_SIZE,
+  RANKING_RANGES,
+  rangeKey,
+  rankingFromSearch,
+  rankingPage,
+  rankingSearch,
+} from './ranking-logic';
 import './ranking.css';
 
 function Rank({ rank }: { rank: number }) {
@@ -113,9 +124,10 @@ function StallRows({ rows }: { rows: StallRankingRow[] }) {
 }
 
 /**
- * `/rankingList` (public): the top 100 products or stalls by pieces sold through drop-shipping,
- * within 3 days, a week, a month or 90 days. Kind and window live in the address. Product rows
- * open the product, stall rows the stall.
+ * `/rankingList` (public): the top products or stalls (at most 100, as many as sold anything) by
+ * pieces sold through drop-shipping, within 3 days, a week, a month or 90 days, with how many are
+ * ranked, 20 to a page. Kind, window and page live in the address. Product rows open the product,
+ * stall rows the stall.
  */
 export default function RankingScreen() {
   const intl = useIntl();
@@ -126,12 +138,14 @@ export default function RankingScreen() {
   const { language, areaSite } = useAppSelector(selectSession);
   const { data, isLoading, isFetching, isError } = useRankingQuery({ ...choice, language, areaSite });
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const go = (next: { kind: RankingKind; range: RankingRange }) => {
+  const go = (next: { kind: RankingKind; range: RankingRange; page?: number }) => {
     const query = rankingSearch(next);
     void navigate(to(`/rankingList${query ? `?${query}` : ''}`));
   };
   // the answer of the shown choice only (not the previous one while the next loads)
   const rows = data && data.kind === choice.kind && data.range === choice.range ? data.list : [];
+  const page = rankingPage(params, rows.length);
+  const shown = pageOfRows(rows, page);
 
   return (
     <div className="ranking-page">
@@ -155,6 +169,11 @@ export default function RankingScreen() {
         {data ? (
           <span className="ranking-window">{text('ranking.window', { from: formatDate(data.from, 'YYYY-MM-DD'), to: formatDate(data.to, 'YYYY-MM-DD') })}</span>
         ) : null}
+        {rows.length > 0 ? (
+          <span className="ranking-count" data-count={rows.length}>
+            {text(`ranking.count.${choice.kind}`, { count: rows.length })}
+          </span>
+        ) : null}
       </div>
       <div className={`ranking-body${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
         {isLoading ? (
@@ -168,10 +187,20 @@ export default function RankingScreen() {
             <Empty className="ranking-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={text('ranking.empty')} />
           )
         ) : choice.kind === 'product' ? (
-          <ProductRows rows={rows.filter(isProductRow)} />
+          <ProductRows rows={shown.filter(isProductRow)} />
         ) : (
-          <StallRows rows={rows.filter((row): row is StallRankingRow => !isProductRow(row))} />
+          <StallRows rows={shown.filter((row): row is StallRankingRow => !isProductRow(row))} />
         )}
+        {rows.length > RANKING_PAGE_SIZE ? (
+          <Pagination
+            className="ranking-pagination"
+            current={page}
+            pageSize={RANKING_PAGE_SIZE}
+            total={rows.length}
+            showSizeChanger={false}
+            onChange={(next) => go({ ...choice, page: next })}
+          />
+        ) : null}
       </div>
     </div>
   );

@@ -8,7 +8,7 @@ import { makeStore } from '../../app/store';
 import zh from '../../i18n/zh_CN.json';
 import en from '../../i18n/en_US.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
-import { DEFAULT_RANKING, isProductRow, medalOf, RANKING_RANGES, rangeKey, rankingFromSearch, rankingSearch } from './ranking-logic';
+import { DEFAULT_RANKING, isProductRow, medalOf, pageOfRows, RANKING_RANGES, rangeKey, rankingFromSearch, rankingPage, rankingSearch } from './ranking-logic';
 import RankingScreen from './ranking-screen';
 
 vi.mock('../../lib/toast', () => ({ toast: () => Promise.resolve() }));
@@ -23,6 +23,16 @@ describe('ranking rules', () => {
     expect(rankingFromSearch('kind=shop&range=1y')).toEqual({ kind: 'product', range: '90d' });
     expect(rankingSearch({ kind: 'product', range: '90d' })).toBe('');
     expect(rankingSearch({ kind: 'stall', range: '3d' })).toBe('kind=stall&range=3d');
+  });
+
+  it('pages of 20 from the address; page 1 is left out', () => {
+    expect(rankingPage('page=3', 45)).toBe(3);
+    expect(rankingPage('page=4', 45)).toBe(1);
+    expect(rankingPage('page=x', 45)).toBe(1);
+    expect(rankingPage('', 0)).toBe(1);
+    expect(pageOfRows(Array.from({ length: 45 }, (_, i) => i + 1), 3)).toEqual([41, 42, 43, 44, 45]);
+    expect(rankingSearch({ kind: 'product', range: '90d', page: 2 })).toBe('page=2');
+    expect(rankingSearch({ kind: 'stall', range: '90d', page: 1 })).toBe('kind=stall');
   });
 
   it('the windows of spec section 9 in both languages', () => {
@@ -128,5 +138,57 @@ describe('ranking screen', () => {
     expect(screen.getByTestId('where').textContent).toBe('/rankingList?kind=stall&range=7d&site=');
     expect(document.querySelector('.ranking-row[data-stall="s01"] .ranking-stall-link')?.getAttribute('href')).toBe('/wholesale?id=s01&site=');
     expect(document.querySelector('.ranking-row[data-stall="s01"] .ranking-products-count')?.textContent).toBe('3');
+  });
+
+  it('lists every ranked row (up to the top 100), says how many, 20 to a page', async () => {
+    const products = Array.from({ length: 100 }, (_, i) => ({
+      rank: i + 1,
+      product_id: `P${i + 1}`,
+      item_no: `A${1000 + i}`,
+      title: `商品${i + 1}`,
+      image: `/media/p/P${i + 1}/main-1.jpg`,
+      price: '9.90',
+      stall_id: 's01',
+      stall_name: '一号档口',
+      quantity: 200 - i,
+      amount: '99.00',
+    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request) => {
+        const body = JSON.parse(await input.text()) as { kind: string; range: string };
+        const list = body.range === '3d' ? products.slice(0, 7) : products;
+        const data = { list, kind: body.kind, range: body.range, from: 1787000000, to: 1795000000 };
+        return new Response(JSON.stringify({ code: 1, msg: 'ok', time: 1, data }), { status: 200, headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    render(
+      <Provider store={makeStore()}>
+        <RawIntlProvider value={intl}>
+          <ConfigProvider>
+            <MemoryRouter initialEntries={['/rankingList?site=']}>
+              <Routes>
+                <Route path="/rankingList" element={<RankingScreen />} />
+              </Routes>
+              <Where />
+            </MemoryRouter>
+          </ConfigProvider>
+        </RawIntlProvider>
+      </Provider>,
+    );
+    const ranks = () => [...document.querySelectorAll('.ranking-row .ranking-rank')].map((e) => Number(e.textContent));
+    await waitFor(() => expect(ranks()).toHaveLength(20), { timeout: 5000 });
+    expect(document.querySelector('.ranking-count')?.textContent).toBe('100 个商品上榜');
+    expect(ranks()[0]).toBe(1);
+    fireEvent.click(within(document.querySelector<HTMLElement>('.ranking-pagination')!).getByText('5'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/rankingList?page=5&site='));
+    expect(ranks()).toEqual(Array.from({ length: 20 }, (_, i) => 81 + i));
+
+    // another window starts at its first page; fewer than 20 need no pages
+    fireEvent.click(within(document.querySelector<HTMLElement>('.ranking-range')!).getByText('近 3 天'));
+    await waitFor(() => expect(ranks()).toEqual([1, 2, 3, 4, 5, 6, 7]));
+    expect(screen.getByTestId('where').textContent).toBe('/rankingList?range=3d&site=');
+    expect(document.querySelector('.ranking-count')?.textContent).toBe('7 个商品上榜');
+    expect(document.querySelector('.ranking-pagination')).toBeNull();
   });
 });
