@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
+import { precompressDir } from './scripts/precompress';
 
 /** One id per build: compiled into the app and written to dist/version.json. */
 const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -38,10 +41,32 @@ function precompileCatalogues(): Plugin {
   };
 }
 
+/**
+ * Writes `.br` and `.gz` siblings of every compressible file of the finished build (see
+ * scripts/precompress.ts); the server sends them to browsers that accept them.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'jpmall-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (!existsSync(outDir)) return;
+      const results = await precompressDir(outDir);
+      const sum = (pick: (r: (typeof results)[number]) => number | null) => results.reduce((total, r) => total + (pick(r) ?? r.bytes), 0);
+      const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+      console.log(`precompressed ${results.length} files: ${kb(sum((r) => r.bytes))} → brotli ${kb(sum((r) => r.br))}, gzip ${kb(sum((r) => r.gz))}`);
+    },
+  };
+}
+
 const api = 'http://127.0.0.1:8080';
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), versionFile(), precompileCatalogues()],
+  plugins: [react(), versionFile(), precompileCatalogues(), precompress()],
   define: {
     __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
   },
@@ -79,7 +104,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     restoreMocks: true,
   },
 }));

@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript the first screen loads (entry chunk and its static
 // imports, the language files loaded before the first render, and the screen's own chunks) and
-// of the largest chunk. Reads the Vite manifest of `npm run build`. Used by `make bench`.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+// of the largest chunk, and the brotli size of the same files as the server sends them (the
+// build's precompressed `.br` siblings). Reads the Vite manifest of `npm run build`. Used by
+// `make bench`.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -15,6 +17,11 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
 const gz = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+/** What is sent to a browser that accepts brotli: the precompressed sibling, else the file itself. */
+const br = (file) => {
+  const sibling = join(dist, `${file}.br`);
+  return existsSync(sibling) ? statSync(sibling).size : statSync(join(dist, file)).size;
+};
 
 function closure(key, into = new Set()) {
   const chunk = manifest[key];
@@ -40,16 +47,18 @@ const entryFiles = closure(entryKey);
 const entryBytes = [...entryFiles].reduce((sum, f) => sum + gz(f), 0);
 console.log(`entry chunk and static imports: ${kb(entryBytes)} gzip (${entryFiles.size} files)`);
 
-let first = { path: '', bytes: 0 };
+let first = { path: '', bytes: 0, brotli: 0 };
 for (const [path, keys] of Object.entries(screens)) {
   const files = closure(entryKey);
   for (const key of [...language, ...keys]) {
     if (!manifest[key]) throw new Error(`not in manifest: ${key}`);
     closure(key, files);
   }
-  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
-  console.log(`screen ${path}: ${kb(bytes)} gzip JS (${files.size} files)`);
-  if (!later.has(path) && bytes > first.bytes) first = { path, bytes };
+  const js = [...files].filter((f) => f.endsWith('.js'));
+  const bytes = js.reduce((sum, f) => sum + gz(f), 0);
+  const brotli = js.reduce((sum, f) => sum + br(f), 0);
+  console.log(`screen ${path}: ${kb(bytes)} gzip JS, ${kb(brotli)} as served with brotli (${files.size} files)`);
+  if (!later.has(path) && bytes > first.bytes) first = { path, bytes, brotli };
 }
 
 const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
@@ -58,5 +67,6 @@ const largest = chunks
   .sort((a, b) => b.bytes - a.bytes)[0];
 
 console.log(`first screen JS (gzip): ${kb(first.bytes)} (${first.path}; target <= 170 KB)`);
+console.log(`first screen JS (brotli, as served): ${kb(first.brotli)} (${first.path})`);
 console.log(`largest chunk (gzip): ${kb(largest.bytes)} (${largest.file})`);
 console.log(`chunks: ${chunks.length}`);
