@@ -2,6 +2,7 @@
 //! (approve, reject, intercept, receive, refund, ship the replacement) act on any after-sale.
 
 use domain::after_sale::{AfterSaleCommand, AfterSaleError};
+use domain::money::Fen;
 use domain::order::{Courier, Order, OrderCommand, OrderStatus};
 
 use super::{existing, owned, AfterSaleDesk};
@@ -112,8 +113,16 @@ async fn refund(
     let after_sale = existing(db, id).await?;
     match after_sale.check_refundable() {
         Ok(()) => {}
-        // A repeat answers like the first refund: done, and nothing moves again.
-        Err(AfterSaleError::AlreadyRefunded) => return Ok(()),
+        // A repeat answers like the first refund and moves nothing again. It still takes its turn at
+        // the desk, so it answers only once the first refund's read tables are written.
+        Err(AfterSaleError::AlreadyRefunded) => {
+            let repeat = AfterSaleCommand::Refund {
+                refund_id: id.to_string(),
+                cap: Fen::ZERO,
+                at: now,
+            };
+            return after_sales.execute(id, repeat).await;
+        }
         Err(e) => return Err(Error::from(e.refusal())),
     }
     let order_no = after_sale.order_no().to_string();
