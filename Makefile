@@ -1,6 +1,6 @@
 # The whole set-up on a fresh machine is `make run` (serve with demo data on SQLite) and
-# `make test` (everything CI checks). Rust is built once, in release, and shared by the Rust tests,
-# the browser tests and `make run`.
+# `make test` (everything CI checks, in scripts/test.sh: Rust compiled once in release with clippy's
+# lints, shared by the Rust tests and the browser tests; each suite timed).
 
 CARGO ?= cargo
 BIN := target/release/jpmall
@@ -23,8 +23,8 @@ web/node_modules/.installed: web/package-lock.json
 web: web/node_modules/.installed
 	cd web && npm run build
 
-test: postgres chromium lint rust-test web-test e2e
-	@echo "make test: all suites passed"
+test:
+	@scripts/test.sh
 
 postgres:
 	@scripts/ensure-postgres.sh

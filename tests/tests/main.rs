@@ -1,0 +1,23 @@
+//! Every HTTP suite, each a module, in one test binary: the workspace's largest link is done once
+//! instead of once per suite, and the suites' tests run side by side (`cargo test` runs one binary's
+//! tests in parallel, and binaries one after another). Run one suite with `cargo test --release -p
+//! tests --test suites -- orders::`.
+
+mod accounts;
+mod addresses;
+mod after_sales;
+mod cart;
+mod catalog;
+mod concurrency;
+mod coupons;
+mod excel;
+mod funds;
+mod hardening;
+mod messages;
+mod operator;
+mod orders;
+mod orders_crash;
+mod projections;
+mod sites;
+mod uploads;
+mod validation;
