@@ -9,6 +9,7 @@ interface Detail {
   title: string;
   item_no: string;
   skus: { id: string; color: string; size: string; price: string; stock: number }[];
+  colors: { name: string; image: string }[];
   stall: { id: string; name: string };
 }
 
@@ -81,6 +82,10 @@ test('cart: add 2 from the product screen, see it under its stall, change to 3, 
   await expect(line.locator('.cart-line-item-no')).toHaveText(`货号：${product.item_no}`);
   await expect(line.locator('.cart-line-spec')).toHaveText([sku!.color, sku!.size].filter(Boolean).join(' / '));
   await expect(line.locator('.cart-line-price')).toHaveText(`¥${sku!.price}`);
+  // the chosen colour's picture, not the product's main one
+  const colorPicture = product.colors.find((c) => c.name === sku!.color)?.image;
+  expect(colorPicture, 'the colour has a picture').toBeTruthy();
+  await expect(line.locator('img')).toHaveAttribute('src', colorPicture!);
   await expect(line.locator('.cart-quantity input')).toHaveValue('2');
   await expect(line.locator('.cart-line-amount')).toHaveText(yuan(fen(sku!.price) * 2));
   await expect(footer(page, 'selected-quantity')).toHaveText('已选 2 件');
@@ -101,6 +106,7 @@ test('cart: add 2 from the product screen, see it under its stall, change to 3, 
   await page.locator('.cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout\?site=$/);
   await expect(page.locator(`.checkout-line[data-sku="${sku!.id}"] .checkout-line-quantity`)).toHaveText('3');
+  await expect(page.locator(`.checkout-line[data-sku="${sku!.id}"] img`)).toHaveAttribute('src', colorPicture!);
   await page.goBack();
   await expect(page).toHaveURL(/\/cart\?site=$/);
 

@@ -530,7 +530,8 @@ export interface ItemLookup {
   title: string;
   image: string;
   stall_name: string;
-  skus: { sku_id: string; color: string; size: string; price: string; stock: number }[];
+  /** `image`: the colour's picture (when the server names one; else the product's `image`). */
+  skus: { sku_id: string; color: string; size: string; price: string; stock: number; image?: string }[];
 }
 
 export interface OutStockNotice {
@@ -538,7 +539,8 @@ export interface OutStockNotice {
   /** Nothing was left: the whole order was refunded. */
   all: boolean;
   refund: string;
-  items: { sku_id: string; item_no: string; title: string; color: string; size: string; quantity: number }[];
+  /** `image`: the colour's picture, as on order lines (shown when the server sends it). */
+  items: { sku_id: string; item_no: string; title: string; color: string; size: string; quantity: number; image?: string }[];
   at: number;
 }
 

@@ -285,7 +285,7 @@ describe('manual entry', () => {
     stall_name: '一号档口',
     skus: [
       { sku_id: 'K1', color: '黑色', size: 'M', price: '49.90', stock: 120 },
-      { sku_id: 'K2', color: '白色', size: 'L', price: '49.90', stock: 3 },
+      { sku_id: 'K2', color: '白色', size: 'L', price: '49.90', stock: 3, image: '/media/p/P1/color-2.jpg' },
     ],
   };
 
@@ -326,6 +326,9 @@ describe('manual entry', () => {
     click('.hand-sku-add');
 
     await waitFor(() => expect(document.querySelectorAll('.hand-line')).toHaveLength(2));
+    // each line shows its colour's picture; black has none of its own, so the product's
+    const pictures = [...document.querySelectorAll('.hand-line img')].map((img) => img.getAttribute('src'));
+    expect(pictures).toEqual(['/media/p/P1/color-2.jpg', '/media/p/P1/main-1.jpg']);
     await waitFor(() => expect(lastBody(calls, '/order/preview')).toMatchObject({ source: 'manual', lines: [{ sku_id: 'K2', quantity: 3 }, { sku_id: 'K1', quantity: 1 }] }));
     // 4 × 49.90 + zto 4.00 + 3 × 1.00 + service 4.00 + basic QC 1.20
     await waitFor(() => expect(text('.order-fee-total .order-total')).toBe('¥211.80'));

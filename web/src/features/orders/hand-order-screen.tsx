@@ -13,6 +13,7 @@ import {
   addManualLine,
   findLookupSku,
   lookupColors,
+  lookupPicture,
   lookupSizes,
   piecesOf,
   removeManualLine,
@@ -42,7 +43,7 @@ function SkuChooser({ item, onAdd }: { item: ItemLookup; onAdd: (line: ManualLin
       product_id: item.product_id,
       item_no: item.item_no,
       title: item.title,
-      image: item.image,
+      image: lookupPicture(item, sku.color),
       stall_name: item.stall_name,
       color: sku.color,
       size: sku.size,
@@ -54,7 +55,7 @@ function SkuChooser({ item, onAdd }: { item: ItemLookup; onAdd: (line: ManualLin
 
   return (
     <div className="hand-sku" data-item={item.item_no}>
-      <img src={item.image} alt={item.title} width={96} height={96} className="hand-sku-image" />
+      <img src={lookupPicture(item, color)} alt={item.title} width={96} height={96} className="hand-sku-image" />
       <div className="hand-sku-body">
         <div className="hand-sku-title">{item.title}</div>
         <div className="hand-sku-meta">

@@ -12,6 +12,7 @@ import {
   feeRows,
   findLookupSku,
   lookupColors,
+  lookupPicture,
   lookupSizes,
   orderActions,
   orderListBody,
@@ -290,6 +291,21 @@ describe('manual lines', () => {
     expect(lookupSizes(item, '白色')).toEqual(['M']);
     expect(findLookupSku(item, '白色', 'M')?.sku_id).toBe('K3');
     expect(findLookupSku(item, '白色', 'L')).toBeNull();
+  });
+
+  it("a manual line shows its colour's picture, the product's only when the colour has none", () => {
+    const item = {
+      image: '/media/p/P1/main-1.jpg',
+      skus: [
+        { sku_id: 'K1', color: '红色', size: 'M', price: '49.90', stock: 3, image: '/media/p/P1/color-1.jpg' },
+        { sku_id: 'K2', color: '蓝色', size: 'M', price: '49.90', stock: 3, image: '/media/p/P1/color-2.jpg' },
+        { sku_id: 'K3', color: '白色', size: 'M', price: '49.90', stock: 3 },
+      ],
+    };
+    expect(lookupPicture(item, '红色')).toBe('/media/p/P1/color-1.jpg');
+    expect(lookupPicture(item, '蓝色')).toBe('/media/p/P1/color-2.jpg');
+    expect(lookupPicture(item, '白色')).toBe('/media/p/P1/main-1.jpg');
+    expect(lookupPicture(item, null)).toBe('/media/p/P1/main-1.jpg');
   });
 });
 

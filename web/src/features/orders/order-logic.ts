@@ -393,6 +393,15 @@ export function lookupSizes(item: Pick<ItemLookup, 'skus'>, color?: string | nul
   return [...new Set(item.skus.filter((s) => !color || s.color === color).map((s) => s.size))];
 }
 
+/**
+ * The picture of a looked-up product in a colour: the colour's own picture when the server gives
+ * one (on its SKUs), else the product's picture. Lines show the colour that was chosen.
+ */
+export function lookupPicture(item: Pick<ItemLookup, 'skus' | 'image'>, color: string | null | undefined): string {
+  const own = color ? item.skus.find((s) => s.color === color && s.image)?.image : undefined;
+  return own || item.image;
+}
+
 export function findLookupSku(item: Pick<ItemLookup, 'skus'>, color: string | null | undefined, size: string | null | undefined) {
   return item.skus.find((s) => s.color === color && s.size === size) ?? null;
 }

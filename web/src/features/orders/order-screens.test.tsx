@@ -325,7 +325,7 @@ describe('after-sales lists', () => {
     const calls = serve({
       '/order/out_stock': () =>
         page([
-          { order_no: 'JP5', all: false, refund: '51.80', items: [{ sku_id: 'K1', item_no: 'A1001', title: '夏季T恤', color: '黑色', size: 'M', quantity: 1 }], at: 1795000150 },
+          { order_no: 'JP5', all: false, refund: '51.80', items: [{ sku_id: 'K1', item_no: 'A1001', title: '夏季T恤', color: '黑色', size: 'M', quantity: 1, image: '/media/p/P1/color-2.jpg' }], at: 1795000150 },
           { order_no: 'JP4', all: true, refund: '107.40', items: [], at: 1795000100 },
         ]),
     });
@@ -335,6 +335,8 @@ describe('after-sales lists', () => {
     expect(text('.out-stock-scope', first)).toBe('部分缺货');
     expect(text('.out-stock-refund-value', first)).toBe('¥51.80');
     expect(text('.out-stock-quantity', first)).toBe('缺 1 件');
+    // the short item's own colour, not the product's main picture
+    expect(first.querySelector('.out-stock-item img')?.getAttribute('src')).toBe('/media/p/P1/color-2.jpg');
     expect(first.querySelector('.sale-row-order')?.getAttribute('href')).toBe('/orderDetail?order_no=JP5&site=');
     expect(text('.out-stock-row[data-order="JP4"] .out-stock-scope')).toBe('全部缺货');
     expect(lastBody(calls, '/order/out_stock')).toEqual({ page: 1, pagesize: 10 });

@@ -35,6 +35,7 @@ function NoticeRow({ notice }: { notice: OutStockNotice }) {
       <ul className="out-stock-items">
         {notice.items.map((item) => (
           <li key={item.sku_id} className="out-stock-item">
+            {item.image ? <img src={item.image} alt={item.title} width={40} height={40} loading="lazy" decoding="async" className="out-stock-image" /> : null}
             <span className="out-stock-title">{item.title}</span>
             <span className="out-stock-meta">
               {text('cart.itemNo', { itemNo: item.item_no })} · {specOf(item)}
