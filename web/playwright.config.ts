@@ -2,15 +2,21 @@ import { defineConfig } from '@playwright/test';
 
 /**
  * End-to-end tests against the real `jpmall` binary (JPMALL_BIN, default ../target/release/jpmall)
- * serving web/dist on a free port with a fresh SQLite data folder (see e2e/global-setup.ts).
+ * serving web/dist on a free port with a fresh SQLite data folder (see e2e/global-setup.ts), one
+ * server for every worker.
  * Debian's Chromium is used: Playwright's own browser download cannot work here.
  */
 export default defineConfig({
   testDir: './e2e',
   testMatch: /.*\.spec\.ts$/,
   globalSetup: './e2e/global-setup.ts',
-  fullyParallel: false,
-  workers: 1,
+  // Tests run side by side in separate workers against the one server, in any order (even two of
+  // one file at once). Every test registers its own sellers (the demo seller is used by the fund
+  // top-up test alone) and takes its own products (see productWithStock in shop.ts), so none
+  // depends on another's state or order. Two workers fit the 2-core CI machine; E2E_WORKERS
+  // overrides (1 runs them one by one).
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // The after-sale and coupon flows walk a whole order's life (about 40 s here); a 2-core CI machine
   // under a parallel build ran one past 60 s.

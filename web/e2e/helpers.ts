@@ -57,10 +57,15 @@ export async function waitForSmsCooldown(mobile: string, cooldownSeconds = 60): 
 }
 
 let counter = 0;
-/** A fresh, valid mobile number for this run. */
+/**
+ * A fresh, valid mobile number for this run. Workers run side by side, each counting from 0, so the
+ * worker's slot (Playwright's TEST_PARALLEL_INDEX; 9 in the global setup) is part of it: two
+ * workers drawing in the same millisecond still get different phones.
+ */
 export function newMobile(): string {
   counter += 1;
-  const tail = `${Date.now() % 1_000_000}`.padStart(6, '0') + `${counter % 100}`.padStart(2, '0');
+  const slot = Number(process.env.TEST_PARALLEL_INDEX ?? '9') % 10;
+  const tail = `${slot}${`${Date.now() % 100_000}`.padStart(5, '0')}${`${counter % 100}`.padStart(2, '0')}`;
   return `139${tail}`;
 }
 
