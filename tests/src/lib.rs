@@ -297,6 +297,17 @@ impl TestApp {
         reply["data"]["url"].as_str().unwrap().to_string()
     }
 
+    /// What a SKU has in stock now.
+    pub async fn stock_of(&self, sku: &str) -> i64 {
+        use sqlx::Row;
+        sqlx::query("SELECT stock FROM skus WHERE id = $1")
+            .bind(sku)
+            .fetch_one(&self.db().pool)
+            .await
+            .unwrap()
+            .get(0)
+    }
+
     /// Seeds the deterministic demo market with `products` products.
     pub async fn seed(&self, products: usize) -> commands::catalog::seed::SeedReport {
         commands::catalog::seed::seed(self.db(), products, &|_, _, _| {})

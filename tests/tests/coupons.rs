@@ -59,15 +59,6 @@ async fn pricey_sku(app: &TestApp) -> (String, i64, i64) {
     (row.get(0), row.get(1), row.get(2))
 }
 
-async fn stock_of(app: &TestApp, sku: &str) -> i64 {
-    sqlx::query("SELECT stock FROM skus WHERE id = $1")
-        .bind(sku)
-        .fetch_one(&app.db().pool)
-        .await
-        .unwrap()
-        .get(0)
-}
-
 async fn order_request(app: &TestApp, token: &str, sku: &str, coupon_ids: Value) -> Value {
     let saved = data(
         app,
@@ -150,7 +141,7 @@ async fn coupons_discount_their_own_part_at_checkout_and_come_back_when_the_orde
             ("shipping".to_string(), "2.00".to_string())
         ]
     );
-    assert_eq!(stock_of(app, &sku).await, stock - 1);
+    assert_eq!(app.stock_of(&sku).await, stock - 1);
     let used = coupon_list(app, &token, "used").await;
     assert_eq!(used["total"], 2);
     assert_eq!(used["list"][0]["order_no"], order_no.as_str());
@@ -279,7 +270,7 @@ async fn refused_coupons_name_the_field_and_take_nothing(app: &TestApp) {
             assert_eq!(reply["msg"], msg.as_str(), "{path} {ids}");
         }
     }
-    assert_eq!(stock_of(app, &sku).await, stock, "no refused checkout took stock");
+    assert_eq!(app.stock_of(&sku).await, stock, "no refused checkout took stock");
     assert_eq!(coupon_list(app, &token, "used").await["total"], 0);
     let placed = data(
         app,
@@ -353,7 +344,7 @@ async fn one_coupon_in_ten_parallel_checkouts_is_redeemed_once(app: &TestApp) {
         .filter(|(s, _)| *s != StatusCode::OK)
         .all(|(_, r)| r["data"]["field"] == "coupon_ids"));
     assert_eq!(
-        stock_of(app, &sku).await,
+        app.stock_of(&sku).await,
         stock - 1,
         "the refused checkouts gave their stock back"
     );

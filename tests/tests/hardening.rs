@@ -20,15 +20,6 @@ async fn data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     app.unishop_data(token, "zh_CN", path, body).await
 }
 
-async fn stock_of(app: &TestApp, sku: &str) -> i64 {
-    sqlx::query("SELECT stock FROM skus WHERE id = $1")
-        .bind(sku)
-        .fetch_one(&app.db().pool)
-        .await
-        .unwrap()
-        .get(0)
-}
-
 /// A SKU priced at 50.00 or more with stock: (sku, stock).
 async fn pricey_sku(app: &TestApp) -> (String, i64) {
     let row =
@@ -225,7 +216,7 @@ async fn spreadsheets_that_name_far_cells_or_hold_huge_strings_are_refused_befor
 
 async fn text_with_control_characters_is_refused_naming_the_field_and_takes_nothing(app: &TestApp) {
     let (token, sku, _, request) = seller_with_coupon(app, "13800001402").await;
-    let stock = stock_of(app, &sku).await;
+    let stock = app.stock_of(&sku).await;
     let nul = "张\u{0}三";
     let mut remark = request.clone();
     remark["remark"] = json!(nul);
@@ -309,7 +300,7 @@ async fn text_with_control_characters_is_refused_naming_the_field_and_takes_noth
     let (status, reply) = call(app, &token, "order/preview", multiline).await;
     assert_eq!(status, StatusCode::OK, "{reply}");
 
-    assert_eq!(stock_of(app, &sku).await, stock, "no stock taken");
+    assert_eq!(app.stock_of(&sku).await, stock, "no stock taken");
     assert_eq!(unused_coupons(app, &token).await, 1, "no coupon taken");
     let orders = data(app, &token, "order/lists", json!({})).await;
     assert_eq!(orders["total"], 0);
@@ -429,11 +420,11 @@ async fn break_order_events(app: &TestApp) {
 
 async fn a_database_failure_while_placing_gives_back_the_stock_and_the_coupon(app: &TestApp) {
     let (token, sku, _, request) = seller_with_coupon(app, "13800001404").await;
-    let stock = stock_of(app, &sku).await;
+    let stock = app.stock_of(&sku).await;
     break_order_events(app).await;
     let (status, reply) = call(app, &token, "order/submit", request.clone()).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{reply}");
-    assert_eq!(stock_of(app, &sku).await, stock, "the reservation was given back");
+    assert_eq!(app.stock_of(&sku).await, stock, "the reservation was given back");
     assert_eq!(unused_coupons(app, &token).await, 1, "the coupon was given back");
     let held: i64 = sqlx::query("SELECT COUNT(*) FROM stock_reservations WHERE state = 'reserved'")
         .fetch_one(&app.db().pool)
@@ -454,7 +445,7 @@ async fn a_database_failure_while_placing_gives_back_the_stock_and_the_coupon(ap
     }
     let placed = data(app, &token, "order/submit", request).await;
     assert_eq!(placed["order"]["fees"]["coupon_discount"], "5.00", "{placed}");
-    assert_eq!(stock_of(app, &sku).await, stock - 1);
+    assert_eq!(app.stock_of(&sku).await, stock - 1);
 }
 
 /// Another server on the test's database and data folder, with `change` made to its settings.

@@ -52,15 +52,6 @@ async fn skus(app: &TestApp) -> Vec<(String, i64, i64, String)> {
         .collect()
 }
 
-async fn stock_of(app: &TestApp, sku: &str) -> i64 {
-    sqlx::query("SELECT stock FROM skus WHERE id = $1")
-        .bind(sku)
-        .fetch_one(&app.db().pool)
-        .await
-        .unwrap()
-        .get(0)
-}
-
 fn yuan(fen: i64) -> String {
     domain::money::Fen(fen).to_yuan()
 }
@@ -151,7 +142,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
     assert_eq!(placed["status"], "pending_payment");
     assert_eq!(placed["fees"]["total"], total);
     assert_eq!(placed["address"]["recipient"], "李四");
-    assert_eq!(stock_of(app, &a.0).await, a.2 - 2, "the stock is reserved");
+    assert_eq!(app.stock_of(&a.0).await, a.2 - 2, "the stock is reserved");
     let cart = data(app, &token, "cart/lists", json!({})).await;
     assert_eq!(
         cart["groups"].as_array().unwrap().len(),
@@ -164,7 +155,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
         order_no.as_str(),
         "a resent submit answers the first order"
     );
-    assert_eq!(stock_of(app, &a.0).await, a.2 - 2, "and takes nothing more");
+    assert_eq!(app.stock_of(&a.0).await, a.2 - 2, "and takes nothing more");
 
     let (status, reply) = call_en(
         app,
@@ -346,7 +337,7 @@ async fn refused_orders_name_the_field_and_change_nothing(app: &TestApp) {
             "{body}"
         );
     }
-    assert_eq!(stock_of(app, &sku.0).await, sku.2, "nothing was reserved");
+    assert_eq!(app.stock_of(&sku.0).await, sku.2, "nothing was reserved");
     let (_, reply) = call(app, &token, "order/submit", json!({"lines": []})).await;
     assert_eq!(reply["msg"], "请至少选择一件商品");
     let (status, reply) = call_en(app, &token, "order/detail", json!({"order_no": ""})).await;
@@ -383,7 +374,7 @@ async fn cancelling_a_paid_order_refunds_it_and_returns_the_stock(app: &TestApp)
     let token = app.register("13800000603", "abc12345").await;
     let sku = skus(app).await[0].clone();
     let order_no = place(app, &token, json!([{"sku_id": sku.0, "quantity": 3}])).await;
-    assert_eq!(stock_of(app, &sku.0).await, sku.2 - 3);
+    assert_eq!(app.stock_of(&sku.0).await, sku.2 - 3);
     app.top_up(&token, "1000").await;
     data(app, &token, "order/pay", json!({"order_no": order_no})).await;
     let total = detail(app, &token, &order_no).await["fees"]["total"]
@@ -408,14 +399,14 @@ async fn cancelling_a_paid_order_refunds_it_and_returns_the_stock(app: &TestApp)
         .find(|r| r["type"] == "refund")
         .unwrap();
     assert_eq!(refund["reference"], format!("{order_no}-cancel"));
-    assert_eq!(stock_of(app, &sku.0).await, sku.2, "the stock is back on sale");
+    assert_eq!(app.stock_of(&sku.0).await, sku.2, "the stock is back on sale");
     data(app, &token, "order/cancel", json!({"order_no": order_no})).await;
     assert_eq!(
         balance(app, &token).await,
         "1000.00",
         "cancelling again refunds nothing more"
     );
-    assert_eq!(stock_of(app, &sku.0).await, sku.2);
+    assert_eq!(app.stock_of(&sku.0).await, sku.2);
     let (status, reply) = call_en(app, &token, "order/pay", json!({"order_no": order_no})).await;
     assert_eq!(
         (status, reply["msg"].as_str()),
@@ -665,7 +656,7 @@ async fn twenty_parallel_orders_for_the_last_five_units_sell_five(app: &TestApp)
         assert!(reply["msg"].as_str().unwrap().starts_with("only "), "{reply}");
     }
     assert_eq!(placed, 5, "exactly the last five units were sold");
-    assert_eq!(stock_of(app, &sku.0).await, 0);
+    assert_eq!(app.stock_of(&sku.0).await, 0);
     assert_eq!(data(app, &token, "order/lists", json!({})).await["total"], 5);
 }
 

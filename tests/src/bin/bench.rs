@@ -189,6 +189,38 @@ fn memory_of(pid: u32, field: &str) -> u64 {
         .unwrap_or(0)
 }
 
+/// `jpmall serve` in its own process on the SQLite data folder `dir`, once it answers; and its port.
+async fn serve_process(dir: &std::path::Path) -> (std::process::Child, u16) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let server = std::process::Command::new(tests::jpmall_binary())
+        .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
+        .env("JPMALL_DATA_DIR", dir)
+        .env("RUST_LOG", "error")
+        .env_remove("DATABASE_URL")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .expect("jpmall serve starts");
+    let client = reqwest::Client::new();
+    for _ in 0..100 {
+        let answered = client
+            .get(format!(
+                "http://127.0.0.1:{port}/jpmall/addons/unishop/areaSite/getAreaSites"
+            ))
+            .send()
+            .await
+            .is_ok();
+        if answered {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    (server, port)
+}
+
 /// The catalogue at scale, on SQLite, against a real `jpmall serve` process loaded from this one.
 async fn catalog() {
     let dir = tempfile::tempdir().unwrap();
@@ -204,32 +236,9 @@ async fn catalog() {
         large.as_secs_f64()
     );
 
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut server = std::process::Command::new(tests::jpmall_binary())
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
-        .env("JPMALL_DATA_DIR", dir.path())
-        .env("RUST_LOG", "error")
-        .env_remove("DATABASE_URL")
-        .spawn()
-        .expect("jpmall serve starts");
+    let (mut server, port) = serve_process(dir.path()).await;
     let base = format!("http://127.0.0.1:{port}/jpmall/addons/unishop");
     let client = reqwest::Client::new();
-    for _ in 0..100 {
-        if client
-            .post(format!("{base}/category/tree"))
-            .json(&serde_json::json!({}))
-            .send()
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
 
     let sorts = ["newest", "popularity", "price_asc", "price_desc", "sales"];
     let scenes = ["", "new", "hot", "sea"];
@@ -365,32 +374,9 @@ async fn uploads() {
     .await
     .expect("the bench login works");
     db.close().await;
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let mut server = std::process::Command::new(tests::jpmall_binary())
-        .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
-        .env("JPMALL_DATA_DIR", dir.path())
-        .env("RUST_LOG", "error")
-        .env_remove("DATABASE_URL")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("jpmall serve starts");
+    let (mut server, port) = serve_process(dir.path()).await;
     let url = format!("http://127.0.0.1:{port}/addons/unishop/category/upload");
     let client = reqwest::Client::new();
-    for _ in 0..100 {
-        if client
-            .get(format!("http://127.0.0.1:{port}/"))
-            .send()
-            .await
-            .is_ok()
-        {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
     let pid = server.id();
     let before = memory_of(pid, "VmRSS");
     let upload = |png: Vec<u8>| {
