@@ -872,6 +872,47 @@ async fn lines_show_the_picture_of_their_colour(app: &TestApp) {
     )
     .await;
     assert_eq!(order["order"]["items"][0]["image"], second["image"], "{order}");
+
+    // Manual entry's SKUs and an out-of-stock notice show the colour too.
+    let item = data(app, &token, "order/item", json!({"item_no": detail["item_no"]})).await;
+    let entry = item["skus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["sku_id"] == sku["id"])
+        .unwrap()
+        .clone();
+    assert_eq!(entry["image"], second["image"], "{item}");
+    let no = order["order"]["order_no"].clone();
+    app.top_up(&token, "1000").await;
+    data(
+        app,
+        &token,
+        "order/pay",
+        json!({"order_no": no, "method": "wallet"}),
+    )
+    .await;
+    let (status, reply) = app
+        .admin(
+            "orders/out_of_stock",
+            json!({"order_no": no, "shortages": [{"sku_id": sku["id"], "quantity": 1}], "request_id": "R1"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let notices = data(app, &token, "order/out_stock", json!({})).await;
+    assert_eq!(
+        notices["list"][0]["items"][0]["image"], second["image"],
+        "{notices}"
+    );
+    // The same report again is the same report: nothing more is refunded.
+    let (status, _) = app
+        .admin(
+            "orders/out_of_stock",
+            json!({"order_no": no, "shortages": [{"sku_id": sku["id"], "quantity": 1}], "request_id": "R1"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(data(app, &token, "order/out_stock", json!({})).await["total"], 1);
 }
 
 async fn unknown_things_are_named_in_their_not_found_message(app: &TestApp) {

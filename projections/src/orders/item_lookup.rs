@@ -4,7 +4,7 @@ use domain::money::Fen;
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
-use crate::catalog::picture_url;
+use crate::catalog::{colour_picture_url, picture_url};
 use crate::sites::Language;
 
 #[derive(Debug, Clone, Serialize)]
@@ -14,6 +14,8 @@ pub struct ItemSku {
     pub size: String,
     pub price: String,
     pub stock: i64,
+    /// The picture of the SKU's colour.
+    pub image: String,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -29,7 +31,7 @@ pub struct Item {
 /// The product with this item number and its SKUs in their display order; `None` when there is none.
 pub async fn item_by_number(pool: &AnyPool, item_no: &str, lang: Language) -> sqlx::Result<Option<Item>> {
     let rows = sqlx::query(
-        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, k.id, k.color, k.size, k.price, k.stock \
+        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, k.id, k.color, k.size, k.price, k.stock, p.colors \
          FROM products p JOIN stalls s ON s.id = p.stall_id JOIN skus k ON k.product_id = p.id \
          WHERE p.item_no = $1 ORDER BY p.id, k.sort",
     )
@@ -57,6 +59,7 @@ pub async fn item_by_number(pool: &AnyPool, item_no: &str, lang: Language) -> sq
                 size: r.get(7),
                 price: Fen(r.get(8)).to_yuan(),
                 stock: r.get(9),
+                image: colour_picture_url(&product_id, &r.get::<String, _>(10), &r.get::<String, _>(6)),
             })
             .collect(),
         product_id,

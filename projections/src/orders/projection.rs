@@ -18,6 +18,9 @@ pub struct ShortItem {
     pub color: String,
     pub size: String,
     pub quantity: i64,
+    /// The picture of the SKU's colour, filled in when read (not stored).
+    #[serde(default, skip_deserializing)]
+    pub image: String,
 }
 
 fn method_code(method: &domain::order::PaymentMethod) -> &'static str {
@@ -289,6 +292,7 @@ impl Projection for OrderBook {
                         color: text(2),
                         size: text(3),
                         quantity: s.quantity,
+                        image: String::new(),
                     });
                 }
                 sqlx::query("UPDATE orders SET refunded = refunded + $2 WHERE order_no = $1")

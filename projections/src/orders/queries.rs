@@ -474,6 +474,25 @@ pub struct NoticePage<T> {
     pub pagesize: i64,
 }
 
+/// The picture of a SKU's colour; empty when the SKU is gone from the catalogue.
+async fn sku_picture(pool: &AnyPool, sku_id: &str) -> sqlx::Result<String> {
+    let row = sqlx::query(
+        "SELECT k.product_id, p.colors, k.color FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1",
+    )
+    .bind(sku_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row
+        .map(|r| {
+            colour_picture_url(
+                &r.get::<String, _>(0),
+                &r.get::<String, _>(1),
+                &r.get::<String, _>(2),
+            )
+        })
+        .unwrap_or_default())
+}
+
 pub async fn out_stock_page(
     pool: &AnyPool,
     user_id: &str,
@@ -493,7 +512,7 @@ pub async fn out_stock_page(
     .bind(user_id)
     .fetch_all(pool)
     .await?;
-    let list = rows
+    let mut list: Vec<ShortageNotice> = rows
         .iter()
         .map(|r| ShortageNotice {
             order_no: r.get(0),
@@ -503,6 +522,9 @@ pub async fn out_stock_page(
             at: r.get(4),
         })
         .collect();
+    for item in list.iter_mut().flat_map(|n| n.items.iter_mut()) {
+        item.image = sku_picture(pool, &item.sku_id).await?;
+    }
     Ok(NoticePage {
         list,
         total,
