@@ -78,6 +78,9 @@ fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
     })
 }
 
+/// The longest field name a body may use.
+const MAX_FIELD_NAME: usize = 64;
+
 /// Every string in the body passes the text rules (`domain::text`): a length limit per field and no
 /// control characters. `path` is the JSON path of `value`, as serde_path_to_error names fields.
 fn check_text(value: &Value, path: &mut String) -> Result<(), AppError> {
@@ -95,6 +98,14 @@ fn check_text(value: &Value, path: &mut String) -> Result<(), AppError> {
         Value::Object(fields) => {
             let len = path.len();
             for (name, item) in fields {
+                // Names are ours to choose: one we would never send is not a body we understand, and
+                // it must not come back in a message.
+                if name.len() > MAX_FIELD_NAME || name.chars().any(char::is_control) {
+                    return Err(AppError::BadBody {
+                        key: "request.malformed_json",
+                        field: None,
+                    });
+                }
                 if !path.is_empty() {
                     path.push('.');
                 }

@@ -389,6 +389,12 @@ async fn text_beyond_its_limit_is_refused_in_every_call(app: &TestApp) {
         assert_eq!(status, StatusCode::OK, "{path}: {reply}");
         assert_eq!(reply["data"]["total"], 0, "{path}: {reply}");
     }
+    // A field name nobody sends is not echoed back.
+    let mut strange = json!({});
+    strange["k".repeat(1_000)] = json!("x");
+    let (status, reply) = call(app, &token, "order/lists", strange).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(reply["msg"], "请求内容不是有效的 JSON");
     // Query strings pass the same rules.
     let (status, reply) = app
         .send(
