@@ -35,10 +35,10 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 const language = ['src/i18n/zh_CN.json', 'node_modules/antd/es/locale/zh_CN.js'];
 const screens = {
   '/login': ['src/features/auth/login-screen.tsx'],
-  '/': ['src/app/site-layout.tsx', 'src/features/catalog/home-screen.tsx'],
-  '/personalData': ['src/app/site-layout.tsx', 'src/features/personal/personal-data-screen.tsx'],
-  '/recentnew': ['src/app/site-layout.tsx', 'src/features/catalog/product-list-screen.tsx'],
-  '/goodsDetail': ['src/app/site-layout.tsx', 'src/features/catalog/product-detail-screen.tsx'],
+  '/': ['src/app/storefront/site-layout.tsx', 'src/features/catalog/home-screen.tsx'],
+  '/personalData': ['src/app/storefront/site-layout.tsx', 'src/features/personal/personal-data-screen.tsx'],
+  '/recentnew': ['src/app/storefront/site-layout.tsx', 'src/features/catalog/product-list-screen.tsx'],
+  '/goodsDetail': ['src/app/storefront/site-layout.tsx', 'src/features/catalog/product-detail-screen.tsx'],
 };
 // Screens reached from the first one: reported, not counted as the first screen.
 const later = new Set(['/personalData', '/recentnew', '/goodsDetail']);

@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { Address, Area } from './types';
+import type { Address, Area } from '../lib/api-types';
 
 const P = '/jpmall/addons/unishop/address';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });

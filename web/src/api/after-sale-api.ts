@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { AfterSale, AfterSaleApplyBody, AfterSaleOptions, ReturnAddress } from './types';
+import type { AfterSale, AfterSaleApplyBody, AfterSaleOptions, ReturnAddress } from '../lib/api-types';
 
 /** Every answer is the caller's own: the token is part of each query's arguments. */
 type Session<T> = T & { token: string };

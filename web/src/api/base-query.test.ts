@@ -1,8 +1,8 @@
 // @vitest-environment node
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggedIn } from '../app/session-slice';
-import { makeStore } from '../app/store';
+import { loggedIn } from '../state/session-slice';
+import { makeStore } from '../testing/store';
 import en from '../i18n/en_US.json';
 import zh from '../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../lib/i18n';

@@ -4,12 +4,12 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query';
-import { loggedOut, type SessionState } from '../app/session-slice';
+import { loggedOut, type SessionState } from '../state/session-slice';
 import { REQUEST_TIMEOUT_MS, type ToastType } from '../lib/constants';
 import { t } from '../lib/i18n';
 import { toast } from '../lib/toast';
 import { openLoginPrompt } from './login-prompt';
-import type { Envelope } from './types';
+import type { Envelope } from '../lib/api-types';
 
 /**
  * How a call failed: an HTTP status, a refused envelope, no answer, a timeout, an unreadable body,

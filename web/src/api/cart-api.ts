@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '../app/hooks';
-import { selectSession, type SessionState } from '../app/session-slice';
+import { useAppSelector } from '../state/hooks';
+import { selectSession, type SessionState } from '../state/session-slice';
 import { LANGUAGES, type Language } from '../lib/languages';
 import { api } from './api';
 import type { ApiError } from './base-query';
-import type { Cart } from './types';
+import type { Cart } from '../lib/api-types';
 
 /**
  * The cart query's arguments: the caller's own cart (another session asks again) with titles in

@@ -1,12 +1,12 @@
 import { api } from './api';
-import type { Page } from './types';
+import type { Page } from '../lib/api-types';
 
 /**
  * Excel export and batch upload (docs/api.md "Excel export and batch upload (issue 8)"). Exports
  * and imports are background jobs: starting one answers the running job at once, `excel/job` is
  * polled for its progress, and `excel/history` lists them (`ExcelJob` tag: starting a job, and a
  * job seen finishing, ask the history again). The file itself (`excel/download`) is not an
- * envelope and is fetched outside RTK Query (app/excel-download.ts).
+ * envelope and is fetched outside RTK Query (widgets/excel-download.ts).
  */
 
 export type ExcelKind = 'export' | 'import';

@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { ForwardSettings } from './types';
+import type { ForwardSettings } from '../lib/api-types';
 
 /**
  * The caller's drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)"), defaults

@@ -1,7 +1,7 @@
-import { areaSiteListLoaded } from '../app/session-slice';
+import { areaSiteListLoaded } from '../state/session-slice';
 import type { Language } from '../lib/languages';
 import { api } from './api';
-import type { AccountInfo, Agreement, AreaSite, SiteInfo } from './types';
+import type { AccountInfo, Agreement, AreaSite, SiteInfo } from '../lib/api-types';
 
 /**
  * Calls the whole app shares: site info, area sites, the agreement and account info. Arguments

@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { UploadedFile } from './types';
+import type { UploadedFile } from '../lib/api-types';
 
 /**
  * The image upload (docs/api.md "Uploads"): the profile's avatar and an order's shipping label

@@ -1,5 +1,5 @@
 import { api } from './api';
-import type { FundSummary, PaymentState } from './types';
+import type { FundSummary, PaymentState } from '../lib/api-types';
 
 const P = '/jpmall/addons/unishop/fund';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });

@@ -123,7 +123,7 @@ export function setLineQuantity(lines: Readonly<Record<string, number>>, skuId: 
 
 export type AfterSaleKindCode = (typeof AFTER_SALE_KINDS)[number];
 
-/** The aftersale/apply body (the same shape as api/types' AfterSaleApplyBody). */
+/** The aftersale/apply body (the same shape as lib/api-types' AfterSaleApplyBody). */
 export interface ApplyRequest {
   order_no: string;
   kind: AfterSaleKindCode;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggedIn } from '../../app/session-slice';
-import { makeStore } from '../../app/store';
+import { loggedIn } from '../../state/session-slice';
+import { makeStore } from '../../testing/store';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import { addressApi } from './address-api';

@@ -1,5 +1,5 @@
 import { addressBookApi } from '../../api/address-book-api';
-import type { Address } from '../../api/types';
+import type { Address } from '../../lib/api-types';
 import type { AddressBody, AddressEditBody } from './address-logic';
 
 const P = '/jpmall/addons/unishop/address';

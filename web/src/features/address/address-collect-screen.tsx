@@ -3,9 +3,9 @@ import { Button, Card, Empty, Modal, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import type { Address } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { selectSite, selectToken } from '../../app/session-slice';
+import type { Address } from '../../lib/api-types';
+import { useAppSelector } from '../../state/hooks';
+import { selectSite, selectToken } from '../../state/session-slice';
 import { toast } from '../../lib/toast';
 import {
   useAddressesQuery,

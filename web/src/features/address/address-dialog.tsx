@@ -1,7 +1,7 @@
 import { Button, Checkbox, Form, Input, Modal, type FormInstance } from 'antd';
 import { useIntl } from 'react-intl';
-import type { Address } from '../../api/types';
-import { RegionPicker } from '../../app/region-picker';
+import type { Address } from '../../lib/api-types';
+import { RegionPicker } from '../../widgets/region-picker';
 import { formRule } from '../../lib/form-rules';
 import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Address, Area } from '../../api/types';
+import type { Address, Area } from '../../lib/api-types';
 import {
   ADDRESS_MAX,
   addressQuota,

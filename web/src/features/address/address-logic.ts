@@ -3,7 +3,7 @@
  * checks, the request body a form makes, and the province → city → district option tree the
  * region picker loads one level at a time.
  */
-import type { Address } from '../../api/types';
+import type { Address } from '../../lib/api-types';
 import {
   codesOf,
   formFieldOf,

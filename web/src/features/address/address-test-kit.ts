@@ -2,13 +2,13 @@
  * Test helpers of the address tests: an in-memory address book answering the address paths of
  * docs/api.md (the server's rules: the first address is the default, a new default clears the
  * others, deleting the default makes the newest remaining one the default), with the shared fake
- * server (app/screen-test-kit.tsx) recording what was sent, paths below address/. Imported by
+ * server (testing/screen-test-kit.tsx) recording what was sent, paths below address/. Imported by
  * tests only.
  */
-import type { Address, Area } from '../../api/types';
-import { ok, refused, serve as serveAll } from '../../app/screen-test-kit';
+import type { Address, Area } from '../../lib/api-types';
+import { ok, refused, serve as serveAll } from '../../testing/screen-test-kit';
 
-export { bodiesOf, count, refused, session, stubRequestOrigin } from '../../app/screen-test-kit';
+export { bodiesOf, count, refused, session, stubRequestOrigin } from '../../testing/screen-test-kit';
 
 /** An address-book route reads the body alone, so a test can hand a call on: `routes['/add']!(body)`. */
 export type Handler = (body: Record<string, unknown>) => Response | Promise<Response>;

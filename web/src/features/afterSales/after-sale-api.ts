@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import type { AfterSale, AfterSaleDetail, AfterSalePage } from '../../api/types';
+import type { AfterSale, AfterSaleDetail, AfterSalePage } from '../../lib/api-types';
 import type { SaleListBody } from './after-sale-logic';
 
 /** Every answer is the caller's own: the token is part of each query's arguments. */

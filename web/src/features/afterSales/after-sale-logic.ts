@@ -5,7 +5,7 @@
  * return form's checks, and what an event of the timeline says. Amounts are the server's strings;
  * they are only read into fen to compare (never summed in the page).
  */
-import type { AfterSale, AfterSaleBreakdown, AfterSaleTimelineEntry } from '../../api/types';
+import type { AfterSale, AfterSaleBreakdown, AfterSaleTimelineEntry } from '../../lib/api-types';
 import { AFTER_SALE_STATUSES, afterSaleKindKey, REFUND_KINDS, RETURN_KINDS } from '../../lib/after-sale';
 import { yuanToFen } from '../../lib/money';
 import { courierKey } from '../../lib/shipping';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useIntl } from 'react-intl';
-import type { AfterSaleBreakdown, AfterSaleLine } from '../../api/types';
+import type { AfterSaleBreakdown, AfterSaleLine } from '../../lib/api-types';
 import { afterSaleKindKey, afterSaleStatusColor, afterSaleStatusKey } from '../../lib/after-sale';
 import { breakdownRows } from './after-sale-logic';
 import './after-sales.css';

@@ -3,11 +3,11 @@
  * applies the rules of docs/api.md "After-sales (issue 7)" (lists with counts and prefix search,
  * detail, return, cancel, options, apply with its refusals and request ids) and fixtures, beside
  * the shared fake server that answers by path and records what was sent and the render helpers
- * with a router that show where the screen went (app/screen-test-kit.tsx, re-exported). Imported
- * by tests only (the apply dialog's tests in app/ too).
+ * with a router that show where the screen went (testing/screen-test-kit.tsx, re-exported). Imported
+ * by tests only (the apply dialog's tests in app/storefront too).
  */
-import type { AfterSale, AfterSaleBreakdown, AfterSaleDetail, AfterSaleOptions, ReturnAddress } from '../../api/types';
-import { ok, refused, type Handler } from '../../app/screen-test-kit';
+import type { AfterSale, AfterSaleBreakdown, AfterSaleDetail, AfterSaleOptions, ReturnAddress } from '../../lib/api-types';
+import { ok, refused, type Handler } from '../../testing/screen-test-kit';
 import { AFTER_SALE_STATUSES } from '../../lib/after-sale';
 
 export {
@@ -23,7 +23,7 @@ export {
   stubBrowserBits,
   stubRequestOrigin,
   type Handler,
-} from '../../app/screen-test-kit';
+} from '../../testing/screen-test-kit';
 
 export const RETURN_ADDRESS: ReturnAddress = {
   recipient: '售后部',

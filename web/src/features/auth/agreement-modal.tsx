@@ -1,8 +1,8 @@
 import { Modal, Spin } from 'antd';
 import { useIntl } from 'react-intl';
 import { useAgreementQuery } from '../../api/site-api';
-import { useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../../app/session-slice';
+import { useAppSelector } from '../../state/hooks';
+import { selectLanguage } from '../../state/session-slice';
 
 export function AgreementModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();

@@ -1,6 +1,6 @@
 import { api } from '../../api/api';
-import type { Captcha, SessionUser, SmsEvent, SmsSent } from '../../api/types';
-import { loggedIn, loggedOut } from '../../app/session-slice';
+import type { Captcha, SessionUser, SmsEvent, SmsSent } from '../../lib/api-types';
+import { loggedIn, loggedOut } from '../../state/session-slice';
 
 /** Session calls: captcha, SMS code, register, login, password reset, logout. */
 export const authApi = api.injectEndpoints({

@@ -1,6 +1,6 @@
 import { useSiteInfo } from '../../api/site-api';
-import { useAppSelector } from '../../app/hooks';
-import { selectSession } from '../../app/session-slice';
+import { useAppSelector } from '../../state/hooks';
+import { selectSession } from '../../state/session-slice';
 import { rsaEncryptAll } from '../../lib/rsa';
 
 /**

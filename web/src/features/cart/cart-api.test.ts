@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartApi } from '../../api/cart-api';
-import { languageChanged, loggedIn } from '../../app/session-slice';
-import { makeStore } from '../../app/store';
+import { languageChanged, loggedIn } from '../../state/session-slice';
+import { makeStore } from '../../testing/store';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import { bodiesOf, cartServer, count, refused, serve, session, stubRequestOrigin } from './cart-test-kit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Cart } from '../../api/types';
+import type { Cart } from '../../lib/api-types';
 import {
   canCheckout,
   cartTick,

@@ -4,7 +4,7 @@
  * line's quantity (a typed one is read by lib/quantity.ts). Amounts are never worked out here: the server's
  * `amount` and `selected_amount` strings are shown as they come.
  */
-import type { Cart, CartGroup, CartItem } from '../../api/types';
+import type { Cart, CartGroup, CartItem } from '../../lib/api-types';
 
 /** Where the checkout button goes: the checkout screen of the orders (source cart, the selected lines). */
 export const CHECKOUT_PATH = '/checkout';

@@ -2,13 +2,13 @@
  * Test helpers of the cart tests: an in-memory cart answering the cart paths of docs/api.md with
  * the server's rules (one line per SKU, add sums, never above stock, new lines selected, groups in
  * the order their stalls were first added, amounts worked out in fen) and a product detail to add
- * from. The fake server that records what was sent is the shared one (app/screen-test-kit.tsx,
+ * from. The fake server that records what was sent is the shared one (testing/screen-test-kit.tsx,
  * re-exported). Imported by tests only.
  */
-import type { Cart, CartGroup, CartItem, ProductDetail } from '../../api/types';
-import { ok, refused, type Handler } from '../../app/screen-test-kit';
+import type { Cart, CartGroup, CartItem, ProductDetail } from '../../lib/api-types';
+import { ok, refused, type Handler } from '../../testing/screen-test-kit';
 
-export { bodiesOf, count, refused, serve, session, stubBrowserBits, stubRequestOrigin } from '../../app/screen-test-kit';
+export { bodiesOf, count, refused, serve, session, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
 
 interface SkuRow {
   product_id: string;

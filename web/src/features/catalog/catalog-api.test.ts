@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ProductDetail } from '../../api/types';
-import { loggedIn } from '../../app/session-slice';
-import { makeStore } from '../../app/store';
+import type { ProductDetail } from '../../lib/api-types';
+import { loggedIn } from '../../state/session-slice';
+import { makeStore } from '../../testing/store';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import { catalogApi } from './catalog-api';

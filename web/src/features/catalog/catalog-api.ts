@@ -10,7 +10,7 @@ import type {
   ProductDetail,
   SameStyleProduct,
   Stall,
-} from '../../api/types';
+} from '../../lib/api-types';
 import type { Scope } from './catalog-scope';
 import type { ProductListBody, StallListBody } from './list-filters';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductDetail, Sku } from '../../api/types';
+import type { ProductDetail, Sku } from '../../lib/api-types';
 import { badgeText } from '../../lib/badge';
 import {
   categoryPath,

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { useAppSelector } from '../../app/hooks';
-import { selectSession } from '../../app/session-slice';
+import { useAppSelector } from '../../state/hooks';
+import { selectSession } from '../../state/session-slice';
 import type { Language } from '../../lib/languages';
 
 /**

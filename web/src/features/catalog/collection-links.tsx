@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useAppDispatch } from '../../app/hooks';
-import { wholesaleListLoaded } from '../../app/session-slice';
-import { useSitePath } from '../../app/site-path';
+import { useAppDispatch } from '../../state/hooks';
+import { wholesaleListLoaded } from '../../state/session-slice';
+import { useSitePath } from '../../widgets/site-path';
 import { badgeText } from '../../lib/badge';
 import { useFavoritesQuery, useFollowedStallsQuery } from './catalog-api';
 import { useScope } from './catalog-scope';

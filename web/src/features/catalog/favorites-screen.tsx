@@ -3,7 +3,7 @@ import { Button, Checkbox, Empty } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSitePath } from '../../app/site-path';
+import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useFavoriteMutation, useFavoritesQuery } from './catalog-api';
 import { useScope } from './catalog-scope';

@@ -1,7 +1,7 @@
 import { CheckOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useIntl } from 'react-intl';
-import type { Stall } from '../../api/types';
+import type { Stall } from '../../lib/api-types';
 import { useFollowMutation } from './catalog-api';
 
 /** Follow / unfollow a stall; logged out, the call answers 401 and the login dialog shows. */

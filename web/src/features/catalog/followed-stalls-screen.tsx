@@ -2,7 +2,7 @@ import { Button, Empty } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSitePath } from '../../app/site-path';
+import { useSitePath } from '../../widgets/site-path';
 import { useFollowedStallsQuery, useFollowMutation } from './catalog-api';
 import { useScope } from './catalog-scope';
 import { DEFAULT_PAGE_SIZE } from './list-filters';

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Banner } from '../../api/types';
-import { useSitePath } from '../../app/site-path';
+import type { Banner } from '../../lib/api-types';
+import { useSitePath } from '../../widgets/site-path';
 import { isAbsoluteUrl } from '../../lib/open-link';
 
 const ROTATE_MS = 5000;

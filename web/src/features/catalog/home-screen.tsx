@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Category, Notice, ProductCard } from '../../api/types';
-import { useSitePath } from '../../app/site-path';
+import type { Category, Notice, ProductCard } from '../../lib/api-types';
+import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useHomeQuery } from './catalog-api';
 import { publicScope, useScope } from './catalog-scope';

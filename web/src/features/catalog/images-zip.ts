@@ -1,4 +1,4 @@
-import type { Id } from '../../api/types';
+import type { Id } from '../../lib/api-types';
 import { dispositionFileName, safeDownloadName, safeFileName } from '../../lib/file-download';
 import type { Language } from '../../lib/languages';
 

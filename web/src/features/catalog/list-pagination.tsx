@@ -1,5 +1,5 @@
 import { Pagination } from 'antd';
-import { usePaginationTexts } from '../../app/pagination';
+import { usePaginationTexts } from '../../widgets/pagination';
 import { PAGE_SIZES } from './list-filters';
 
 /** The lists' pager with the spec's texts: '{total} items' and 'items/page'. */

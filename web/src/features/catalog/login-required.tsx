@@ -1,8 +1,8 @@
 import { Button, Result } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { selectSite } from '../../app/session-slice';
+import { useAppSelector } from '../../state/hooks';
+import { selectSite } from '../../state/session-slice';
 
 /** Personal screens without a session: a way to log in and come back. */
 export function LoginRequired() {

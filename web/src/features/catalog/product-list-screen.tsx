@@ -2,10 +2,10 @@ import { Button, Cascader, Empty, Input, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Category } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { selectSite } from '../../app/session-slice';
-import { useSitePath } from '../../app/site-path';
+import type { Category } from '../../lib/api-types';
+import { useAppSelector } from '../../state/hooks';
+import { selectSite } from '../../state/session-slice';
+import { useSitePath } from '../../widgets/site-path';
 import { useCategoryTreeQuery, useProductListQuery } from './catalog-api';
 import { publicScope, useScope } from './catalog-scope';
 import {

@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { refused, renderAt, serve, stubBrowserBits, stubRequestOrigin } from '../../app/screen-test-kit';
+import { refused, renderAt, serve, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
 import en from '../../i18n/en_US.json';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { ProductCard } from '../../api/types';
-import { useSitePath } from '../../app/site-path';
+import type { ProductCard } from '../../lib/api-types';
+import { useSitePath } from '../../widgets/site-path';
 
 export const productHref = (id: string) => `/goodsDetail?id=${encodeURIComponent(id)}`;
 export const stallHref = (id: string) => `/wholesale?id=${encodeURIComponent(id)}`;

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ApiError } from '../../api/base-query';
-import { useSitePath } from '../../app/site-path';
+import { useSitePath } from '../../widgets/site-path';
 
 /** What the call said went wrong (already in the request's language), or the given fallback key. */
 export function errorText(error: unknown, fallback: string, t: (id: string) => string): string {

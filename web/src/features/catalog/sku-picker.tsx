@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import type { ProductDetail } from '../../api/types';
+import type { ProductDetail } from '../../lib/api-types';
 import { choicePrice, chooseColor, colorAvailable, findSku, sizeAvailable, stockOf, type SkuChoice } from './sku';
 
 /** Colour × size picker showing the price and stock of what is chosen. */

@@ -1,4 +1,4 @@
-import type { ProductDetail, Sku } from '../../api/types';
+import type { ProductDetail, Sku } from '../../lib/api-types';
 
 /** The colour × size choice on the product screen ('' = not chosen). */
 export interface SkuChoice {

@@ -2,8 +2,8 @@ import { TrophyFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Stall } from '../../api/types';
-import { useSitePath } from '../../app/site-path';
+import type { Stall } from '../../lib/api-types';
+import { useSitePath } from '../../widgets/site-path';
 import { FollowButton } from './follow-button';
 import { stallHref } from './product-tile';
 

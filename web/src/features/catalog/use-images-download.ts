@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Id } from '../../api/types';
+import type { Id } from '../../lib/api-types';
 import { openLoginPrompt } from '../../api/login-prompt';
-import { useAppDispatch } from '../../app/hooks';
-import { loggedOut } from '../../app/session-slice';
+import { useAppDispatch } from '../../state/hooks';
+import { loggedOut } from '../../state/session-slice';
 import { toast } from '../../lib/toast';
 import { useScope } from './catalog-scope';
 import { fetchImagesZip, saveBlob } from './images-zip';

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import type { Id, NoticeDetail, Notice, Page, Resource, TutorialArticle, TutorialCategory } from '../../api/types';
+import type { Id, NoticeDetail, Notice, Page, Resource, TutorialArticle, TutorialCategory } from '../../lib/api-types';
 import type { Language } from '../../lib/languages';
 
 const P = '/jpmall/addons/unishop';

@@ -1,9 +1,9 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Empty, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
-import type { Resource } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../../app/session-slice';
+import type { Resource } from '../../lib/api-types';
+import { useAppSelector } from '../../state/hooks';
+import { selectLanguage } from '../../state/session-slice';
 import { isAbsoluteUrl, resolveLink } from '../../lib/open-link';
 import { useResourcesQuery } from './content-api';
 

@@ -1,9 +1,9 @@
 import { Empty, Result, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../../app/session-slice';
-import { useSitePath } from '../../app/site-path';
+import { useAppSelector } from '../../state/hooks';
+import { selectLanguage } from '../../state/session-slice';
+import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { ArticleText } from './article-text';
 import { useTutorialQuery, useTutorialsQuery } from './content-api';

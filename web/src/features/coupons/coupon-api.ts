@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import type { ClaimableCoupon, Coupon, CouponPage } from '../../api/types';
+import type { ClaimableCoupon, Coupon, CouponPage } from '../../lib/api-types';
 import type { CouponListBody } from './coupon-logic';
 
 /** Every coupon answer is the caller's own: the token is part of each query's arguments. */

@@ -3,11 +3,11 @@ import { Button, Empty, Form, Pagination, Select, Skeleton, Tabs } from 'antd';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { LoginRequired } from '../../app/login-required';
-import { usePaginationTexts } from '../../app/pagination';
-import { selectToken } from '../../app/session-slice';
-import { useSitePath } from '../../app/site-path';
+import { useAppSelector } from '../../state/hooks';
+import { LoginRequired } from '../../widgets/login-required';
+import { usePaginationTexts } from '../../widgets/pagination';
+import { selectToken } from '../../state/session-slice';
+import { useSitePath } from '../../widgets/site-path';
 import { formRule } from '../../lib/form-rules';
 import { useCouponsQuery } from './coupon-api';
 import {

@@ -2,12 +2,12 @@
  * Test helpers of the coupon tests: a fake coupon book that filters, counts, pages and claims the
  * way the server does (docs/api.md "Coupons (issue 7)") and fixtures, beside the shared fake
  * server that records what was sent and the render helper with a router that shows where the
- * screen went (app/screen-test-kit.tsx, re-exported). Imported by tests only.
+ * screen went (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
-import type { ClaimableCoupon, Coupon } from '../../api/types';
-import { ok, refused, type Handler } from '../../app/screen-test-kit';
+import type { ClaimableCoupon, Coupon } from '../../lib/api-types';
+import { ok, refused, type Handler } from '../../testing/screen-test-kit';
 
-export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin } from '../../app/screen-test-kit';
+export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
 
 /** A coupon of the caller's; override what a test is about. */
 export function couponOf(overrides: Partial<Coupon> = {}): Coupon {

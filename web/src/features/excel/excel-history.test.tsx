@@ -17,7 +17,7 @@ import {
   stubRequestOrigin,
   workbook,
   type Handler,
-} from '../../app/excel-test-kit';
+} from '../../testing/excel-test-kit';
 import zh from '../../i18n/zh_CN.json';
 import { formatDate } from '../../lib/format-date';
 import { makeIntl, setIntl } from '../../lib/i18n';

@@ -4,9 +4,9 @@ import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiError } from '../../api/base-query';
 import { useStartImportMutation, type ExcelJob } from '../../api/excel-api';
-import { ExcelProgress, useExcelJobPoll } from '../../app/excel-job';
-import { useAppSelector } from '../../app/hooks';
-import { selectLanguage } from '../../app/session-slice';
+import { ExcelProgress, useExcelJobPoll } from '../../widgets/excel-job';
+import { useAppSelector } from '../../state/hooks';
+import { selectLanguage } from '../../state/session-slice';
 import { checkImportFile, IMPORT_ACCEPT, templateUrl } from './excel-logic';
 import { ImportReportView } from './import-report';
 

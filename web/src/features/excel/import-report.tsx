@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ImportReport, ImportReportRow } from '../../api/excel-api';
-import { useSitePath } from '../../app/site-path';
+import { useSitePath } from '../../widgets/site-path';
 import { fieldKey, IMPORT_OUTCOMES, outcomeKey, platformKey, reportCount, reportRows, type ReportFilter } from './excel-logic';
 
 const OUTCOME_COLOURS: Record<string, string> = { created: 'success', duplicate: 'warning', failed: 'error' };

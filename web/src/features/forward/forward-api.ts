@@ -1,5 +1,5 @@
 import { forwardSettingsApi } from '../../api/forward-settings-api';
-import type { ForwardSettingsBody } from '../../api/types';
+import type { ForwardSettingsBody } from '../../lib/api-types';
 
 const P = '/jpmall/addons/unishop/forward';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });

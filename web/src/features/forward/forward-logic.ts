@@ -3,7 +3,7 @@
  * form's checks, the body forward/save takes, the names and fees of the couriers and quality
  * inspection levels, and which field a refusal names.
  */
-import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
+import type { ForwardSettings, ForwardSettingsBody } from '../../lib/api-types';
 import { isPhone, normalizePhone } from '../../lib/phone';
 import { COURIER_CODES, courierKey, isZeroYuan, QC_LEVEL_CODES, qcLevelKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';

@@ -1,9 +1,9 @@
 import { Button, Card, Form, Input, Radio, Result, Select, Skeleton, type FormInstance } from 'antd';
 import { useIntl } from 'react-intl';
-import type { ForwardSettings } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { LoginRequired } from '../../app/login-required';
-import { selectToken } from '../../app/session-slice';
+import type { ForwardSettings } from '../../lib/api-types';
+import { useAppSelector } from '../../state/hooks';
+import { LoginRequired } from '../../widgets/login-required';
+import { selectToken } from '../../state/session-slice';
 import { TEXTAREA_ROWS } from '../../lib/constants';
 import { formRule } from '../../lib/form-rules';
 import { t } from '../../lib/i18n';

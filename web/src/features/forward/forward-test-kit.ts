@@ -1,13 +1,13 @@
 /**
  * Test helpers of the drop-shipping settings tests: an in-memory forward/settings and forward/save
  * with the server's defaults, fee tables and rules (codes checked, sender phone 7-20 digits when
- * given, refusals naming the field), with the shared fake server (app/screen-test-kit.tsx)
+ * given, refusals naming the field), with the shared fake server (testing/screen-test-kit.tsx)
  * recording what was sent, paths below forward/. Imported by tests only.
  */
-import type { ForwardSettings, ForwardSettingsBody } from '../../api/types';
-import { ok, refused, serve as serveAll, type Handler } from '../../app/screen-test-kit';
+import type { ForwardSettings, ForwardSettingsBody } from '../../lib/api-types';
+import { ok, refused, serve as serveAll, type Handler } from '../../testing/screen-test-kit';
 
-export { bodiesOf, count, refused, session, stubRequestOrigin } from '../../app/screen-test-kit';
+export { bodiesOf, count, refused, session, stubRequestOrigin } from '../../testing/screen-test-kit';
 
 /** Answers by path below /jpmall/addons/unishop/forward ('/save'); returns every call made, in order. */
 export const serve = (routes: Record<string, Handler>) => serveAll(routes, { under: '/forward' });

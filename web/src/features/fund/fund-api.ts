@@ -1,4 +1,4 @@
-import type { LedgerRow, Page, PayoutAccount, TopUpPayment, Withdrawal } from '../../api/types';
+import type { LedgerRow, Page, PayoutAccount, TopUpPayment, Withdrawal } from '../../lib/api-types';
 import { walletApi } from '../../api/wallet-api';
 import type { LedgerType, WithdrawalStatus } from './fund-logic';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { FundSummary } from '../../api/types';
+import type { FundSummary } from '../../lib/api-types';
 import { formRule } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
 import { useBindAccountMutation, useWithdrawMutation } from './fund-api';

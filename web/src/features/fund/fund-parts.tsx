@@ -1,9 +1,9 @@
 import { Button, Result, type FormInstance } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, NavLink, useLocation } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { selectSite } from '../../app/session-slice';
-import { useSitePath } from '../../app/site-path';
+import { useAppSelector } from '../../state/hooks';
+import { selectSite } from '../../state/session-slice';
+import { useSitePath } from '../../widgets/site-path';
 import { t } from '../../lib/i18n';
 import { toast } from '../../lib/toast';
 import { failureText, refusedField } from './fund-logic';

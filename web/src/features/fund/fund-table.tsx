@@ -1,7 +1,7 @@
 import { Pagination } from 'antd';
 import type { ReactNode } from 'react';
-import { useDayjsLocale } from '../../app/dayjs-locale';
-import { usePaginationTexts } from '../../app/pagination';
+import { useDayjsLocale } from '../../widgets/dayjs-locale';
+import { usePaginationTexts } from '../../widgets/pagination';
 
 export { useDayjsLocale };
 

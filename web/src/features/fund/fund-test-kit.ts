@@ -1,11 +1,11 @@
 /**
- * Test helpers of the fund tests: the shared fake server (app/screen-test-kit.tsx) answering by
+ * Test helpers of the fund tests: the shared fake server (testing/screen-test-kit.tsx) answering by
  * path below fund/ (the fund paths of docs/api.md) and recording what was sent, and a wallet
  * summary. Imported by tests only.
  */
-import { serve as serveAll, type Handler } from '../../app/screen-test-kit';
+import { serve as serveAll, type Handler } from '../../testing/screen-test-kit';
 
-export { count, ok, refused, session, stubRequestOrigin } from '../../app/screen-test-kit';
+export { count, ok, refused, session, stubRequestOrigin } from '../../testing/screen-test-kit';
 
 /** Answers by path below /jpmall/addons/unishop/fund ('/index'); returns every call made, in order. */
 export const serve = (routes: Record<string, Handler>) => serveAll(routes, { under: '/fund' });

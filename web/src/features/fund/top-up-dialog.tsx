@@ -1,9 +1,9 @@
 import { Button, Form, Input, Modal } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { TopUpPayment } from '../../api/types';
-import { useAppDispatch } from '../../app/hooks';
-import { QrPaymentStep } from '../../app/qr-payment';
+import type { TopUpPayment } from '../../lib/api-types';
+import { useAppDispatch } from '../../state/hooks';
+import { QrPaymentStep } from '../../widgets/qr-payment';
 import { formRule } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
 import { fundApi, useRechargeMutation } from './fund-api';

@@ -1,9 +1,9 @@
 import { createListenerMiddleware, type UnknownAction } from '@reduxjs/toolkit';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { api } from '../../api/api';
-import type { Page } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { selectToken } from '../../app/session-slice';
+import type { Page } from '../../lib/api-types';
+import { useAppSelector } from '../../state/hooks';
+import { selectToken } from '../../state/session-slice';
 import type { Language } from '../../lib/languages';
 import type { MessageStatus } from './message-logic';
 

@@ -2,12 +2,12 @@
  * Test helpers of the message tests: a fake mailbox that filters, pages and reads the way the
  * server does (docs/api.md "Messages (issue 8)") and fixtures, beside the shared fake server that
  * records what was sent and the render helper with a router that shows where the screen went
- * (app/screen-test-kit.tsx, re-exported). Imported by tests only.
+ * (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
-import { ok, refused, type Handler } from '../../app/screen-test-kit';
+import { ok, refused, type Handler } from '../../testing/screen-test-kit';
 import type { Message } from './message-api';
 
-export { bodiesOf, count, lastBody, ok, renderAt, serve, stubBrowserBits, stubRequestOrigin } from '../../app/screen-test-kit';
+export { bodiesOf, count, lastBody, ok, renderAt, serve, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
 
 /** A message of the caller's; override what a test is about. */
 export function messageOf(overrides: Partial<Message> = {}): Message {

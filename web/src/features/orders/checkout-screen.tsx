@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useSitePath } from '../../app/site-path';
+import { useSitePath } from '../../widgets/site-path';
 import { CheckoutDefaults, CheckoutForm } from './checkout-form';
 
 /**

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartApi } from '../../api/cart-api';
-import type { OrderRequest } from '../../api/types';
+import type { OrderRequest } from '../../lib/api-types';
 import { walletApi } from '../../api/wallet-api';
-import { makeStore } from '../../app/store';
-import { loggedIn } from '../../app/session-slice';
+import { makeStore } from '../../testing/store';
+import { loggedIn } from '../../state/session-slice';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import { orderApi } from './order-api';

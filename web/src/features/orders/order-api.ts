@@ -11,7 +11,7 @@ import type {
   Page,
   PayMethod,
   TopUpPayment,
-} from '../../api/types';
+} from '../../lib/api-types';
 import type { Language } from '../../lib/languages';
 import type { OrderListBody } from './order-logic';
 

@@ -2,10 +2,10 @@ import { Button, Form, Input, Modal, Rate, Tag } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import type { Order, OrderFees, OrderItem } from '../../api/types';
-import { AfterSaleApplyDialog } from '../../app/after-sale-apply';
-import { OrderServiceButton } from '../../app/customer-service';
-import { useSitePath } from '../../app/site-path';
+import type { Order, OrderFees, OrderItem } from '../../lib/api-types';
+import { AfterSaleApplyDialog } from '../../widgets/after-sale-apply';
+import { OrderServiceButton } from '../../widgets/customer-service';
+import { useSitePath } from '../../widgets/site-path';
 import { formRule } from '../../lib/form-rules';
 import { t } from '../../lib/i18n';
 import { failureText } from '../../lib/refusal';
@@ -174,8 +174,8 @@ function ReviewDialog({ orderNo, open, onClose }: { orderNo: string; open: boole
 /**
  * The actions an order allows now: pay (pending payment), cancel before shipping and confirm
  * receipt (each after a confirm), review (completed, not reviewed), apply for after-sales (paid
- * and not cancelled: the dialog of app/after-sale-apply.tsx), contact customer service (copies the
- * order number, then the dialog of app/customer-service.tsx) and the detail link.
+ * and not cancelled: the dialog of widgets/after-sale-apply.tsx), contact customer service (copies the
+ * order number, then the dialog of widgets/customer-service.tsx) and the detail link.
  */
 export function OrderActionBar({ order, detail = true }: { order: Pick<Order, 'order_no' | 'status' | 'reviewed'>; detail?: boolean }) {
   const intl = useIntl();

@@ -3,11 +3,11 @@
  * server does (in fen) and fixtures, beside the shared fake server that answers by path
  * (docs/api.md "Orders", "Funds", "Addresses", "Drop-shipping settings", "Uploads") and records
  * what was sent, and the render helper with a router that shows where the screen went
- * (app/screen-test-kit.tsx, re-exported). Imported by tests only.
+ * (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
-import type { Address, Coupon, ForwardSettings, Order, OrderDetail, OrderPreview, OrderRequest, UsableCoupon } from '../../api/types';
+import type { Address, Coupon, ForwardSettings, Order, OrderDetail, OrderPreview, OrderRequest, UsableCoupon } from '../../lib/api-types';
 
-export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin, type Handler } from '../../app/screen-test-kit';
+export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin, type Handler } from '../../testing/screen-test-kit';
 
 const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 

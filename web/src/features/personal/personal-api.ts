@@ -1,6 +1,6 @@
-import type { User } from '../../api/types';
+import type { User } from '../../lib/api-types';
 import { uploadApi } from '../../api/upload-api';
-import { userUpdated } from '../../app/session-slice';
+import { userUpdated } from '../../state/session-slice';
 
 export interface ProfileEdit {
   nickname?: string;

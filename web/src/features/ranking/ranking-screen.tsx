@@ -1,10 +1,10 @@
 import { Empty, Pagination, Result, Segmented, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from '../../api/types';
-import { useAppSelector } from '../../app/hooks';
-import { selectSession } from '../../app/session-slice';
-import { useSitePath } from '../../app/site-path';
+import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from '../../lib/api-types';
+import { useAppSelector } from '../../state/hooks';
+import { selectSession } from '../../state/session-slice';
+import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useRankingQuery } from './ranking-api';
 import {

@@ -4,7 +4,7 @@ import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { makeStore } from '../../app/store';
+import { makeStore } from '../../testing/store';
 import zh from '../../i18n/zh_CN.json';
 import en from '../../i18n/en_US.json';
 import { makeIntl, setIntl } from '../../lib/i18n';

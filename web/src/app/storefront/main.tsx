@@ -1,0 +1,48 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { Provider } from 'react-redux';
+import { AppProviders } from './app-providers';
+import { applyDocumentLanguage, loadLocaleBundle } from '../../lib/locale';
+import { progressStart } from './progress';
+import { AppRouter, createAppHistory } from './router';
+import { siteChanged } from '../../state/session-slice';
+import { makeStore } from './store';
+import { startVersionWatch } from './version-notice';
+import './index.css';
+import { setIntl } from '../../lib/i18n';
+import { SITE_PARAM } from '../../lib/site-rule';
+
+async function start(): Promise<void> {
+  progressStart();
+  const store = makeStore();
+  // Focus and reconnect refetches (the unread badge asks again when the seller comes back to the tab).
+  setupListeners(store.dispatch);
+
+  // The site in the address is stored as the current site at start.
+  const params = new URLSearchParams(window.location.search);
+  const addressSite = params.get(SITE_PARAM);
+  if (addressSite !== null) store.dispatch(siteChanged(addressSite));
+
+  startVersionWatch();
+  const language = store.getState().session.language;
+  const bundle = await loadLocaleBundle(language);
+  setIntl(bundle.intl);
+  applyDocumentLanguage(language);
+
+  const history = createAppHistory();
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root missing');
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={store}>
+        <AppProviders initial={bundle}>
+          <AppRouter history={history} />
+        </AppProviders>
+      </Provider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,18 @@
+import { Button, notification } from 'antd';
+import { t } from '../../lib/i18n';
+
+export function openVersionNotice(): void {
+  notification.open({
+    key: 'new-version',
+    type: 'info',
+    duration: 0,
+    placement: 'topRight',
+    title: t('version.title'),
+    description: t('version.description'),
+    actions: (
+      <Button type="primary" size="small" className="new-version-refresh" onClick={() => window.location.reload()}>
+        {t('version.refresh')}
+      </Button>
+    ),
+  });
+}
