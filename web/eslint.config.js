@@ -25,32 +25,33 @@ function layerRule(forbidden, message) {
   };
 }
 
-function layers() {
-  const appsAndFeatures = ['app', 'features'];
+/** A layer's rule for its files, and the same without `testing` for its tests and test kits. */
+function layer(folder, forbidden, message) {
   return [
-    { files: ['src/lib/**/*.{ts,tsx}'], rules: layerRule(['state', 'api', 'widgets', 'testing', ...appsAndFeatures], 'lib is the bottom layer: it imports nothing of src/ but lib and i18n') },
-    { files: ['src/state/**/*.{ts,tsx}'], rules: layerRule(['api', 'widgets', 'testing', ...appsAndFeatures], 'state (the session) sits below api: it imports lib only') },
-    { files: ['src/api/**/*.{ts,tsx}'], rules: layerRule(['widgets', 'testing', ...appsAndFeatures], 'api imports lib and state only (never widgets, features or an app)') },
-    { files: ['src/widgets/**/*.{ts,tsx}'], rules: layerRule(['testing', ...appsAndFeatures], 'widgets are shared by features: they import lib, state and api, never a feature or an app') },
-    { files: ['src/testing/**/*.{ts,tsx}'], rules: layerRule(['app/console', 'console', 'features'], 'testing/ is shared by every test: no feature, no console') },
-    {
-      files: ['src/{api,widgets}/**/*.test.{ts,tsx}'],
-      rules: layerRule(appsAndFeatures, 'tests of api and widgets use testing/, never a feature or an app (tests across features live in app/storefront)'),
-    },
-    ...features.flatMap((feature) => {
-      // From src/features/<feature>/: '../<other>/' is another feature.
-      const others = features.filter((f) => f !== feature);
-      const message = `features import lib, state, api and widgets: not an app, not another feature (${feature})`;
-      return [
-        { files: [`src/features/${feature}/**/*.{ts,tsx}`], rules: layerRule(['app', 'testing', 'features', ...others], message) },
-        { files: TESTS.map((t) => t.replace('src/**/', `src/features/${feature}/**/`)), rules: layerRule(['app', 'features', ...others], message) },
-      ];
-    }),
-    { files: ['src/app/storefront/**/*.{ts,tsx}'], rules: layerRule(['console', 'app/console'], 'the storefront does not import the console') },
-    {
-      files: ['src/app/console/**/*.{ts,tsx}'],
-      rules: layerRule(['storefront', 'app/storefront', 'features'], 'the console does not import the storefront or its features'),
-    },
+    { files: [`${folder}/**/*.{ts,tsx}`], rules: layerRule([...forbidden, 'testing'], message) },
+    { files: TESTS.map((t) => t.replace('src/**/', `${folder}/**/`)), rules: layerRule(forbidden, message) },
+  ];
+}
+
+function layers() {
+  const above = (...folders) => [...folders, 'app', 'features'];
+  return [
+    ...layer('src/lib', above('state', 'api', 'widgets'), 'lib is the bottom layer: it imports nothing of src/ but lib and i18n'),
+    ...layer('src/state', above('api', 'widgets'), 'state (the sessions) sits below api: it imports lib only'),
+    ...layer('src/api', above('widgets'), 'api imports lib and state only (never widgets, features or an app)'),
+    ...layer('src/widgets', above(), 'widgets are shared by features: they import lib, state and api, never a feature or an app'),
+    // test kits for every test: the storefront's store is allowed, the console and features are not
+    ...layer('src/testing', ['app/console', 'console', 'features'], 'testing/ is shared by every test: no feature, no console'),
+    ...features.flatMap((feature) =>
+      // From src/features/<feature>/, '../<other>/' is another feature.
+      layer(
+        `src/features/${feature}`,
+        ['app', 'features', ...features.filter((f) => f !== feature)],
+        `features import lib, state, api and widgets: not an app, not another feature (${feature})`,
+      ),
+    ),
+    ...layer('src/app/storefront', ['console', 'app/console'], 'the storefront does not import the console'),
+    ...layer('src/app/console', ['storefront', 'app/storefront', 'features'], 'the console does not import the storefront or its features'),
   ];
 }
 

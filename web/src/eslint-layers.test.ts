@@ -33,6 +33,8 @@ describe('layers (eslint)', () => {
     ['src/app/storefront/probe.ts', "import { x } from '../console/router';"],
     ['src/app/console/probe.ts', "import { x } from '../storefront/store';"],
     ['src/app/console/probe.ts', "import { x } from '../../features/auth/auth-api';"],
+    ['src/app/console/probe.ts', "import { x } from '../../testing/screen-test-kit';"],
+    ['src/widgets/probe.ts', "import { x } from '../testing/screen-test-kit';"],
   ])('%s may not: %s', async (path, code) => {
     expect(await breaches(path, code)).toBe(1);
   });
@@ -43,6 +45,7 @@ describe('layers (eslint)', () => {
     ['src/widgets/probe.ts', "import { a } from '../api/api';\nimport { b } from '../state/hooks';"],
     ['src/api/probe.ts', "import { a } from '../state/session-slice';\nimport { b } from '../lib/api-types';"],
     ['src/app/storefront/probe.ts', "import { a } from '../../features/cart/cart-screen';\nimport { b } from '../../widgets/site-path';"],
+    ['src/app/console/probe.test.tsx', "import { a } from '../../testing/screen-test-kit';\nimport { b } from '../../api/console-api';"],
   ])('%s may: %s', async (path, code) => {
     expect(await breaches(path, code)).toBe(0);
   });
