@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
@@ -34,9 +35,30 @@ function precompileCatalogues(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/\/src\/i18n\/[A-Za-z_]+\.json$/.test(id)) return null;
+      // The staff console's keys stay out of the storefront's catalogue chunks (see consoleCatalogues).
+      const messages = Object.entries(JSON.parse(code) as Record<string, string>).filter(([key]) => !key.startsWith('console.'));
+      const compiled = Object.fromEntries(messages.map(([key, text]) => [key, parse(text)]));
+      return { code: JSON.stringify(compiled), map: null };
+    },
+  };
+}
+
+/**
+ * The staff console imports the catalogues as `src/i18n/<language>.json?console`: the whole file,
+ * its `console.*` keys included (parsed like the storefront's at build time), as a module of its
+ * own, so the storefront's catalogue chunks do not carry the console's texts.
+ */
+function consoleCatalogues(): Plugin {
+  return {
+    name: 'jpmall-console-catalogues',
+    // dev and tests: Vite's JSON plugin reads `?console` (with `?import&console`) as the whole file
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/i18n\/[A-Za-z_]+\.json\?console$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
-      return { code: JSON.stringify(compiled), map: null };
+      return { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' };
     },
   };
 }
@@ -65,8 +87,42 @@ function precompress(): Plugin {
 
 const api = 'http://127.0.0.1:8080';
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), versionFile(), precompileCatalogues(), precompress()],
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * The staff console is built apart (`vite build --mode console`, after the storefront's build, into
+ * the same dist/ without emptying it): admin.html and its own chunks, so nothing of the console
+ * reaches the storefront's entry and the storefront's chunks stay exactly as they were. One
+ * multi-page build would make the two share chunks: either the storefront's entry chunk (which
+ * starts the storefront) would load in the console, or the storefront's first screen would be
+ * split into a shared and an own file.
+ */
+const CONSOLE_MODE = 'console';
+
+/** In the dev server, /admin and every path below it is the console's page. */
+function consolePages(): Plugin {
+  return {
+    name: 'jpmall-console-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        if (req.url && /^\/admin(\/|\?|$)/.test(req.url)) req.url = '/admin.html';
+        next();
+      });
+    },
+  };
+}
+
+export default defineConfig(({ command, mode }) => ({
+  plugins: [
+    react(),
+    // version.json is the storefront build's; the console build adds to the same dist/
+    ...(mode === CONSOLE_MODE ? [] : [versionFile()]),
+    precompileCatalogues(),
+    consoleCatalogues(),
+    consolePages(),
+    precompress(),
+  ],
   define: {
     __BUILD_ID__: JSON.stringify(command === 'build' ? buildId : 'dev'),
   },
@@ -86,22 +142,34 @@ export default defineConfig(({ command }) => ({
       '/pay': api,
     },
   },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    manifest: true,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          // Everything the entry loads statically goes into one file: one request, and better
-          // compression than rolldown's default of many small shared chunks (which grew with
-          // the number of lazy screens). Screens keep their own chunks.
-          groups: [{ name: 'index', tags: ['$initial'] }],
+  build:
+    mode === CONSOLE_MODE
+      ? {
+          outDir: 'dist',
+          emptyOutDir: false,
+          manifest: '.vite/console-manifest.json',
+          chunkSizeWarningLimit: 600,
+          rolldownOptions: {
+            input: { admin: resolve(root, 'admin.html') },
+            output: { codeSplitting: { groups: [{ name: 'admin', tags: ['$initial'] }] } },
+          },
+        }
+      : {
+          outDir: 'dist',
+          emptyOutDir: true,
+          manifest: true,
+          chunkSizeWarningLimit: 600,
+          rolldownOptions: {
+            output: {
+              codeSplitting: {
+                // Everything the entry loads statically goes into one file: one request, and better
+                // compression than rolldown's default of many small shared chunks (which grew with
+                // the number of lazy screens). Screens keep their own chunks.
+                groups: [{ name: 'index', tags: ['$initial'] }],
+              },
+            },
+          },
         },
-      },
-    },
-  },
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],

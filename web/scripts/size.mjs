@@ -3,8 +3,10 @@
 // imports, the language files loaded before the first render, and the screen's own chunks) and
 // of the largest chunk, and the brotli size of the same files as the server sends them (the
 // build's precompressed `.br` siblings). Reads the Vite manifest of `npm run build`. Used by
-// `make bench`.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+// `make bench`. The staff console (admin.html) is a build of its own with its own manifest
+// (.vite/console-manifest.json): it is reported apart and never counted in the storefront's
+// numbers, and the storefront's manifest must not name a console module.
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -31,7 +33,12 @@ function closure(key, into = new Set()) {
   return into;
 }
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((k) => manifest[k].isEntry);
+const consoleModules = Object.keys(manifest).filter((k) => k.startsWith('src/app/console/') || (manifest[k].src ?? '').startsWith('src/app/console/'));
+if (consoleModules.length > 0) {
+  console.error(`the storefront's build includes console modules: ${consoleModules.join(', ')}`);
+  process.exit(1);
+}
 const language = ['src/i18n/zh_CN.json', 'node_modules/antd/es/locale/zh_CN.js'];
 const screens = {
   '/login': ['src/features/auth/login-screen.tsx'],
@@ -61,12 +68,25 @@ for (const [path, keys] of Object.entries(screens)) {
   if (!later.has(path) && bytes > first.bytes) first = { path, bytes, brotli };
 }
 
-const chunks = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js'));
+// the storefront's chunks only (the console's are in its own manifest)
+const chunks = [...new Set(Object.values(manifest).map((c) => c.file))].filter((f) => f.endsWith('.js'));
 const largest = chunks
-  .map((f) => ({ file: `assets/${f}`, bytes: gz(`assets/${f}`) }))
+  .map((file) => ({ file, bytes: gz(file) }))
   .sort((a, b) => b.bytes - a.bytes)[0];
 
 console.log(`first screen JS (gzip): ${kb(first.bytes)} (${first.path}; target <= 170 KB)`);
 console.log(`first screen JS (brotli, as served): ${kb(first.brotli)} (${first.path})`);
 console.log(`largest chunk (gzip): ${kb(largest.bytes)} (${largest.file})`);
 console.log(`chunks: ${chunks.length}`);
+
+const consoleManifestPath = join(dist, '.vite', 'console-manifest.json');
+if (existsSync(consoleManifestPath)) {
+  const consoleManifest = JSON.parse(readFileSync(consoleManifestPath, 'utf8'));
+  const entry = consoleManifest['admin.html'];
+  const files = new Set([entry.file]);
+  for (const key of entry.imports ?? []) files.add(consoleManifest[key].file);
+  const storefrontFiles = new Set(Object.values(manifest).map((c) => c.file));
+  const shared = [...files].filter((f) => storefrontFiles.has(f));
+  const bytes = [...files].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+  console.log(`console entry (admin.html, apart from the storefront): ${kb(bytes)} gzip JS (${files.size} files, ${shared.length} shared with the storefront)`);
+}

@@ -8,8 +8,15 @@ export type Catalogue = Record<string, string | MessageFormatElement[]>;
 
 const cache = createIntlCache();
 
-/** Catalogue loaders: each language is its own chunk, kept out of the entry. */
-const loaders: Record<Language, () => Promise<Catalogue>> = {
+/** Where each language's catalogue comes from. */
+export type CatalogueLoaders = Record<Language, () => Promise<Catalogue>>;
+
+/**
+ * The storefront's catalogue loaders: each language is its own chunk, kept out of the entry. The
+ * build leaves the staff console's keys (`console.*`) out of these chunks; the console loads the
+ * whole files through its own loaders (app/console/catalogues.ts) and `loadCatalogueFrom`.
+ */
+const loaders: CatalogueLoaders = {
   zh_CN: () => import('../i18n/zh_CN.json').then((m) => m.default as Catalogue),
   en_US: () => import('../i18n/en_US.json').then((m) => m.default as Catalogue),
 };
@@ -19,6 +26,16 @@ export async function loadCatalogue(language: Language): Promise<Catalogue> {
   const fallback = await loaders[DEFAULT_LANGUAGE]();
   if (language === DEFAULT_LANGUAGE) return fallback;
   return { ...fallback, ...(await loaders[language]()) };
+}
+
+/**
+ * `loadCatalogue` over other loaders (the console's). A function of its own, so the storefront's
+ * entry, which does not use it, stays byte for byte what it was.
+ */
+export async function loadCatalogueFrom(from: CatalogueLoaders, language: Language): Promise<Catalogue> {
+  const fallback = await from[DEFAULT_LANGUAGE]();
+  if (language === DEFAULT_LANGUAGE) return fallback;
+  return { ...fallback, ...(await from[language]()) };
 }
 
 export function makeIntl(language: Language, messages: Catalogue): IntlShape {

@@ -1,6 +1,6 @@
 import type { ConfigProviderProps } from 'antd';
 import type { IntlShape } from 'react-intl';
-import { loadCatalogue, makeIntl } from './i18n';
+import { loadCatalogue, loadCatalogueFrom, makeIntl, type CatalogueLoaders } from './i18n';
 import { localeTag, type Language } from './languages';
 
 export type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
@@ -20,6 +20,20 @@ export interface LocaleBundle {
 /** Messages and component texts of a language, with the spec's pagination text. */
 export async function loadLocaleBundle(language: Language): Promise<LocaleBundle> {
   const [messages, base] = await Promise.all([loadCatalogue(language), antdLocales[language]()]);
+  const intl = makeIntl(language, messages);
+  const antdLocale: AntdLocale = {
+    ...base,
+    Pagination: { ...base.Pagination, items_per_page: intl.formatMessage({ id: 'pagination.itemsPerPage' }) },
+  };
+  return { language, intl, antdLocale };
+}
+
+/**
+ * `loadLocaleBundle` with an app's own catalogues (the console's). Apart from it, so the
+ * storefront's entry stays byte for byte what it was.
+ */
+export async function loadLocaleBundleFrom(catalogues: CatalogueLoaders, language: Language): Promise<LocaleBundle> {
+  const [messages, base] = await Promise.all([loadCatalogueFrom(catalogues, language), antdLocales[language]()]);
   const intl = makeIntl(language, messages);
   const antdLocale: AntdLocale = {
     ...base,

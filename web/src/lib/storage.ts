@@ -11,7 +11,10 @@ export const STORAGE_KEYS = {
   areaSiteList: 'areaSiteList',
 } as const;
 
-export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+/** The staff console's session (admin.html): apart from the seller's `token`. */
+export const ADMIN_TOKEN_KEY = 'adminToken';
+
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | typeof ADMIN_TOKEN_KEY;
 
 function store(): Storage | null {
   try {

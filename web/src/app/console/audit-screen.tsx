@@ -1,0 +1,105 @@
+import { Button, Form, Input, Space, Table, Tooltip } from 'antd';
+import { useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
+import { useAuditQuery, type AuditEntry, type AuditFilter } from '../../api/console-api';
+import { formatDate } from '../../lib/format-date';
+import { selectConsoleToken } from '../../state/console-session';
+import { useConsoleSelector } from './hooks';
+
+const PAGE_SIZE = 20;
+
+/** `console.action.<action>` when the catalogue has it, else the action's own name. */
+export function actionLabel(intl: IntlShape, action: string): string {
+  const id = `console.action.${action}`;
+  return id in intl.messages ? intl.formatMessage({ id }) : action;
+}
+
+/** The detail object on one line. */
+export function compactDetail(detail: unknown): string {
+  if (detail === null || detail === undefined) return '';
+  if (typeof detail === 'string') return detail;
+  try {
+    return JSON.stringify(detail);
+  } catch {
+    return String(detail);
+  }
+}
+
+const trimmed = (filter: AuditFilter): AuditFilter =>
+  Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]).filter(([, value]) => value));
+
+/** /admin/audit (audit.read): the audit trail, filtered by staff id, object type and object id. */
+export default function AuditScreen() {
+  const intl = useIntl();
+  const token = useConsoleSelector(selectConsoleToken);
+  const [filter, setFilter] = useState<AuditFilter>({});
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = useAuditQuery({ token, ...filter, page, pagesize: PAGE_SIZE });
+
+  return (
+    <div className="console-audit">
+      <h2>{intl.formatMessage({ id: 'console.menu.audit' })}</h2>
+      <Form<AuditFilter>
+        layout="inline"
+        className="console-audit-filter"
+        onFinish={(values) => {
+          setFilter(trimmed(values));
+          setPage(1);
+        }}
+      >
+        <Form.Item name="staff_id" label={intl.formatMessage({ id: 'console.audit.staffId' })}>
+          <Input allowClear className="console-audit-staff" />
+        </Form.Item>
+        <Form.Item name="object_type" label={intl.formatMessage({ id: 'console.audit.objectType' })}>
+          <Input allowClear className="console-audit-object-type" />
+        </Form.Item>
+        <Form.Item name="object_id" label={intl.formatMessage({ id: 'console.audit.objectId' })}>
+          <Input allowClear className="console-audit-object-id" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit" className="console-audit-search">
+              {intl.formatMessage({ id: 'console.search' })}
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<AuditEntry>
+        rowKey="id"
+        className="console-audit-table"
+        loading={isFetching}
+        dataSource={data?.list ?? []}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: data?.total ?? 0,
+          onChange: setPage,
+          showTotal: (total) => intl.formatMessage({ id: 'pagination.total' }, { total }),
+        }}
+        columns={[
+          { key: 'at', title: intl.formatMessage({ id: 'console.audit.at' }), render: (_, entry) => formatDate(entry.at) },
+          {
+            key: 'actor',
+            title: intl.formatMessage({ id: 'console.audit.actor' }),
+            render: (_, entry) => `${intl.formatMessage({ id: `console.audit.actor.${entry.actor_kind}` })} ${entry.actor_name ?? entry.actor_id ?? ''}`.trim(),
+          },
+          { key: 'action', title: intl.formatMessage({ id: 'console.audit.action' }), render: (_, entry) => actionLabel(intl, entry.action) },
+          { key: 'object_type', dataIndex: 'object_type', title: intl.formatMessage({ id: 'console.audit.objectType' }) },
+          { key: 'object_id', dataIndex: 'object_id', title: intl.formatMessage({ id: 'console.audit.objectId' }) },
+          {
+            key: 'detail',
+            title: intl.formatMessage({ id: 'console.audit.detail' }),
+            render: (_, entry) => {
+              const text = compactDetail(entry.detail);
+              return (
+                <Tooltip title={text}>
+                  <code className="console-audit-detail">{text}</code>
+                </Tooltip>
+              );
+            },
+          },
+        ]}
+      />
+    </div>
+  );
+}

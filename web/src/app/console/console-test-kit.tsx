@@ -1,0 +1,92 @@
+/**
+ * Test helpers of the console's tests: a fake server answering by path below /jpmall/admin (and
+ * the site call) that records each call with its admin-token header, a staff member, and a render
+ * of the console's routes with its own store, the catalogue and a MemoryRouter that shows where
+ * it went. Imported by tests only.
+ */
+import { render } from '@testing-library/react';
+import { ConfigProvider } from 'antd';
+import type { IntlShape } from 'react-intl';
+import { RawIntlProvider } from 'react-intl';
+import { Provider } from 'react-redux';
+import { MemoryRouter, useLocation } from 'react-router';
+import { vi } from 'vitest';
+import type { Staff } from '../../api/console-api';
+import { consoleLoggedIn } from '../../state/console-session';
+import { ConsoleRoutes } from './router';
+import { makeConsoleStore } from './store';
+
+export { ok, refused, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
+
+export const owner: Staff = {
+  id: 's1',
+  mobile: '13800138000',
+  name: '王店主',
+  role: 'owner',
+  stall_ids: [],
+  disabled: false,
+  permissions: ['staff.manage', 'audit.read', 'orders.read'],
+  created_at: 1_700_000_000,
+  last_login_at: null,
+};
+
+export interface ConsoleCall {
+  /** Below /jpmall/admin ('/staff/me'), or the whole path of any other call. */
+  path: string;
+  method: string;
+  body: Record<string, unknown>;
+  adminToken: string | null;
+  sellerToken: string | null;
+  language: string | null;
+}
+
+export type ConsoleHandler = (body: Record<string, unknown>, call: ConsoleCall) => Response | Promise<Response>;
+
+export function serveConsole(routes: Record<string, ConsoleHandler>): ConsoleCall[] {
+  const calls: ConsoleCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      const path = url.pathname.replace(/^\/jpmall\/admin/, '');
+      const text = input.method === 'GET' ? '' : await input.text();
+      const body = (text ? JSON.parse(text) : Object.fromEntries(url.searchParams)) as Record<string, unknown>;
+      const call = {
+        path,
+        method: input.method,
+        body,
+        adminToken: input.headers.get('admin-token'),
+        sellerToken: input.headers.get('token'),
+        language: input.headers.get('content-language'),
+      };
+      calls.push(call);
+      const handler = routes[path];
+      return handler ? handler(body, call) : new Response('not found', { status: 404 });
+    }),
+  );
+  return calls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
+}
+
+/** The console's routes at `entry` (below /admin), logged in with `token` unless it is empty. */
+export function renderConsole(entry: string, intl: IntlShape, { token = 'AT1' }: { token?: string } = {}) {
+  const store = makeConsoleStore();
+  if (token) store.dispatch(consoleLoggedIn(token));
+  render(
+    <Provider store={store}>
+      <RawIntlProvider value={intl}>
+        <ConfigProvider>
+          <MemoryRouter initialEntries={[entry]}>
+            <ConsoleRoutes />
+            <Where />
+          </MemoryRouter>
+        </ConfigProvider>
+      </RawIntlProvider>
+    </Provider>,
+  );
+  return store;
+}
