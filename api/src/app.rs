@@ -74,12 +74,15 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         ],
         wallet_limits,
     ));
-    let desk = Arc::new(WalletDesk::new(wallet.clone()));
+    let desk = Arc::new(WalletDesk::new(wallet.clone(), db.pool.clone()));
     let coupon_book = Runner::new(db.pool.clone(), CouponBook);
-    let coupon_desk = Arc::new(CouponDesk::new(Arc::new(db.cqrs::<Coupon>(
-        vec![Box::new(coupon_book.clone()), Box::new(coupon_messages.clone())],
-        (),
-    ))));
+    let coupon_desk = Arc::new(CouponDesk::new(
+        Arc::new(db.cqrs::<Coupon>(
+            vec![Box::new(coupon_book.clone()), Box::new(coupon_messages.clone())],
+            (),
+        )),
+        db.pool.clone(),
+    ));
     let order_book = Runner::new(db.pool.clone(), OrderBook);
     let daily_sales = Runner::new(db.pool.clone(), DailySales);
     let orders = Arc::new(db.cqrs::<Order>(
@@ -92,7 +95,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         ],
         (),
     ));
-    let order_desk = Arc::new(OrderDesk::new(orders));
+    let order_desk = Arc::new(OrderDesk::new(orders, db.pool.clone()));
     let after_sale_book = Runner::new(db.pool.clone(), AfterSaleBook);
     let after_sales = Arc::new(db.cqrs::<AfterSale>(
         vec![
@@ -127,6 +130,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
     };
     let payments = Payments::new(gateway, secret.into_bytes(), config.public_url.clone());
 
+    let pool = db.pool.clone();
     let state = AppState {
         db,
         outbox_enabled: !config.production,
@@ -137,7 +141,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         desk,
         orders: order_desk,
         coupons: coupon_desk,
-        after_sales: Arc::new(AfterSaleDesk::new(after_sales)),
+        after_sales: Arc::new(AfterSaleDesk::new(after_sales, pool.clone())),
         wallet,
         wallet_limits,
         payments: Arc::new(payments),

@@ -158,6 +158,49 @@ enum Ops {
         #[command(subcommand)]
         command: NoticeOps,
     },
+    /// Staff accounts of the console: add (the first owner is made here), list, role, disable.
+    Staff {
+        #[command(subcommand)]
+        command: StaffOps,
+    },
+}
+
+#[derive(Subcommand)]
+enum StaffOps {
+    /// Create a staff account that signs in to the console at /admin.
+    Add {
+        #[arg(long)]
+        mobile: String,
+        #[arg(long)]
+        password: String,
+        /// owner, catalogue, warehouse, service, finance, marketing or stall.
+        #[arg(long)]
+        role: String,
+        /// The name shown in the console and the audit trail; the phone number when left out.
+        #[arg(long)]
+        name: Option<String>,
+        /// For role `stall`: the stall it supplies (repeat for more than one).
+        #[arg(long = "stall")]
+        stalls: Vec<String>,
+    },
+    /// Every staff account.
+    List,
+    /// Give an account another role (and, for `stall`, its stalls).
+    Role {
+        #[arg(long)]
+        mobile: String,
+        #[arg(long)]
+        role: String,
+        #[arg(long = "stall")]
+        stalls: Vec<String>,
+    },
+    /// Disable an account, ending its sessions (`--enable` turns it back on).
+    Disable {
+        #[arg(long)]
+        mobile: String,
+        #[arg(long)]
+        enable: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -418,19 +461,19 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Rebuild { name } => rebuild(config, name.as_deref()).await,
         Command::Seed { products } => seed(config, products).await,
-        Command::Ops {
-            command: Ops::Withdrawal { command },
-        } => withdrawal_ops(config, command).await,
-        Command::Ops {
-            command: Ops::Order { command },
-        } => order_ops(config, command).await,
-        Command::Ops {
-            command: Ops::Aftersale { command },
-        } => after_sale_ops(config, command).await,
-        Command::Ops {
-            command: Ops::Coupon { command },
-        } => coupon_ops(config, command).await,
-        Command::Ops { command } => ops(config, command).await,
+        // Whatever an `ops` command changes is recorded as done by the operator (the machine credential).
+        Command::Ops { command } => {
+            commands::actor::acting_as(commands::actor::Actor::Operator, async {
+                match command {
+                    Ops::Withdrawal { command } => withdrawal_ops(config, command).await,
+                    Ops::Order { command } => order_ops(config, command).await,
+                    Ops::Aftersale { command } => after_sale_ops(config, command).await,
+                    Ops::Coupon { command } => coupon_ops(config, command).await,
+                    command => ops(config, command).await,
+                }
+            })
+            .await
+        }
         Command::Audit {
             command: Audit::Wallet { user, all, as_of },
         } => {
@@ -650,6 +693,7 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     .context("seeding the order history")?;
     bar.finish();
     let coupons = demo_coupons(&app.state).await;
+    let staff = commands::staff::seed_demo(&app.state.db, demo::DEMO_PASSWORD).await;
     app.state.db.close().await;
     println!(
         "order history: {placed} orders over {} days",
@@ -657,6 +701,16 @@ async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     );
     println!("demo coupons: {}", coupons?);
     println!("demo login: {} / {}", demo::DEMO_MOBILE, demo::DEMO_PASSWORD);
+    let staff = staff
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("adding the demo staff")?;
+    println!(
+        "demo staff (console at /admin/login, password {}):",
+        demo::DEMO_PASSWORD
+    );
+    for (role, mobile) in staff {
+        println!("  {:<10} {mobile}", role.name());
+    }
     Ok(())
 }
 
@@ -729,6 +783,7 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     let result = match command {
         Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
         Ops::Notice { command } => notice_ops(&db, command).await,
+        Ops::Staff { command } => staff_ops(&db, command).await,
         Ops::Withdrawal { .. } | Ops::Order { .. } | Ops::Aftersale { .. } | Ops::Coupon { .. } => {
             unreachable!("withdrawal and order commands open the whole application")
         }
@@ -743,6 +798,79 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     };
     db.close().await;
     result
+}
+
+async fn staff_ops(db: &Database, command: StaffOps) -> anyhow::Result<()> {
+    use domain::staff::Role;
+    let explain = |e: commands::Error| {
+        anyhow::anyhow!(crate::error::AppError::from(e).message(crate::i18n::Language::EnUs))
+    };
+    let role_of = |name: &str| {
+        Role::parse(name).map_err(|_| anyhow::anyhow!("unknown role {name}: use one of owner, catalogue, warehouse, service, finance, marketing, stall"))
+    };
+    match command {
+        StaffOps::Add {
+            mobile,
+            password,
+            role,
+            name,
+            stalls,
+        } => {
+            let role = role_of(&role)?;
+            let name = name.unwrap_or_else(|| mobile.clone());
+            commands::staff::add(
+                db,
+                commands::staff::NewStaff {
+                    mobile: &mobile,
+                    name: &name,
+                    password: commands::accounts::Password::Plain(password),
+                    role,
+                    stall_ids: &stalls,
+                },
+            )
+            .await
+            .map_err(explain)?;
+            println!("staff {mobile} added as {}; sign in at /admin/login", role.name());
+        }
+        StaffOps::List => {
+            let page = projections::staff::list(&db.pool, 1, 1000).await?;
+            println!(
+                "{:<13} {:<10} {:<9} {:<20} name",
+                "mobile", "role", "status", "stalls"
+            );
+            for staff in page.list {
+                let status = if staff.disabled { "disabled" } else { "active" };
+                println!(
+                    "{:<13} {:<10} {:<9} {:<20} {}",
+                    staff.mobile,
+                    staff.role,
+                    status,
+                    staff.stall_ids.join(","),
+                    staff.name
+                );
+            }
+        }
+        StaffOps::Role { mobile, role, stalls } => {
+            let role = role_of(&role)?;
+            let id = commands::staff::id_by_mobile(db, &mobile)
+                .await
+                .map_err(explain)?;
+            commands::staff::change_role(db, &id, role, &stalls)
+                .await
+                .map_err(explain)?;
+            println!("staff {mobile} is now {}", role.name());
+        }
+        StaffOps::Disable { mobile, enable } => {
+            let id = commands::staff::id_by_mobile(db, &mobile)
+                .await
+                .map_err(explain)?;
+            commands::staff::set_disabled(db, &id, !enable)
+                .await
+                .map_err(explain)?;
+            println!("staff {mobile} {}", if enable { "enabled" } else { "disabled" });
+        }
+    }
+    Ok(())
 }
 
 async fn print_outbox(

@@ -10,8 +10,12 @@ use crate::envelope::{reply, Reply};
 pub enum AppError {
     /// No, unknown or expired session: HTTP 401, code 401.
     Unauthorized,
-    /// An operator call without the operator token.
+    /// An operator call without the operator token or a staff session.
     Forbidden,
+    /// A staff call whose `admin-token` names no live session: HTTP 401, so the console signs in again.
+    StaffUnauthorized,
+    /// A staff member whose role does not hold the call's permission.
+    NotPermitted,
     NotFound(&'static str),
     /// Bad input or a business rule: 422, the message names what is wrong.
     Invalid(Refusal),
@@ -78,6 +82,11 @@ impl IntoResponse for AppError {
                 ..refused(StatusCode::UNAUTHORIZED, "auth.required", vec![], None)
             },
             AppError::Forbidden => refused(StatusCode::FORBIDDEN, "auth.forbidden", vec![], None),
+            AppError::StaffUnauthorized => Reply {
+                code: 401,
+                ..refused(StatusCode::UNAUTHORIZED, "staff.session_required", vec![], None)
+            },
+            AppError::NotPermitted => refused(StatusCode::FORBIDDEN, "staff.not_permitted", vec![], None),
             AppError::NotFound(key) => refused(StatusCode::NOT_FOUND, key, vec![], None),
             AppError::Invalid(r) => refused(
                 StatusCode::UNPROCESSABLE_ENTITY,

@@ -14,5 +14,6 @@ pub mod keys;
 pub mod media;
 pub mod package;
 pub mod routes;
+pub mod staff_gate;
 pub mod state;
 pub mod web;

@@ -1,5 +1,6 @@
-//! The storefront: `web/dist` served at `/`, with `index.html` for every path that is not an API,
-//! upload or asset path, so client-side routes survive a reload.
+//! The storefront and the staff console: `web/dist` served at `/`, with `index.html` for every path
+//! that is not an API, upload or asset path (and `admin.html` for `/admin/…`), so client-side routes
+//! survive a reload.
 
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue};
@@ -41,7 +42,10 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
         return AppError::NotFound("request.not_found").into_response();
     }
     let dist = &state.config.web_dist;
-    let index = dist.join("index.html");
+    // The staff console is its own app with its own page, so the storefront's first screen never
+    // carries its code.
+    let console = path == "/admin" || path.starts_with("/admin/");
+    let index = dist.join(if console { "admin.html" } else { "index.html" });
     if !index.is_file() {
         return AppError::NotFound("web.not_built").into_response();
     }

@@ -26,7 +26,7 @@ pub enum Password {
 }
 
 impl Password {
-    fn plain(&self) -> Option<&str> {
+    pub(crate) fn plain(&self) -> Option<&str> {
         match self {
             Password::Plain(p) => Some(p),
             Password::Undecryptable => None,
@@ -44,7 +44,7 @@ pub fn hash_token(token: &str) -> String {
     hex::encode(Sha256::digest(token.as_bytes()))
 }
 
-async fn hash_password(password: String) -> Result<String> {
+pub(crate) async fn hash_password(password: String) -> Result<String> {
     tokio::task::spawn_blocking(move || {
         let salt = SaltString::generate(&mut OsRng);
         Argon2::default()
@@ -58,7 +58,7 @@ async fn hash_password(password: String) -> Result<String> {
 
 /// Verifies against the stored hash, or against a fixed dummy when the phone is unknown, so both
 /// cases cost the same time.
-async fn verify_password(password: Option<String>, stored: Option<String>) -> Result<bool> {
+pub(crate) async fn verify_password(password: Option<String>, stored: Option<String>) -> Result<bool> {
     const DUMMY: &str =
         "$argon2id$v=19$m=19456,t=2,p=1$c29tZXNhbHRzb21lc2FsdA$3ThX6iDpSzOSHSWn55q4Pg7jFVm9bEI/XuYpmjyBRJw";
     tokio::task::spawn_blocking(move || {
@@ -174,37 +174,8 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
         return Err(Refusal::new("password.required").on("password").into());
     }
     let at = now();
-    // The attempt is counted before the password is checked, in one atomic step per key, so that
-    // parallel guesses are throttled like sequential ones. The phone is counted together with the
-    // client address: someone guessing at a phone locks out only himself, not its owner.
-    let phone_key = format!("{}|{}", req.mobile, req.client_ip);
-    let keys = [
-        (
-            "mobile_address",
-            phone_key.as_str(),
-            LOGIN_MAX_FAILURES_PER_MOBILE,
-        ),
-        ("address", req.client_ip, LOGIN_MAX_FAILURES_PER_ADDRESS),
-    ];
-    let mut tx = db.begin_write().await?;
-    let mut locked_until = None;
-    for (scope, subject, cap) in keys {
-        let (attempts, window_start) = count_attempt(&mut tx, scope, subject, at).await?;
-        if attempts > cap {
-            locked_until = locked_until.max(Some(window_start + LOGIN_WINDOW_SECONDS));
-        }
-    }
-    sqlx::query("DELETE FROM login_attempts WHERE window_start <= $1")
-        .bind(at - LOGIN_WINDOW_SECONDS)
-        .execute(&mut *tx)
-        .await?;
-    tx.commit().await?;
-    if let Some(until) = locked_until {
-        let wait_minutes = (until - at + 59) / 60;
-        return Err(Error::TooMany(
-            Refusal::new("login.too_many").with("minutes", wait_minutes.max(1)),
-        ));
-    }
+    let throttle = LoginThrottle::SELLERS;
+    throttle.take_attempt(db, req.mobile, req.client_ip, at).await?;
 
     let row = sqlx::query("SELECT id, password_hash FROM users WHERE mobile = $1")
         .bind(req.mobile)
@@ -220,20 +191,92 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
         return Err(Refusal::new("login.failed").on("password").into());
     };
     let mut tx = db.begin_write().await?;
-    // A good login clears its phone's count and gives its address back the attempt it took.
-    sqlx::query("DELETE FROM login_attempts WHERE scope = 'mobile_address' AND subject = $1")
-        .bind(&phone_key)
-        .execute(&mut *tx)
-        .await?;
-    sqlx::query(
-        "UPDATE login_attempts SET attempts = attempts - 1 WHERE scope = 'address' AND subject = $1 AND attempts > 0",
-    )
-    .bind(req.client_ip)
-    .execute(&mut *tx)
-    .await?;
+    throttle.forgive(&mut tx, req.mobile, req.client_ip).await?;
     let session = open_session(&mut tx, &user_id, req.client_ip, at).await?;
     tx.commit().await?;
     Ok(session)
+}
+
+/// Login throttling of one kind of account (sellers and staff are counted apart).
+pub(crate) struct LoginThrottle {
+    /// The scope of a phone together with the client address.
+    phone_scope: &'static str,
+    /// The scope of the client address alone.
+    address_scope: &'static str,
+}
+
+impl LoginThrottle {
+    pub(crate) const SELLERS: LoginThrottle = LoginThrottle {
+        phone_scope: "mobile_address",
+        address_scope: "address",
+    };
+    pub(crate) const STAFF: LoginThrottle = LoginThrottle {
+        phone_scope: "staff_mobile_address",
+        address_scope: "staff_address",
+    };
+
+    /// Counts the attempt before the password is checked, in one atomic step per key, so that
+    /// parallel guesses are throttled like sequential ones. The phone is counted together with the
+    /// client address: someone guessing at a phone locks out only himself, not its owner.
+    pub(crate) async fn take_attempt(
+        &self,
+        db: &Database,
+        mobile: &str,
+        client_ip: &str,
+        at: i64,
+    ) -> Result<()> {
+        let phone_key = format!("{mobile}|{client_ip}");
+        let keys = [
+            (
+                self.phone_scope,
+                phone_key.as_str(),
+                LOGIN_MAX_FAILURES_PER_MOBILE,
+            ),
+            (self.address_scope, client_ip, LOGIN_MAX_FAILURES_PER_ADDRESS),
+        ];
+        let mut tx = db.begin_write().await?;
+        let mut locked_until = None;
+        for (scope, subject, cap) in keys {
+            let (attempts, window_start) = count_attempt(&mut tx, scope, subject, at).await?;
+            if attempts > cap {
+                locked_until = locked_until.max(Some(window_start + LOGIN_WINDOW_SECONDS));
+            }
+        }
+        sqlx::query("DELETE FROM login_attempts WHERE window_start <= $1")
+            .bind(at - LOGIN_WINDOW_SECONDS)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        if let Some(until) = locked_until {
+            let wait_minutes = (until - at + 59) / 60;
+            return Err(Error::TooMany(
+                Refusal::new("login.too_many").with("minutes", wait_minutes.max(1)),
+            ));
+        }
+        Ok(())
+    }
+
+    /// A good login clears its phone's count and gives its address back the attempt it took.
+    pub(crate) async fn forgive(
+        &self,
+        tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+        mobile: &str,
+        client_ip: &str,
+    ) -> Result<()> {
+        sqlx::query("DELETE FROM login_attempts WHERE scope = $1 AND subject = $2")
+            .bind(self.phone_scope)
+            .bind(format!("{mobile}|{client_ip}"))
+            .execute(&mut **tx)
+            .await?;
+        sqlx::query(
+            "UPDATE login_attempts SET attempts = attempts - 1 WHERE scope = $1 AND subject = $2 AND attempts > 0",
+        )
+        .bind(self.address_scope)
+        .bind(client_ip)
+        .execute(&mut **tx)
+        .await?;
+        Ok(())
+    }
 }
 
 /// Takes one attempt of `subject` in the current window (a new window starts when the old one is

@@ -121,6 +121,7 @@ pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64)
     }
     let id = new_id("CT", now);
     let (discount_type, threshold, amount, percent_off) = discount_columns(coupon.discount);
+    let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO coupon_templates (id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
          valid_to, quantity, claimed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)",
@@ -136,8 +137,20 @@ pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64)
     .bind(coupon.valid_to)
     .bind(quantity)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    let detail = serde_json::json!({"name": coupon.name.trim(), "quantity": quantity});
+    crate::actor::record(
+        &mut tx,
+        crate::actor::Action {
+            action: "coupon.publish",
+            object_type: "coupon_template",
+            object_id: &id,
+            detail,
+        },
+    )
+    .await?;
+    tx.commit().await?;
     Ok(id)
 }
 

@@ -7,6 +7,11 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
 use cqrs_es::{Aggregate, AggregateError};
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::AnyPool;
+
+use crate::actor::{self, Action, Actor};
 
 use crate::db::Cqrs;
 use crate::error::{Error, Refusal};
@@ -21,6 +26,8 @@ pub trait Refuses {
 
 pub struct Desk<A: Aggregate> {
     cqrs: Arc<Cqrs<A>>,
+    /// Where the audit trail of staff commands is written.
+    pool: AnyPool,
     queues: Mutex<HashMap<String, Weak<tokio::sync::Mutex<()>>>>,
 }
 
@@ -29,9 +36,10 @@ where
     A: Aggregate,
     A::Error: Refuses,
 {
-    pub fn new(cqrs: Arc<Cqrs<A>>) -> Self {
+    pub fn new(cqrs: Arc<Cqrs<A>>, pool: AnyPool) -> Self {
         Self {
             cqrs,
+            pool,
             queues: Mutex::default(),
         }
     }
@@ -48,17 +56,29 @@ where
     }
 
     /// Runs `command` on aggregate `id`; a refusal by the aggregate's rules comes back as
-    /// [`Error::Invalid`] with the rule's catalogue key.
+    /// [`Error::Invalid`] with the rule's catalogue key. In a staff or operator call the events
+    /// carry the actor in their metadata, and the command goes into the audit trail.
     pub async fn execute(&self, id: &str, command: A::Command) -> Result<(), Error>
     where
-        A::Command: Clone,
+        A::Command: Clone + Serialize,
     {
+        let actor = actor::current();
+        let metadata = actor.as_ref().map(Actor::metadata).unwrap_or_default();
         let queue = self.queue(id);
         let _turn = queue.lock().await;
         let mut attempt = 0;
         loop {
-            match self.cqrs.execute(id, command.clone()).await {
-                Ok(()) => return Ok(()),
+            match self
+                .cqrs
+                .execute_with_metadata(id, command.clone(), metadata.clone())
+                .await
+            {
+                Ok(()) => {
+                    if let Some(actor) = &actor {
+                        self.record(actor, id, &command).await?;
+                    }
+                    return Ok(());
+                }
                 Err(AggregateError::UserError(e)) => return Err(e.refusal().into()),
                 Err(AggregateError::AggregateConflict) if attempt < CONFLICT_RETRIES => {
                     attempt += 1;
@@ -74,5 +94,60 @@ where
                 }
             }
         }
+    }
+
+    /// The audit line of a command: `<aggregate>.<command>` with the command's fields as detail.
+    /// It follows the events' commit; should it be lost, the events' metadata still names the actor.
+    async fn record(&self, actor: &Actor, id: &str, command: &A::Command) -> Result<(), Error>
+    where
+        A::Command: Serialize,
+    {
+        let (name, detail) = match serde_json::to_value(command) {
+            Ok(Value::Object(tagged)) if tagged.len() == 1 => {
+                let (name, detail) = tagged.into_iter().next().unwrap_or_default();
+                (name, detail)
+            }
+            Ok(Value::String(name)) => (name, Value::Null),
+            _ => ("command".to_string(), Value::Null),
+        };
+        let action = format!("{}.{}", A::TYPE, snake_case(&name));
+        let mut conn = self.pool.acquire().await?;
+        actor::record_as(
+            &mut conn,
+            actor,
+            Action {
+                action: &action,
+                object_type: A::TYPE,
+                object_id: id,
+                detail,
+            },
+        )
+        .await?;
+        Ok(())
+    }
+}
+
+/// `MarkOutOfStock` → `mark_out_of_stock`.
+fn snake_case(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 4);
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn command_names_read_as_snake_case() {
+        assert_eq!(super::snake_case("MarkOutOfStock"), "mark_out_of_stock");
+        assert_eq!(super::snake_case("Ship"), "ship");
     }
 }

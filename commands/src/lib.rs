@@ -3,6 +3,7 @@
 //! reference table.
 
 pub mod accounts;
+pub mod actor;
 pub mod addresses;
 pub mod after_sales;
 pub mod captcha;
@@ -20,6 +21,7 @@ pub mod messages;
 pub mod orders;
 pub mod payments;
 pub mod sms;
+pub mod staff;
 pub mod uploads;
 pub mod wallet;
 

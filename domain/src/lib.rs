@@ -7,5 +7,6 @@ pub mod constants;
 pub mod coupon;
 pub mod money;
 pub mod order;
+pub mod staff;
 pub mod text;
 pub mod wallet;

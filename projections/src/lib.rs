@@ -15,6 +15,7 @@ pub mod ranking;
 pub mod refund_audit;
 pub mod runner;
 pub mod sites;
+pub mod staff;
 pub mod wallet;
 pub mod wallet_audit;
 

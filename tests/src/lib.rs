@@ -53,6 +53,9 @@ pub fn postgres_admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/postgres".into())
 }
 
+/// The password of the staff accounts tests add.
+pub const STAFF_PASSWORD: &str = "staff123";
+
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
@@ -263,6 +266,56 @@ impl TestApp {
         let (status, reply) = self.admin(path, body.clone()).await;
         assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
         reply["data"].clone()
+    }
+
+    /// Adds a staff account directly (as `jpmall ops staff add` does) with password `staff123`, signs
+    /// it in over HTTP and answers its token.
+    pub async fn staff(&self, mobile: &str, role: &str, stalls: &[&str]) -> String {
+        let stall_ids: Vec<String> = stalls.iter().map(|s| s.to_string()).collect();
+        commands::staff::add(
+            self.db(),
+            commands::staff::NewStaff {
+                mobile,
+                name: &format!("{role} {mobile}"),
+                password: commands::accounts::Password::Plain(STAFF_PASSWORD.to_string()),
+                role: domain::staff::Role::parse(role).expect("a role"),
+                stall_ids: &stall_ids,
+            },
+        )
+        .await
+        .expect("the staff account is added");
+        let (status, reply) = self.staff_login(mobile, STAFF_PASSWORD).await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        reply["data"]["token"].as_str().unwrap().to_string()
+    }
+
+    /// Signs a staff member in with the password RSA-encrypted, as the console sends it.
+    pub async fn staff_login(&self, mobile: &str, password: &str) -> (StatusCode, Value) {
+        let body = serde_json::json!({"mobile": mobile, "password": self.encrypt(password)});
+        self.send(
+            self.client
+                .post(self.url("/jpmall/admin/staff/login"))
+                .header("content-language", "en_US")
+                .json(&body),
+        )
+        .await
+    }
+
+    /// A staff call below `/jpmall/admin` with `admin-token`, in English: GET when `body` is null
+    /// (`path` then carries the query), POST otherwise.
+    pub async fn as_staff(&self, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
+        let url = self.url(&format!("/jpmall/admin/{path}"));
+        let request = if body.is_null() {
+            self.client.get(url)
+        } else {
+            self.client.post(url).json(&body)
+        };
+        self.send(
+            request
+                .header("admin-token", token)
+                .header("content-language", "en_US"),
+        )
+        .await
     }
 
     /// Tops the seller's wallet up the way a payer does: the QR page's confirm button.

@@ -19,5 +19,6 @@ mod orders;
 mod orders_crash;
 mod projections;
 mod sites;
+mod staff;
 mod uploads;
 mod validation;

@@ -1,8 +1,7 @@
-//! Operator calls under `/jpmall/admin/`. The `operator` middleware guards every path there.
+//! Operator calls under `/jpmall/admin/`: the SMS outbox, the withdrawals queue and notices.
+//! `staff_gate` guards every path there.
 
-use axum::extract::{Request, State};
-use axum::middleware::Next;
-use axum::response::{IntoResponse, Response};
+use axum::extract::State;
 use commands::sms::{CaptchaAnswer, OutboxMessage};
 use commands::Refusal;
 use domain::wallet::WalletCommand;
@@ -11,21 +10,8 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{JsonBody, QueryArgs};
-use crate::keys::same_secret;
 use crate::routes::fund;
 use crate::state::AppState;
-
-pub async fn operator(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let given = request
-        .headers()
-        .get("operator-token")
-        .and_then(|v| v.to_str().ok())
-        .unwrap_or("");
-    if given.is_empty() || !same_secret(given, &state.operator_token) {
-        return AppError::Forbidden.into_response();
-    }
-    next.run(request).await
-}
 
 #[derive(Deserialize)]
 pub struct OutboxQuery {

@@ -12,6 +12,7 @@ pub mod order;
 pub mod pay;
 pub mod site;
 pub mod sms;
+pub mod staff;
 pub mod upload;
 pub mod user;
 
@@ -27,6 +28,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::trace::{DefaultOnResponse, TraceLayer};
 
 use crate::error::AppError;
+use crate::staff_gate::{self, needs};
 use crate::state::AppState;
 use crate::{envelope, media, package, web};
 
@@ -39,32 +41,95 @@ async fn not_found() -> AppError {
 }
 
 pub fn router(state: AppState) -> Router {
+    use domain::staff::Permission as P;
     let admin = Router::new()
-        .route("/sms/outbox", get(admin::outbox))
-        .route("/withdrawals", get(admin::withdrawals))
-        .route("/withdrawals/approve", post(admin::approve_withdrawal))
-        .route("/withdrawals/reject", post(admin::reject_withdrawal))
-        .route("/orders", get(admin_orders::orders))
-        .route("/orders/prepare_stock", post(admin_orders::prepare_stock))
-        .route("/orders/out_of_stock", post(admin_orders::out_of_stock))
-        .route("/orders/flag_abnormal", post(admin_orders::flag_abnormal))
-        .route("/orders/resolve_abnormal", post(admin_orders::resolve_abnormal))
-        .route("/orders/ship", post(admin_orders::ship))
-        .route("/orders/complete_due", post(admin_orders::complete_due))
-        .route("/aftersales", get(aftersale::admin_list))
-        .route("/aftersales/approve", post(aftersale::approve))
-        .route("/aftersales/reject", post(aftersale::reject))
-        .route("/aftersales/intercept", post(aftersale::intercept))
-        .route("/aftersales/receive", post(aftersale::receive))
-        .route("/aftersales/refund", post(aftersale::refund))
-        .route("/aftersales/ship", post(aftersale::ship))
-        .route("/coupons", get(coupon::admin_list))
-        .route("/coupons/issue", post(coupon::issue))
-        .route("/coupons/publish", post(coupon::publish))
-        .route("/notices/publish", post(admin::publish_notice))
-        .route("/notices/withdraw", post(admin::withdraw_notice))
+        .route("/sms/outbox", needs(P::OutboxRead, get(admin::outbox)))
+        .route("/withdrawals", needs(P::WithdrawalsRead, get(admin::withdrawals)))
+        .route(
+            "/withdrawals/approve",
+            needs(P::WithdrawalsWrite, post(admin::approve_withdrawal)),
+        )
+        .route(
+            "/withdrawals/reject",
+            needs(P::WithdrawalsWrite, post(admin::reject_withdrawal)),
+        )
+        .route("/orders", needs(P::OrdersRead, get(admin_orders::orders)))
+        .route(
+            "/orders/prepare_stock",
+            needs(P::OrdersWrite, post(admin_orders::prepare_stock)),
+        )
+        .route(
+            "/orders/out_of_stock",
+            needs(P::OrdersWrite, post(admin_orders::out_of_stock)),
+        )
+        .route(
+            "/orders/flag_abnormal",
+            needs(P::OrdersWrite, post(admin_orders::flag_abnormal)),
+        )
+        .route(
+            "/orders/resolve_abnormal",
+            needs(P::OrdersWrite, post(admin_orders::resolve_abnormal)),
+        )
+        .route("/orders/ship", needs(P::OrdersWrite, post(admin_orders::ship)))
+        .route(
+            "/orders/complete_due",
+            needs(P::OrdersWrite, post(admin_orders::complete_due)),
+        )
+        .route(
+            "/aftersales",
+            needs(P::AfterSalesRead, get(aftersale::admin_list)),
+        )
+        .route(
+            "/aftersales/approve",
+            needs(P::AfterSalesWrite, post(aftersale::approve)),
+        )
+        .route(
+            "/aftersales/reject",
+            needs(P::AfterSalesWrite, post(aftersale::reject)),
+        )
+        .route(
+            "/aftersales/intercept",
+            needs(P::AfterSalesWrite, post(aftersale::intercept)),
+        )
+        .route(
+            "/aftersales/receive",
+            needs(P::AfterSalesWrite, post(aftersale::receive)),
+        )
+        .route(
+            "/aftersales/refund",
+            needs(P::AfterSalesWrite, post(aftersale::refund)),
+        )
+        .route(
+            "/aftersales/ship",
+            needs(P::AfterSalesWrite, post(aftersale::ship)),
+        )
+        .route("/coupons", needs(P::CouponsRead, get(coupon::admin_list)))
+        .route("/coupons/issue", needs(P::CouponsWrite, post(coupon::issue)))
+        .route("/coupons/publish", needs(P::CouponsWrite, post(coupon::publish)))
+        .route(
+            "/notices/publish",
+            needs(P::NoticesWrite, post(admin::publish_notice)),
+        )
+        .route(
+            "/notices/withdraw",
+            needs(P::NoticesWrite, post(admin::withdraw_notice)),
+        )
+        .route("/staff/me", get(staff::me))
+        .route("/staff/logout", post(staff::logout))
+        .route("/dashboard", get(staff::dashboard))
+        .route("/staff/list", needs(P::StaffManage, get(staff::list)))
+        .route("/staff/add", needs(P::StaffManage, post(staff::add)))
+        .route("/staff/role", needs(P::StaffManage, post(staff::change_role)))
+        .route("/staff/disable", needs(P::StaffManage, post(staff::disable)))
+        .route(
+            "/stalls/options",
+            needs(P::StaffManage, get(staff::stall_options)),
+        )
+        .route("/audit", needs(P::AuditRead, get(staff::audit)))
         .fallback(not_found)
-        .layer(middleware::from_fn_with_state(state.clone(), admin::operator));
+        .layer(middleware::from_fn_with_state(state.clone(), staff_gate::gate))
+        // Signing in is the one staff call that needs no credential.
+        .route("/staff/login", post(staff::login));
     let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
 
     Router::new()

@@ -56,6 +56,7 @@ pub async fn publish(db: &Database, notice: NewNotice, now: i64) -> Result<Strin
         }
     };
     let id = format!("N{}{:04}", now, rand::random::<u16>() % 10_000);
+    let mut tx = db.begin_write().await.map_err(internal)?;
     sqlx::query(
         "INSERT INTO notices (id, title_zh, title_en, content_zh, content_en, pinned, published_at) \
          VALUES ($1, $2, $3, $4, $5, $6, $7)",
@@ -67,19 +68,46 @@ pub async fn publish(db: &Database, notice: NewNotice, now: i64) -> Result<Strin
     .bind(or_chinese(&notice.content_en, content))
     .bind(notice.pinned)
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await
     .map_err(internal)?;
+    let detail = serde_json::json!({"title": title, "pinned": notice.pinned});
+    record(&mut tx, "notice.publish", &id, detail).await?;
+    tx.commit().await.map_err(internal)?;
     Ok(id)
 }
 
 /// Takes an announcement down; answers whether it existed.
 pub async fn withdraw(db: &Database, id: &str) -> Result<bool, Error> {
+    let mut tx = db.begin_write().await.map_err(internal)?;
     let gone = sqlx::query("DELETE FROM notices WHERE id = $1")
         .bind(id.trim())
-        .execute(&db.pool)
+        .execute(&mut *tx)
         .await
         .map_err(internal)?
         .rows_affected();
+    if gone == 1 {
+        record(&mut tx, "notice.withdraw", id.trim(), serde_json::json!({})).await?;
+    }
+    tx.commit().await.map_err(internal)?;
     Ok(gone == 1)
+}
+
+async fn record(
+    tx: &mut sqlx::Transaction<'static, sqlx::Any>,
+    action: &str,
+    id: &str,
+    detail: serde_json::Value,
+) -> Result<(), Error> {
+    crate::actor::record(
+        tx,
+        crate::actor::Action {
+            action,
+            object_type: "notice",
+            object_id: id,
+            detail,
+        },
+    )
+    .await
+    .map_err(internal)
 }

@@ -1,0 +1,263 @@
+//! Reads of staff accounts, their sessions and the audit trail of staff actions.
+
+use serde::Serialize;
+use serde_json::Value;
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+
+use crate::catalog::Page;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffRow {
+    pub id: String,
+    pub mobile: String,
+    pub name: String,
+    pub role: String,
+    pub stall_ids: Vec<String>,
+    pub disabled: bool,
+    pub created_at: i64,
+    pub last_login_at: Option<i64>,
+}
+
+const STAFF_COLUMNS: &str = "id, mobile, name, role, disabled, created_at, last_login_at";
+
+fn staff_row(row: &AnyRow) -> StaffRow {
+    StaffRow {
+        id: row.get(0),
+        mobile: row.get(1),
+        name: row.get(2),
+        role: row.get(3),
+        stall_ids: Vec::new(),
+        disabled: row.get::<i64, _>(4) != 0,
+        created_at: row.get(5),
+        last_login_at: row.get(6),
+    }
+}
+
+async fn with_stalls(pool: &AnyPool, mut staff: StaffRow) -> sqlx::Result<StaffRow> {
+    staff.stall_ids = stall_ids(pool, &staff.id).await?;
+    Ok(staff)
+}
+
+/// The stalls a stall account supplies.
+pub async fn stall_ids(pool: &AnyPool, staff_id: &str) -> sqlx::Result<Vec<String>> {
+    let rows = sqlx::query("SELECT stall_id FROM staff_stalls WHERE staff_id = $1 ORDER BY stall_id")
+        .bind(staff_id)
+        .fetch_all(pool)
+        .await?;
+    Ok(rows.iter().map(|r| r.get(0)).collect())
+}
+
+pub async fn by_id(pool: &AnyPool, id: &str) -> sqlx::Result<Option<StaffRow>> {
+    let row = sqlx::query(&format!("SELECT {STAFF_COLUMNS} FROM staff WHERE id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    match row {
+        Some(row) => Ok(Some(with_stalls(pool, staff_row(&row)).await?)),
+        None => Ok(None),
+    }
+}
+
+/// The staff member of a live session of an enabled account, by the stored hash of its token.
+pub async fn session_staff(pool: &AnyPool, token_hash: &str, now: i64) -> sqlx::Result<Option<StaffRow>> {
+    let row = sqlx::query(&format!(
+        "SELECT {} FROM staff_sessions t JOIN staff s ON s.id = t.staff_id \
+         WHERE t.token_hash = $1 AND t.expires_at > $2 AND s.disabled = 0",
+        STAFF_COLUMNS
+            .split(", ")
+            .map(|c| format!("s.{c}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    ))
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(pool)
+    .await?;
+    match row {
+        Some(row) => Ok(Some(with_stalls(pool, staff_row(&row)).await?)),
+        None => Ok(None),
+    }
+}
+
+/// Every staff account, owners first, then by phone.
+pub async fn list(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<Page<StaffRow>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM staff")
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT {STAFF_COLUMNS} FROM staff ORDER BY CASE role WHEN 'owner' THEN 0 ELSE 1 END, mobile \
+         LIMIT $1 OFFSET $2"
+    ))
+    .bind(pagesize)
+    .bind((page - 1) * pagesize)
+    .fetch_all(pool)
+    .await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for row in &rows {
+        list.push(with_stalls(pool, staff_row(row)).await?);
+    }
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StallOption {
+    pub id: String,
+    pub name: String,
+    pub market_name: String,
+}
+
+/// Every stall, for choosing the stalls of a stall account.
+pub async fn stall_options(pool: &AnyPool, english: bool) -> sqlx::Result<Vec<StallOption>> {
+    let market = if english { "m.name_en" } else { "m.name_zh" };
+    let rows = sqlx::query(&format!(
+        "SELECT s.id, s.name, {market} FROM stalls s JOIN markets m ON m.id = s.market_id \
+         ORDER BY m.sort, s.floor, s.number, s.id"
+    ))
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| StallOption {
+            id: r.get(0),
+            name: r.get(1),
+            market_name: r.get(2),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AuditEntry {
+    pub id: i64,
+    pub at: i64,
+    pub actor_kind: String,
+    pub actor_id: Option<String>,
+    pub actor_name: Option<String>,
+    pub action: String,
+    pub object_type: String,
+    pub object_id: String,
+    pub detail: Value,
+}
+
+#[derive(Debug, Default)]
+pub struct AuditFilter {
+    pub staff_id: Option<String>,
+    pub actor_kind: Option<String>,
+    pub object_type: Option<String>,
+    pub object_id: Option<String>,
+}
+
+/// The audit trail, newest first, by staff member and/or object.
+pub async fn audit(
+    pool: &AnyPool,
+    filter: &AuditFilter,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<Page<AuditEntry>> {
+    let mut conditions = Vec::new();
+    let mut binds: Vec<&str> = Vec::new();
+    let fields = [
+        ("a.actor_id", &filter.staff_id),
+        ("a.actor_kind", &filter.actor_kind),
+        ("a.object_type", &filter.object_type),
+        ("a.object_id", &filter.object_id),
+    ];
+    for (column, value) in fields {
+        if let Some(value) = value {
+            binds.push(value);
+            conditions.push(format!("{column} = ${}", binds.len()));
+        }
+    }
+    let condition = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!("WHERE {}", conditions.join(" AND "))
+    };
+    let count_sql = format!("SELECT COUNT(*) FROM staff_actions a {condition}");
+    let mut count = sqlx::query(&count_sql);
+    for bind in &binds {
+        count = count.bind(*bind);
+    }
+    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let sql = format!(
+        "SELECT a.id, a.at, a.actor_kind, a.actor_id, s.name, a.action, a.object_type, a.object_id, a.detail \
+         FROM staff_actions a LEFT JOIN staff s ON s.id = a.actor_id {condition} \
+         ORDER BY a.id DESC LIMIT ${} OFFSET ${}",
+        binds.len() + 1,
+        binds.len() + 2
+    );
+    let mut query = sqlx::query(&sql);
+    for bind in &binds {
+        query = query.bind(*bind);
+    }
+    let rows = query
+        .bind(pagesize)
+        .bind((page - 1) * pagesize)
+        .fetch_all(pool)
+        .await?;
+    let list = rows
+        .iter()
+        .map(|r| AuditEntry {
+            id: r.get(0),
+            at: r.get(1),
+            actor_kind: r.get(2),
+            actor_id: r.get(3),
+            actor_name: r.get(4),
+            action: r.get(5),
+            object_type: r.get(6),
+            object_id: r.get(7),
+            detail: serde_json::from_str(&r.get::<String, _>(8)).unwrap_or(Value::Null),
+        })
+        .collect();
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
+
+/// Paid orders whose stock is still to be fetched from the stalls.
+pub async fn orders_to_prepare(pool: &AnyPool) -> sqlx::Result<i64> {
+    count(
+        pool,
+        "SELECT COUNT(*) FROM orders WHERE status = 'to_be_shipped' AND stock_status = 'pending_stock'",
+    )
+    .await
+}
+
+/// Paid orders with their stock prepared, waiting for a parcel.
+pub async fn orders_to_ship(pool: &AnyPool) -> sqlx::Result<i64> {
+    count(
+        pool,
+        "SELECT COUNT(*) FROM orders WHERE status = 'to_be_shipped' AND stock_status = 'stock_prepared'",
+    )
+    .await
+}
+
+/// After-sales waiting for the service desk: new applications and returned parcels to refund.
+pub async fn aftersales_to_review(pool: &AnyPool) -> sqlx::Result<i64> {
+    count(
+        pool,
+        "SELECT COUNT(*) FROM after_sales WHERE status IN ('pending_review', 'return_received')",
+    )
+    .await
+}
+
+pub async fn withdrawals_to_decide(pool: &AnyPool) -> sqlx::Result<i64> {
+    count(
+        pool,
+        "SELECT COUNT(*) FROM wallet_withdrawals WHERE status = 'pending'",
+    )
+    .await
+}
+
+async fn count(pool: &AnyPool, sql: &str) -> sqlx::Result<i64> {
+    Ok(sqlx::query(sql).fetch_one(pool).await?.get(0))
+}

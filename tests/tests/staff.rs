@@ -1,0 +1,463 @@
+//! Staff accounts and roles over HTTP on both engines: the first owner from the CLI, signing in with
+//! the RSA transport and its throttle, the owner managing staff, the permission of every staff call
+//! for every role, seller and staff tokens kept apart, and the audit trail of who did what.
+
+use domain::staff::{Permission, Role};
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+use sqlx::Row;
+use tests::{on_both_engines, TestApp, STAFF_PASSWORD};
+
+on_both_engines!(
+    the_first_owner_comes_from_the_cli_and_manages_the_rest,
+    every_staff_call_checks_the_role_of_its_caller,
+    seller_and_staff_sessions_never_open_each_other,
+    staff_logins_are_throttled_apart_from_sellers,
+    staff_actions_are_traceable_to_who_did_them
+);
+
+/// Every staff call, with a body that changes nothing (null: a GET), and the permission it needs
+/// (`None`: any signed-in staff member).
+fn staff_calls() -> Vec<(&'static str, Value, Option<Permission>)> {
+    use Permission as P;
+    vec![
+        ("staff/me", Value::Null, None),
+        ("dashboard", Value::Null, None),
+        ("staff/list", Value::Null, Some(P::StaffManage)),
+        ("staff/add", json!({}), Some(P::StaffManage)),
+        ("staff/role", json!({}), Some(P::StaffManage)),
+        ("staff/disable", json!({}), Some(P::StaffManage)),
+        ("stalls/options", Value::Null, Some(P::StaffManage)),
+        ("audit", Value::Null, Some(P::AuditRead)),
+        ("sms/outbox", Value::Null, Some(P::OutboxRead)),
+        ("withdrawals", Value::Null, Some(P::WithdrawalsRead)),
+        ("withdrawals/approve", json!({}), Some(P::WithdrawalsWrite)),
+        ("withdrawals/reject", json!({}), Some(P::WithdrawalsWrite)),
+        ("orders", Value::Null, Some(P::OrdersRead)),
+        ("orders/prepare_stock", json!({}), Some(P::OrdersWrite)),
+        ("orders/out_of_stock", json!({}), Some(P::OrdersWrite)),
+        ("orders/flag_abnormal", json!({}), Some(P::OrdersWrite)),
+        ("orders/resolve_abnormal", json!({}), Some(P::OrdersWrite)),
+        ("orders/ship", json!({}), Some(P::OrdersWrite)),
+        ("orders/complete_due", json!({}), Some(P::OrdersWrite)),
+        ("aftersales", Value::Null, Some(P::AfterSalesRead)),
+        ("aftersales/approve", json!({}), Some(P::AfterSalesWrite)),
+        ("aftersales/reject", json!({}), Some(P::AfterSalesWrite)),
+        ("aftersales/intercept", json!({}), Some(P::AfterSalesWrite)),
+        ("aftersales/receive", json!({}), Some(P::AfterSalesWrite)),
+        ("aftersales/refund", json!({}), Some(P::AfterSalesWrite)),
+        ("aftersales/ship", json!({}), Some(P::AfterSalesWrite)),
+        ("coupons", Value::Null, Some(P::CouponsRead)),
+        ("coupons/issue", json!({}), Some(P::CouponsWrite)),
+        ("coupons/publish", json!({}), Some(P::CouponsWrite)),
+        ("notices/publish", json!({}), Some(P::NoticesWrite)),
+        ("notices/withdraw", json!({}), Some(P::NoticesWrite)),
+    ]
+}
+
+async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) {
+    app.seed(3).await;
+    let (ok, stdout, stderr) = app.run_cli(&[
+        "ops",
+        "staff",
+        "add",
+        "--mobile",
+        "13900009001",
+        "--password",
+        "owner123",
+        "--role",
+        "owner",
+        "--name",
+        "老板",
+    ]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("13900009001 added as owner"), "{stdout}");
+    let (ok, _, stderr) = app.run_cli(&[
+        "ops",
+        "staff",
+        "add",
+        "--mobile",
+        "13900009002",
+        "--password",
+        "x123456",
+        "--role",
+        "admin",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("unknown role admin"), "{stderr}");
+
+    let (status, reply) = app.staff_login("13900009001", "owner123").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let owner = reply["data"]["token"].as_str().unwrap().to_string();
+    assert_eq!(reply["data"]["staff"]["role"], "owner");
+    assert_eq!(reply["data"]["staff"]["name"], "老板");
+    let permissions = reply["data"]["staff"]["permissions"].as_array().unwrap();
+    assert_eq!(permissions.len(), Permission::ALL.len());
+    let (status, me) = app.as_staff(&owner, "staff/me", Value::Null).await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(me["data"]["mobile"], "13900009001");
+    assert!(me["data"]["last_login_at"].as_i64().is_some());
+
+    // The owner adds a catalogue member in the console, password encrypted like every password.
+    let add = |mobile: &str, role: &str, stalls: Value| {
+        json!({"mobile": mobile, "name": format!("{role} staff"), "password": app.encrypt(STAFF_PASSWORD),
+               "role": role, "stall_ids": stalls})
+    };
+    let (status, added) = app
+        .as_staff(&owner, "staff/add", add("13900009003", "catalogue", json!([])))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{added}");
+    assert_eq!(added["data"]["role"], "catalogue");
+    let catalogue_id = added["data"]["id"].as_str().unwrap().to_string();
+    let (status, again) = app
+        .as_staff(&owner, "staff/add", add("13900009003", "finance", json!([])))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(again["msg"], "this phone number already has a staff account");
+
+    // A stall account supplies at least one stall that exists; other roles supply none.
+    let stalls = app.as_staff(&owner, "stalls/options", Value::Null).await.1["data"].clone();
+    let stall = stalls[0]["id"].as_str().unwrap().to_string();
+    for (body, msg) in [
+        (
+            add("13900009004", "stall", json!([])),
+            "a stall account must supply at least one stall",
+        ),
+        (
+            add("13900009004", "stall", json!(["S-none"])),
+            "stall S-none does not exist",
+        ),
+        (
+            add("13900009004", "warehouse", json!([stall])),
+            "only a stall account can be linked to stalls",
+        ),
+        (add("13900009004", "boss", json!([])), "unknown role"),
+        (
+            add("13900009004", "finance", json!([]))
+                .as_object()
+                .cloned()
+                .map(|mut b| {
+                    b.insert("name".into(), json!(""));
+                    Value::Object(b)
+                })
+                .unwrap(),
+            "please enter a name",
+        ),
+    ] {
+        let (status, reply) = app.as_staff(&owner, "staff/add", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(reply["msg"], msg);
+    }
+    let (status, reply) = app
+        .as_staff(&owner, "staff/add", add("13900009004", "stall", json!([stall])))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["data"]["stall_ids"], json!([stall]));
+
+    // The new member signs in and sees what the role allows.
+    let (status, reply) = app.staff_login("13900009003", STAFF_PASSWORD).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let catalogue = reply["data"]["token"].as_str().unwrap().to_string();
+    let names: Vec<&str> = reply["data"]["staff"]["permissions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p.as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"catalogue.write") && !names.contains(&"staff.manage"),
+        "{names:?}"
+    );
+
+    let (_, list) = app.as_staff(&owner, "staff/list", Value::Null).await;
+    assert_eq!(list["data"]["total"], 3);
+    assert_eq!(list["data"]["list"][0]["role"], "owner");
+
+    // A role change takes effect on the next call of the same session.
+    let (status, reply) = app
+        .as_staff(
+            &owner,
+            "staff/role",
+            json!({"id": catalogue_id, "role": "finance"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(
+        app.as_staff(&catalogue, "withdrawals", Value::Null).await.0,
+        StatusCode::OK
+    );
+
+    // Disabling ends the sessions and refuses the next sign-in.
+    let (status, reply) = app
+        .as_staff(
+            &owner,
+            "staff/disable",
+            json!({"id": catalogue_id, "disabled": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["data"]["disabled"], true);
+    let (status, reply) = app.as_staff(&catalogue, "staff/me", Value::Null).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    assert_eq!(reply["msg"], "your staff session has ended, please sign in again");
+    let (status, reply) = app.staff_login("13900009003", STAFF_PASSWORD).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "this staff account is disabled");
+    let (ok, stdout, stderr) =
+        app.run_cli(&["ops", "staff", "disable", "--mobile", "13900009003", "--enable"]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("enabled"), "{stdout}");
+    assert_eq!(
+        app.staff_login("13900009003", STAFF_PASSWORD).await.0,
+        StatusCode::OK
+    );
+
+    // There is always an owner who can sign in.
+    let (_, me) = app.as_staff(&owner, "staff/me", Value::Null).await;
+    let owner_id = me["data"]["id"].as_str().unwrap().to_string();
+    let (status, reply) = app
+        .as_staff(&owner, "staff/role", json!({"id": owner_id, "role": "finance"}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "at least one active owner account must remain");
+    let (status, reply) = app
+        .as_staff(&owner, "staff/disable", json!({"id": owner_id, "disabled": true}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "you cannot disable your own account");
+    let (ok, _, stderr) = app.run_cli(&["ops", "staff", "disable", "--mobile", "13900009001"]);
+    assert!(!ok);
+    assert!(stderr.contains("at least one active owner"), "{stderr}");
+
+    let (ok, stdout, stderr) = app.run_cli(&["ops", "staff", "list"]);
+    assert!(ok, "{stderr}");
+    assert!(
+        stdout.contains("13900009004") && stdout.contains(&stall),
+        "{stdout}"
+    );
+
+    // Signing out ends the session.
+    assert_eq!(
+        app.as_staff(&owner, "staff/logout", json!({})).await.0,
+        StatusCode::OK
+    );
+    assert_eq!(
+        app.as_staff(&owner, "staff/me", Value::Null).await.0,
+        StatusCode::UNAUTHORIZED
+    );
+}
+
+async fn every_staff_call_checks_the_role_of_its_caller(app: &TestApp) {
+    app.seed(2).await;
+    let stall: String = sqlx::query("SELECT id FROM stalls ORDER BY id LIMIT 1")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    for (n, role) in Role::ALL.into_iter().enumerate() {
+        let stalls: Vec<&str> = if role == Role::Stall { vec![&stall] } else { vec![] };
+        let token = app.staff(&format!("139000080{n:02}"), role.name(), &stalls).await;
+        for (path, body, permission) in staff_calls() {
+            let (status, reply) = app.as_staff(&token, path, body).await;
+            let allowed = permission.is_none_or(|p| role.may(p));
+            if allowed {
+                assert!(
+                    status != StatusCode::FORBIDDEN && status != StatusCode::UNAUTHORIZED,
+                    "{role:?} {path}: {status} {reply}"
+                );
+            } else {
+                assert_eq!(status, StatusCode::FORBIDDEN, "{role:?} {path}: {reply}");
+                assert_eq!(reply["msg"], "your role does not allow this", "{role:?} {path}");
+            }
+        }
+    }
+    // A refused call changes nothing: a marketing member cannot touch staff, and a catalogue member
+    // cannot publish a notice.
+    let marketing = app.staff("13900008100", "marketing", &[]).await;
+    let (status, _) = app
+        .as_staff(
+            &marketing,
+            "staff/add",
+            json!({"mobile": "13900008101", "name": "x", "password": app.encrypt("abc123"), "role": "owner"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let catalogue = app.staff("13900008102", "catalogue", &[]).await;
+    let (status, _) = app
+        .as_staff(
+            &catalogue,
+            "notices/publish",
+            json!({"title": "t", "content": "c"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let count = |sql: &'static str| async move {
+        sqlx::query(sql)
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0)
+    };
+    assert_eq!(
+        count("SELECT COUNT(*) FROM staff WHERE mobile = '13900008101'").await,
+        0
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM notices WHERE title_zh = 't'").await,
+        0
+    );
+    assert_eq!(
+        count("SELECT COUNT(*) FROM staff_actions WHERE action IN ('staff.add', 'notice.publish') AND actor_kind = 'staff'").await,
+        0
+    );
+}
+
+async fn seller_and_staff_sessions_never_open_each_other(app: &TestApp) {
+    let seller = app.register("13800138100", "abc123").await;
+    let staff = app.staff("13900008200", "owner", &[]).await;
+    for (path, body, _) in staff_calls() {
+        let url = app.url(&format!("/jpmall/admin/{path}"));
+        let request = if body.is_null() {
+            app.client.get(url)
+        } else {
+            app.client.post(url).json(&body)
+        };
+        let (status, _) = app.send(request.header("token", &seller)).await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "a seller's token on {path}");
+        // A seller's token put where a staff token goes names no staff session.
+        let (status, _) = app.as_staff(&seller, path, body).await;
+        assert_eq!(
+            status,
+            StatusCode::UNAUTHORIZED,
+            "a seller's token as admin-token on {path}"
+        );
+    }
+    let (status, _) = app.get("/addons/unishop/user/user_info", Some(&staff)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "a staff token on a seller call");
+    // The same phone may be a seller and a staff member; the two passwords and sessions stay apart.
+    app.register("13900008200", "seller9").await;
+    assert_eq!(
+        app.login("13900008200", STAFF_PASSWORD).await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        app.staff_login("13900008200", "seller9").await.0,
+        StatusCode::UNPROCESSABLE_ENTITY
+    );
+    assert_eq!(
+        app.staff_login("13900008200", STAFF_PASSWORD).await.0,
+        StatusCode::OK
+    );
+}
+
+async fn staff_logins_are_throttled_apart_from_sellers(app: &TestApp) {
+    app.staff("13900008300", "finance", &[]).await;
+    for _ in 0..5 {
+        let (status, reply) = app.staff_login("13900008300", "wrong999").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    }
+    let (status, reply) = app.staff_login("13900008300", STAFF_PASSWORD).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{reply}");
+    // Sellers from the same address are counted on their own.
+    app.register("13900008300", "seller9").await;
+    assert_eq!(app.login("13900008300", "seller9").await.0, StatusCode::OK);
+    // A password that cannot be decrypted is a wrong password, not a format error.
+    let (status, reply) = app
+        .send(
+            app.client
+                .post(app.url("/jpmall/admin/staff/login"))
+                .header("content-language", "en_US")
+                .json(&json!({"mobile": "13900008301", "password": "bm90IGVuY3J5cHRlZA=="})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(reply["data"]["field"], "password");
+}
+
+async fn staff_actions_are_traceable_to_who_did_them(app: &TestApp) {
+    app.register("13800138400", "abc123").await;
+    let owner = app.staff("13900008400", "owner", &[]).await;
+    let marketing = app.staff("13900008401", "marketing", &[]).await;
+    let marketing_id = app.as_staff(&marketing, "staff/me", Value::Null).await.1["data"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let now = commands::clock::now();
+    let (status, issued) = app
+        .as_staff(
+            &marketing,
+            "coupons/issue",
+            json!({"mobile": "13800138400", "name": "满50减5", "type": "product",
+                   "discount_type": "full_reduction", "threshold": "50", "amount": "5",
+                   "valid_from": now, "valid_to": now + 86_400}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{issued}");
+    let coupon_id = issued["data"]["id"].as_str().unwrap().to_string();
+    let (status, notice) = app
+        .as_staff(
+            &marketing,
+            "notices/publish",
+            json!({"title": "春季上新", "content": "新品到档"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{notice}");
+    // The machine credential is recorded as the operator.
+    let (status, _) = app
+        .admin("notices/withdraw", json!({"id": notice["data"]["id"]}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+
+    // The coupon's events carry the staff member in their metadata.
+    let metadata: String = sqlx::query(
+        "SELECT CAST(metadata AS TEXT) FROM events WHERE aggregate_type = 'coupon' AND aggregate_id = $1",
+    )
+    .bind(&coupon_id)
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap()
+    .get(0);
+    let metadata: Value = serde_json::from_str(&metadata).unwrap();
+    assert_eq!(metadata["staff_id"], marketing_id.as_str());
+    assert_eq!(metadata["actor_kind"], "staff");
+
+    // The trail per staff member, newest first, and per object.
+    let (status, trail) = app
+        .as_staff(&owner, &format!("audit?staff_id={marketing_id}"), Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{trail}");
+    let actions: Vec<&str> = trail["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["notice.publish", "coupon.issue"]);
+    assert_eq!(trail["data"]["list"][1]["actor_name"], "marketing 13900008401");
+    assert_eq!(trail["data"]["list"][1]["object_id"], coupon_id.as_str());
+    assert_eq!(trail["data"]["list"][1]["detail"]["name"], "满50减5");
+    let notice_id = notice["data"]["id"].as_str().unwrap();
+    let (_, trail) = app
+        .as_staff(
+            &owner,
+            &format!("audit?object_type=notice&object_id={notice_id}"),
+            Value::Null,
+        )
+        .await;
+    let entries = trail["data"]["list"].as_array().unwrap();
+    assert_eq!(entries.len(), 2, "{trail}");
+    assert_eq!(entries[0]["action"], "notice.withdraw");
+    assert_eq!(entries[0]["actor_kind"], "operator");
+    assert_eq!(entries[0]["actor_id"], Value::Null);
+    assert_eq!(entries[1]["actor_kind"], "staff");
+    // Staff management is in the trail too.
+    let (_, trail) = app.as_staff(&owner, "audit?object_type=staff", Value::Null).await;
+    assert_eq!(
+        trail["data"]["total"], 0,
+        "the accounts of this test were added outside any call"
+    );
+    // Sellers' own actions are not staff actions.
+    let (_, trail) = app.as_staff(&owner, "audit", Value::Null).await;
+    assert_eq!(trail["data"]["total"], 3, "{trail}");
+}
