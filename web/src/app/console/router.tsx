@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { CONSOLE_SCREENS, type ConsoleScreen } from './menu';
 import { ConsoleLayout } from './console-layout';
 import { ConsoleLoginScreen } from './login-screen';
+import { ConsoleScreenBoundary } from './screen-error';
 
 /** The console's paths are below /admin (the server sends admin.html for all of them). */
 export const CONSOLE_BASENAME = '/admin';
@@ -24,13 +25,17 @@ export function ConsoleRoutes({ screens = CONSOLE_SCREENS }: { screens?: readonl
     () => screens.map((screen) => ({ screen, Screen: lazy(screen.load) as ComponentType })),
     [screens],
   );
-  const page = (node: ReactNode) => <Suspense fallback={<Loading />}>{node}</Suspense>;
+  const page = (path: string, node: ReactNode) => (
+    <ConsoleScreenBoundary resetKey={path}>
+      <Suspense fallback={<Loading />}>{node}</Suspense>
+    </ConsoleScreenBoundary>
+  );
   return (
     <Routes>
       <Route path="/login" element={<ConsoleLoginScreen />} />
       <Route element={<ConsoleLayout screens={screens} forbidden={<Forbidden />} />}>
         {lazyScreens.map(({ screen, Screen }) => (
-          <Route key={screen.path} path={screen.path} element={page(<Screen />)}/>
+          <Route key={screen.path} path={screen.path} element={page(screen.path, <Screen />)} />
         ))}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>

@@ -34,10 +34,9 @@ interface AddValues extends RoleValues {
 }
 
 /** Role and, for a stall account, its stalls: shared by the add and change-role dialogs. */
-function RoleFields() {
+function RoleFields({ role }: { role: StaffRole | undefined }) {
   const intl = useIntl();
   const token = useConsoleSelector(selectConsoleToken);
-  const role = Form.useWatch<StaffRole | undefined>('role');
   const stalls = useStallOptionsQuery({ token }, { skip: role !== 'stall' });
   return (
     <>
@@ -65,6 +64,7 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
   const language = useConsoleSelector(selectConsoleLanguage);
   const site = useConsoleSiteQuery({ language });
   const [add, { isLoading }] = useAddStaffMutation();
+  const role = Form.useWatch('role', form);
   const onFinish = async (values: AddValues) => {
     const password = await rsaEncrypt(values.password, site.data?.rsa_public_key);
     if (!password) {
@@ -108,7 +108,7 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
         <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[{ required: true, message: intl.formatMessage({ id: 'validation.password.required' }) }]}>
           <Input.Password autoComplete="new-password" className="console-staff-password" />
         </Form.Item>
-        <RoleFields />
+        <RoleFields role={role} />
       </Form>
     </Modal>
   );
@@ -118,6 +118,7 @@ function ChangeRoleDialog({ staff, onClose }: { staff: Staff | null; onClose: ()
   const intl = useIntl();
   const [form] = Form.useForm<RoleValues>();
   const [change, { isLoading }] = useChangeStaffRoleMutation();
+  const role = Form.useWatch('role', form);
   const onFinish = async (values: RoleValues) => {
     if (!staff) return;
     try {
@@ -142,7 +143,7 @@ function ChangeRoleDialog({ staff, onClose }: { staff: Staff | null; onClose: ()
     >
       {staff ? (
         <Form form={form} layout="vertical" requiredMark={false} initialValues={{ role: staff.role, stall_ids: staff.stall_ids }} onFinish={(v) => void onFinish(v)}>
-          <RoleFields />
+          <RoleFields role={role} />
         </Form>
       ) : null}
     </Modal>
