@@ -9,14 +9,20 @@ fn internal(e: sqlx::Error) -> Error {
     Error::Internal(e.into())
 }
 
+/// The SKU's stock, if it may be bought: an off-shelf product's SKUs are refused.
 async fn stock_of(tx: &mut Transaction<'static, Any>, sku_id: &str) -> Result<i64, Error> {
-    sqlx::query("SELECT stock FROM skus WHERE id = $1")
-        .bind(sku_id)
-        .fetch_optional(&mut **tx)
-        .await
-        .map_err(internal)?
-        .map(|r| r.get(0))
-        .ok_or_else(|| Refusal::new("cart.sku_unknown").on("sku_id").into())
+    let row = sqlx::query(
+        "SELECT k.stock, p.on_shelf FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1",
+    )
+    .bind(sku_id)
+    .fetch_optional(&mut **tx)
+    .await
+    .map_err(internal)?
+    .ok_or_else(|| Error::from(Refusal::new("cart.sku_unknown").on("sku_id")))?;
+    if row.get::<i64, _>(1) == 0 {
+        return Err(Refusal::new("cart.off_shelf").on("sku_id").into());
+    }
+    Ok(row.get(0))
 }
 
 fn check_quantity(quantity: i64, stock: i64) -> Result<(), Error> {

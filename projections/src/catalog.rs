@@ -79,12 +79,14 @@ pub struct ProductCard {
     pub hot: bool,
     pub new: bool,
     pub sea: bool,
+    /// Off the shelf: still shown where a seller kept it (favourites, orders), but not for sale.
+    pub off_shelf: bool,
 }
 
 const CARD_COLUMNS: &str =
     "p.id, p.item_no, p.title_zh, p.title_en, p.price, p.stall_id, s.name, p.favorite_count, \
      p.views, p.popularity, p.sales, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END, \
-     CASE WHEN p.is_sea THEN 1 ELSE 0 END";
+     CASE WHEN p.is_sea THEN 1 ELSE 0 END, p.on_shelf";
 
 fn card(row: &AnyRow, lang: Language, now: i64) -> ProductCard {
     let id: String = row.get(0);
@@ -106,6 +108,7 @@ fn card(row: &AnyRow, lang: Language, now: i64) -> ProductCard {
         hot: row.get::<i64, _>(12) != 0,
         new: shelf_at >= now - NEW_ARRIVAL_SECONDS,
         sea: row.get::<i64, _>(13) != 0,
+        off_shelf: row.get::<i64, _>(14) == 0,
         id,
     }
 }
@@ -243,6 +246,11 @@ pub struct ListTotals {
 }
 
 impl ListTotals {
+    /// Forgets every counted total (the catalogue changed).
+    pub fn clear(&self) {
+        self.totals.lock().unwrap_or_else(|p| p.into_inner()).clear();
+    }
+
     fn get(&self, key: &str) -> Option<i64> {
         let totals = self.totals.lock().unwrap_or_else(|p| p.into_inner());
         totals
@@ -278,6 +286,7 @@ pub async fn products(
     if !filter.area_site.is_empty() {
         c.push("p.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
     }
+    c.push("p.on_shelf = 1", vec![]);
     let sort = filter.sort.unwrap_or(match filter.scene {
         Some(Scene::New) | None => Sort::Newest,
         Some(Scene::Hot) | Some(Scene::Sea) => Sort::Popularity,
@@ -399,8 +408,8 @@ pub struct Stall {
 const STALL_COLUMNS: &str =
     "s.id, s.name, m.id, m.name_zh, m.name_en, s.floor, s.number, s.contact, s.wechat, c.id, \
      c.name_zh, c.name_en, s.follow_count, s.ranking, \
-     (SELECT COUNT(*) FROM products x WHERE x.stall_id = s.id), \
-     (SELECT x.id FROM products x WHERE x.stall_id = s.id ORDER BY x.popularity DESC, x.id LIMIT 1), \
+     (SELECT COUNT(*) FROM products x WHERE x.stall_id = s.id AND x.on_shelf = 1), \
+     (SELECT x.id FROM products x WHERE x.stall_id = s.id AND x.on_shelf = 1 ORDER BY x.popularity DESC, x.id LIMIT 1), \
      CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.stall_id = s.id AND f.user_id = $1) THEN 1 ELSE 0 END";
 const STALL_FROM: &str =
     "FROM stalls s JOIN markets m ON m.id = s.market_id JOIN categories c ON c.id = s.category_id";
@@ -588,7 +597,7 @@ pub async fn favorite_products(
         .iter()
         .map(|r| FavoriteProduct {
             card: card(r, lang, now),
-            favorited_at: r.get(14),
+            favorited_at: r.get(15),
         })
         .collect();
     Ok(Page {
@@ -680,7 +689,7 @@ pub async fn product_detail(
     .await?;
     let Some(row) = row else { return Ok(None) };
     let card = card(&row, lang, now);
-    let pics = pictures(id, row.get(17), row.get(18), &row.get::<String, _>(19));
+    let pics = pictures(id, row.get(18), row.get(19), &row.get::<String, _>(20));
     let colour_name = |zh: &str| {
         pics.colours
             .iter()
@@ -707,8 +716,8 @@ pub async fn product_detail(
     };
     Ok(Some(ProductDetail {
         category: Named {
-            id: row.get(14),
-            name: pick(lang, row.get(15), row.get(16)),
+            id: row.get(15),
+            name: pick(lang, row.get(16), row.get(17)),
         },
         images: pics.main.clone(),
         details: pics.details.clone(),
@@ -720,9 +729,9 @@ pub async fn product_detail(
                 image: url.clone(),
             })
             .collect(),
-        sizes: serde_json::from_str(&row.get::<String, _>(20)).unwrap_or_default(),
+        sizes: serde_json::from_str(&row.get::<String, _>(21)).unwrap_or_default(),
         skus,
-        favorited: row.get::<i64, _>(21) != 0,
+        favorited: row.get::<i64, _>(22) != 0,
         stall_info,
         card,
     }))
@@ -1003,15 +1012,20 @@ pub struct SameStyleIndex {
 }
 
 impl SameStyleIndex {
+    /// Forgets the loaded hashes (a product went on or off the shelf, or its picture changed).
+    pub fn invalidate(&self) {
+        self.entries.write().expect("index lock").0 = -1;
+    }
+
     async fn fresh(&self, pool: &AnyPool) -> sqlx::Result<()> {
-        let count: i64 = sqlx::query("SELECT COUNT(*) FROM products")
+        let count: i64 = sqlx::query("SELECT COUNT(*) FROM products WHERE on_shelf = 1")
             .fetch_one(pool)
             .await?
             .get(0);
         if self.entries.read().expect("index lock").0 == count && count > 0 {
             return Ok(());
         }
-        let rows = sqlx::query("SELECT id, phash FROM products")
+        let rows = sqlx::query("SELECT id, phash FROM products WHERE on_shelf = 1")
             .fetch_all(pool)
             .await?;
         let entries = rows

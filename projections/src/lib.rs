@@ -6,6 +6,7 @@ pub mod addresses;
 pub mod after_sales;
 pub mod cart;
 pub mod catalog;
+pub mod catalog_admin;
 pub mod coupons;
 pub mod excel_jobs;
 pub mod forward;

@@ -8,6 +8,7 @@ mod addresses;
 mod after_sales;
 mod cart;
 mod catalog;
+mod catalogue_admin;
 mod concurrency;
 mod coupons;
 mod excel;

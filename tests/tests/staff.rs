@@ -52,6 +52,15 @@ fn staff_calls() -> Vec<(&'static str, Value, Option<Permission>)> {
         ("coupons/publish", json!({}), Some(P::CouponsWrite)),
         ("notices/publish", json!({}), Some(P::NoticesWrite)),
         ("notices/withdraw", json!({}), Some(P::NoticesWrite)),
+        ("catalog/products", Value::Null, Some(P::CatalogueRead)),
+        ("catalog/product?id=nope", Value::Null, Some(P::CatalogueRead)),
+        ("catalog/products/shelf", json!({}), Some(P::CatalogueWrite)),
+        ("catalog/stock/change", json!({}), Some(P::StockWrite)),
+        (
+            "catalog/stock/changes?product_id=nope",
+            Value::Null,
+            Some(P::CatalogueRead),
+        ),
     ]
 }
 

@@ -4,6 +4,7 @@ pub mod admin_orders;
 pub mod aftersale;
 pub mod cart;
 pub mod catalog;
+pub mod catalog_admin;
 pub mod coupon;
 pub mod excel;
 pub mod fund;
@@ -126,6 +127,26 @@ pub fn router(state: AppState) -> Router {
             needs(P::StaffManage, get(staff::stall_options)),
         )
         .route("/audit", needs(P::AuditRead, get(staff::audit)))
+        .route(
+            "/catalog/products",
+            needs(P::CatalogueRead, get(catalog_admin::products)),
+        )
+        .route(
+            "/catalog/product",
+            needs(P::CatalogueRead, get(catalog_admin::product)),
+        )
+        .route(
+            "/catalog/products/shelf",
+            needs(P::CatalogueWrite, post(catalog_admin::shelf)),
+        )
+        .route(
+            "/catalog/stock/change",
+            needs(P::StockWrite, post(catalog_admin::change_stock)),
+        )
+        .route(
+            "/catalog/stock/changes",
+            needs(P::CatalogueRead, get(catalog_admin::stock_changes)),
+        )
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), staff_gate::gate))
         // Signing in is the one staff call that needs no credential.

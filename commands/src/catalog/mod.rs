@@ -1,4 +1,5 @@
-//! The catalogue's write side: the demo market seed, its pictures, favourites, follows and views.
+//! The catalogue's write side: the demo market seed, its pictures, favourites, follows and views,
+//! and what staff change: shelf and stock.
 
 pub mod content;
 pub mod interest;
@@ -6,3 +7,5 @@ pub mod market;
 pub mod notices;
 pub mod pictures;
 pub mod seed;
+pub mod shelf;
+pub mod stock;

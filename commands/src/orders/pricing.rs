@@ -61,13 +61,19 @@ pub async fn price_lines(db: &Database, wanted: &[(String, i64)]) -> Result<Vec<
                 .into());
         }
         let row = sqlx::query(
-            "SELECT k.id, p.id, p.stall_id, s.name, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock, p.colors \
+            "SELECT k.id, p.id, p.stall_id, s.name, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock, p.colors, p.on_shelf \
              FROM skus k JOIN products p ON p.id = k.product_id JOIN stalls s ON s.id = p.stall_id WHERE k.id = $1",
         )
         .bind(&sku)
         .fetch_optional(&db.pool)
         .await?
         .ok_or_else(|| Refusal::new("cart.sku_unknown").on("lines").with("sku", &sku))?;
+        if row.get::<i64, _>(12) == 0 {
+            return Err(Refusal::new("cart.off_shelf")
+                .on("lines")
+                .with("sku", &sku)
+                .into());
+        }
         let stock: i64 = row.get(10);
         if quantity > stock {
             return Err(Refusal::new("cart.not_enough_stock")

@@ -1,0 +1,263 @@
+//! The catalogue as staff see it: every product, on the shelf or off, with its SKUs and stock, and
+//! the log of stock changes. A stall account's reads are limited to its own stalls.
+
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::{AnyPool, Row};
+
+use crate::catalog::Page;
+
+fn yuan(fen: i64) -> String {
+    domain::money::Fen(fen).to_yuan()
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffProduct {
+    pub id: String,
+    pub item_no: String,
+    pub title_zh: String,
+    pub title_en: String,
+    pub stall_id: String,
+    pub stall_name: String,
+    pub category_id: String,
+    pub price: String,
+    pub stock_total: i64,
+    pub sku_count: i64,
+    pub on_shelf: bool,
+    pub shelf_at: i64,
+    pub is_hot: bool,
+    pub is_sea: bool,
+    pub image: String,
+}
+
+#[derive(Debug, Default)]
+pub struct StaffProductFilter {
+    pub keyword: Option<String>,
+    pub stall_id: Option<String>,
+    pub category_id: Option<String>,
+    /// `Some(true)`: on the shelf only; `Some(false)`: off only.
+    pub on_shelf: Option<bool>,
+    /// A stall account's stalls; `None` for everyone else.
+    pub stalls: Option<Vec<String>>,
+}
+
+const COLUMNS: &str = "p.id, p.item_no, p.title_zh, p.title_en, p.stall_id, s.name, p.category_id, p.price, \
+     (SELECT CAST(COALESCE(SUM(k.stock), 0) AS BIGINT) FROM skus k WHERE k.product_id = p.id), \
+     (SELECT COUNT(*) FROM skus k WHERE k.product_id = p.id), \
+     p.on_shelf, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END, CASE WHEN p.is_sea THEN 1 ELSE 0 END";
+
+fn product(row: &AnyRow) -> StaffProduct {
+    let id: String = row.get(0);
+    StaffProduct {
+        image: crate::catalog::picture_url(&id, "main-1.jpg"),
+        item_no: row.get(1),
+        title_zh: row.get(2),
+        title_en: row.get(3),
+        stall_id: row.get(4),
+        stall_name: row.get(5),
+        category_id: row.get(6),
+        price: yuan(row.get(7)),
+        stock_total: row.get(8),
+        sku_count: row.get(9),
+        on_shelf: row.get::<i64, _>(10) != 0,
+        shelf_at: row.get(11),
+        is_hot: row.get::<i64, _>(12) != 0,
+        is_sea: row.get::<i64, _>(13) != 0,
+        id,
+    }
+}
+
+/// Staff's product table, newest on the shelf first.
+pub async fn products(
+    pool: &AnyPool,
+    filter: &StaffProductFilter,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<Page<StaffProduct>> {
+    let mut conditions: Vec<String> = Vec::new();
+    let mut binds: Vec<String> = Vec::new();
+    let bind = |value: String, binds: &mut Vec<String>| {
+        binds.push(value);
+        format!("${}", binds.len())
+    };
+    if let Some(keyword) = filter.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
+        let pattern = format!(
+            "%{}%",
+            keyword
+                .to_lowercase()
+                .replace('\\', "\\\\")
+                .replace('%', "\\%")
+                .replace('_', "\\_")
+        );
+        let (a, b, c) = (
+            bind(pattern.clone(), &mut binds),
+            bind(pattern.clone(), &mut binds),
+            bind(pattern, &mut binds),
+        );
+        conditions.push(format!(
+            "(LOWER(p.item_no) LIKE {a} ESCAPE '\\' OR LOWER(p.title_zh) LIKE {b} ESCAPE '\\' OR LOWER(p.title_en) LIKE {c} ESCAPE '\\')"
+        ));
+    }
+    if let Some(stall) = &filter.stall_id {
+        conditions.push(format!("p.stall_id = {}", bind(stall.clone(), &mut binds)));
+    }
+    if let Some(category) = &filter.category_id {
+        let (a, b) = (
+            bind(category.clone(), &mut binds),
+            bind(category.clone(), &mut binds),
+        );
+        conditions.push(format!(
+            "(p.category_id = {a} OR p.category_id IN (SELECT id FROM categories WHERE parent_id = {b}))"
+        ));
+    }
+    if let Some(on_shelf) = filter.on_shelf {
+        conditions.push(format!("p.on_shelf = {}", i64::from(on_shelf)));
+    }
+    if let Some(stalls) = &filter.stalls {
+        if stalls.is_empty() {
+            conditions.push("1 = 0".to_string());
+        } else {
+            let list: Vec<String> = stalls.iter().map(|s| bind(s.clone(), &mut binds)).collect();
+            conditions.push(format!("p.stall_id IN ({})", list.join(", ")));
+        }
+    }
+    let condition = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", conditions.join(" AND "))
+    };
+    let count_sql = format!("SELECT COUNT(*) FROM products p{condition}");
+    let mut count = sqlx::query(&count_sql);
+    for b in &binds {
+        count = count.bind(b.as_str());
+    }
+    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let sql = format!(
+        "SELECT {COLUMNS} FROM products p JOIN stalls s ON s.id = p.stall_id{condition} \
+         ORDER BY p.shelf_at DESC, p.id LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    );
+    let mut query = sqlx::query(&sql);
+    for b in &binds {
+        query = query.bind(b.as_str());
+    }
+    let list = query.fetch_all(pool).await?.iter().map(product).collect();
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffSku {
+    pub id: String,
+    pub color: String,
+    pub size: String,
+    pub price: String,
+    pub stock: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffProductDetail {
+    #[serde(flatten)]
+    pub product: StaffProduct,
+    pub skus: Vec<StaffSku>,
+}
+
+/// One product with its SKUs, if it exists and (for a stall account) is one of its stalls'.
+pub async fn product_detail(
+    pool: &AnyPool,
+    id: &str,
+    stalls: Option<&[String]>,
+) -> sqlx::Result<Option<StaffProductDetail>> {
+    let row = sqlx::query(&format!(
+        "SELECT {COLUMNS} FROM products p JOIN stalls s ON s.id = p.stall_id WHERE p.id = $1"
+    ))
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    let Some(product) = row.as_ref().map(product) else {
+        return Ok(None);
+    };
+    if stalls.is_some_and(|s| !s.contains(&product.stall_id)) {
+        return Ok(None);
+    }
+    let skus =
+        sqlx::query("SELECT id, color, size, price, stock FROM skus WHERE product_id = $1 ORDER BY sort, id")
+            .bind(id)
+            .fetch_all(pool)
+            .await?
+            .iter()
+            .map(|r| StaffSku {
+                id: r.get(0),
+                color: r.get(1),
+                size: r.get(2),
+                price: yuan(r.get(3)),
+                stock: r.get(4),
+            })
+            .collect();
+    Ok(Some(StaffProductDetail { product, skus }))
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StockChangeRow {
+    pub id: i64,
+    pub at: i64,
+    pub sku_id: String,
+    pub color: String,
+    pub size: String,
+    pub actor_kind: String,
+    pub actor_id: Option<String>,
+    pub actor_name: Option<String>,
+    pub before: i64,
+    pub after: i64,
+    pub reason: String,
+}
+
+/// A product's stock changes, newest first.
+pub async fn stock_changes(
+    pool: &AnyPool,
+    product_id: &str,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<Page<StockChangeRow>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM stock_changes WHERE product_id = $1")
+        .bind(product_id)
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(
+        "SELECT c.id, c.at, c.sku_id, k.color, k.size, c.actor_kind, c.actor_id, s.name, c.stock_before, \
+         c.stock_after, c.reason FROM stock_changes c JOIN skus k ON k.id = c.sku_id \
+         LEFT JOIN staff s ON s.id = c.actor_id WHERE c.product_id = $1 ORDER BY c.id DESC LIMIT $2 OFFSET $3",
+    )
+    .bind(product_id)
+    .bind(pagesize)
+    .bind((page - 1) * pagesize)
+    .fetch_all(pool)
+    .await?;
+    let list = rows
+        .iter()
+        .map(|r| StockChangeRow {
+            id: r.get(0),
+            at: r.get(1),
+            sku_id: r.get(2),
+            color: r.get(3),
+            size: r.get(4),
+            actor_kind: r.get(5),
+            actor_id: r.get(6),
+            actor_name: r.get(7),
+            before: r.get(8),
+            after: r.get(9),
+            reason: r.get(10),
+        })
+        .collect();
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}
