@@ -49,16 +49,19 @@ function precompileCatalogues(): Plugin {
  * own, so the storefront's catalogue chunks do not carry the console's texts.
  */
 function consoleCatalogues(): Plugin {
+  let build = false;
   return {
     name: 'jpmall-console-catalogues',
-    // dev and tests: Vite's JSON plugin reads `?console` (with `?import&console`) as the whole file
-    apply: 'build',
     enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
     transform(code, id) {
-      if (!/\/src\/i18n\/[A-Za-z_]+\.json\?console$/.test(id)) return null;
+      // `?console`, or `?import&console` as the dev server asks for it
+      if (!/\/src\/i18n\/[A-Za-z_]+\.json\?(?:[^?]*&)?console$/.test(id)) return null;
       const messages = JSON.parse(code) as Record<string, string>;
-      const compiled = Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)]));
-      return { code: `export default ${JSON.stringify(compiled)};`, map: null, moduleType: 'js' };
+      const value = build ? Object.fromEntries(Object.entries(messages).map(([key, text]) => [key, parse(text)])) : messages;
+      return { code: `export default ${JSON.stringify(value)};`, map: null, moduleType: 'js' };
     },
   };
 }

@@ -3,33 +3,10 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { consoleApi, useMeQuery, useStaffLogoutMutation } from '../../api/console-api';
-import { LANGUAGES } from '../../lib/languages';
-import { consoleLanguageChanged, consoleLoggedOut, selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
+import { consoleLoggedOut, selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
+import { ConsoleLanguageSwitch } from './language-switch';
 import { useConsoleDispatch, useConsoleSelector } from './hooks';
 import { screensFor, type ConsoleScreen } from './menu';
-
-/** Chinese / English, kept under the storage key `language`. */
-export function ConsoleLanguageSwitch() {
-  const intl = useIntl();
-  const language = useConsoleSelector(selectConsoleLanguage);
-  const dispatch = useConsoleDispatch();
-  return (
-    <span className="console-language" role="group" aria-label={intl.formatMessage({ id: 'language.label' })}>
-      {LANGUAGES.map((value) => (
-        <Button
-          key={value}
-          type={value === language ? 'link' : 'text'}
-          size="small"
-          aria-pressed={value === language}
-          data-language={value}
-          onClick={() => dispatch(consoleLanguageChanged(value))}
-        >
-          {intl.formatMessage({ id: `language.${value}` })}
-        </Button>
-      ))}
-    </span>
-  );
-}
 
 /**
  * Every screen but the login: without an admin session it goes to /login; it asks `staff/me` for

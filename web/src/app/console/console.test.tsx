@@ -1,9 +1,17 @@
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import JSEncrypt from 'jsencrypt';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
+import { loadLocaleBundleFrom } from '../../lib/locale';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router';
+import { consoleLoggedIn } from '../../state/console-session';
+import { CONSOLE_CATALOGUES } from './catalogues';
+import { ConsoleProviders } from './console-providers';
+import { ConsoleRoutes } from './router';
+import { makeConsoleStore } from './store';
 import { owner, ok, refused, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from './console-test-kit';
 import { CONSOLE_SCREENS, screensFor } from './menu';
 
@@ -133,5 +141,37 @@ describe('console session', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith('没有权限：staff.manage', 'error', undefined), SOON);
     expect(store.getState().console.token).toBe('AT1');
     expect(where()).toBe('/staff');
+  });
+});
+
+describe('console language', () => {
+  it('switches between Chinese and English with its whole catalogue, and asks in the new language', async () => {
+    const calls = serveConsole({
+      '/staff/me': () => ok(owner),
+      '/dashboard': () => ok({ orders_to_ship: 1 }),
+      '/audit': () => ok({ list: [], total: 0 }),
+    });
+    const store = makeConsoleStore();
+    store.dispatch(consoleLoggedIn('AT1'));
+    const bundle = await loadLocaleBundleFrom(CONSOLE_CATALOGUES, 'zh_CN');
+    render(
+      <Provider store={store}>
+        <ConsoleProviders initial={bundle}>
+          <MemoryRouter initialEntries={['/']}>
+            <ConsoleRoutes />
+          </MemoryRouter>
+        </ConsoleProviders>
+      </Provider>,
+    );
+    await waitFor(() => expect(menuTexts()).toEqual(['首页', '员工管理', '操作日志']), SOON);
+    expect(document.querySelector('.console-staff-role')?.textContent).toBe('店主');
+    fireEvent.click(document.querySelector('.console-header [data-language="en_US"]')!);
+    await waitFor(() => expect(menuTexts()).toEqual(['Home', 'Staff', 'Audit trail']), SOON);
+    expect(document.querySelector('.console-staff-role')?.textContent).toBe('Owner');
+    expect(localStorage.getItem('language')).toBe('en_US');
+    expect(document.title).toBe('jpmall staff console');
+    expect(calls.find((c) => c.path === '/staff/me')?.language).toBe('zh_CN');
+    fireEvent.click([...document.querySelectorAll('.console-menu .ant-menu-item')].find((e) => e.textContent === 'Audit trail')!);
+    await waitFor(() => expect(calls.find((c) => c.path === '/audit')?.language).toBe('en_US'), SOON);
   });
 });

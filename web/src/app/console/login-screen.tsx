@@ -7,7 +7,7 @@ import { rsaEncrypt } from '../../lib/rsa';
 import { toast } from '../../lib/toast';
 import { validateMobile } from '../../lib/validators';
 import { consoleLoggedIn, selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
-import { ConsoleLanguageSwitch } from './console-layout';
+import { ConsoleLanguageSwitch } from './language-switch';
 import { useConsoleDispatch, useConsoleSelector } from './hooks';
 
 interface LoginValues {
