@@ -65,6 +65,7 @@ export interface PageArgs {
 
 export interface AuditFilter {
   staff_id?: string;
+  actor_kind?: 'staff' | 'operator';
   object_type?: string;
   object_id?: string;
 }

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Space, Table, Tooltip } from 'antd';
+import { Button, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useAuditQuery, type AuditEntry, type AuditFilter } from '../../api/console-api';
@@ -28,7 +28,7 @@ export function compactDetail(detail: unknown): string {
 const trimmed = (filter: AuditFilter): AuditFilter =>
   Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]).filter(([, value]) => value));
 
-/** /admin/audit (audit.read): the audit trail, filtered by staff id, object type and object id. */
+/** /admin/audit (audit.read): the audit trail, filtered by staff id, actor kind, object type and object id. */
 export default function AuditScreen() {
   const intl = useIntl();
   const token = useConsoleSelector(selectConsoleToken);
@@ -49,6 +49,15 @@ export default function AuditScreen() {
       >
         <Form.Item name="staff_id" label={intl.formatMessage({ id: 'console.audit.staffId' })}>
           <Input allowClear className="console-audit-staff" />
+        </Form.Item>
+        <Form.Item name="actor_kind" label={intl.formatMessage({ id: 'console.audit.actorKind' })}>
+          <Select
+            allowClear
+            className="console-audit-actor-kind"
+            placeholder={intl.formatMessage({ id: 'console.audit.actorKind.all' })}
+            style={{ minWidth: 120 }}
+            options={(['staff', 'operator'] as const).map((value) => ({ value, label: intl.formatMessage({ id: `console.audit.actor.${value}` }) }))}
+          />
         </Form.Item>
         <Form.Item name="object_type" label={intl.formatMessage({ id: 'console.audit.objectType' })}>
           <Input allowClear className="console-audit-object-type" />

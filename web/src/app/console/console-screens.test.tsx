@@ -123,7 +123,7 @@ describe('audit screen', () => {
         ok({
           list: [
             { id: 2, at: 1_700_000_100, actor_kind: 'staff', actor_id: 's1', actor_name: '王店主', action: 'staff.add', object_type: 'staff', object_id: 's3', detail: { role: 'stall', stall_ids: ['st2'] } },
-            { id: 1, at: 1_700_000_000, actor_kind: 'operator', actor_id: null, actor_name: null, action: 'stock.adjust', object_type: 'sku', object_id: 'k9', detail: {} },
+            { id: 1, at: 1_700_000_000, actor_kind: 'operator', actor_id: null, actor_name: null, action: 'order.cancel_by_ops', object_type: 'sku', object_id: 'k9', detail: {} },
           ],
           total: 2,
         }),
@@ -133,12 +133,15 @@ describe('audit screen', () => {
     const first = texts('.console-audit-table tbody tr:nth-child(1) td');
     expect(first.slice(1)).toEqual(['员工 王店主', '添加员工', 'staff', 's3', '{"role":"stall","stall_ids":["st2"]}']);
     // an action the catalogue does not name shows as it is
-    expect(texts('.console-audit-table tbody tr:nth-child(2) td').slice(1, 3)).toEqual(['运营', 'stock.adjust']);
+    expect(texts('.console-audit-table tbody tr:nth-child(2) td').slice(1, 3)).toEqual(['运营', 'order.cancel_by_ops']);
 
     input('.console-audit-staff', ' s1 ');
     input('.console-audit-object-type', 'staff');
+    await choose('console-audit-actor-kind', '员工');
     fireEvent.click(document.querySelector('.console-audit-search')!);
-    await waitFor(() => expect(calls.filter((c) => c.path === '/audit').at(-1)?.body).toEqual({ staff_id: 's1', object_type: 'staff', page: '1', pagesize: '20' }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/audit').at(-1)?.body).toEqual({ staff_id: 's1', actor_kind: 'staff', object_type: 'staff', page: '1', pagesize: '20' }),
+    );
     expect(screen.getByTestId('where').textContent).toBe('/audit');
   });
 });

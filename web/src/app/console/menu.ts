@@ -14,8 +14,10 @@ export type Permission =
   | 'withdrawals.read'
   | 'withdrawals.write'
   | 'ledgers.read'
+  | 'coupons.read'
   | 'coupons.write'
   | 'notices.write'
+  | 'outbox.read'
   | 'audit.read';
 
 /** One screen of the console: its path below /admin, its menu title, who may open it, its code. */
