@@ -46,6 +46,11 @@ pub struct Processed {
 
 /// The pure part of the pipeline, usable by any feature that takes images (avatars, same-style search).
 pub fn process(bytes: &[u8]) -> std::result::Result<Processed, Refusal> {
+    process_with_side(bytes, IMAGE_MAX_SIDE_PX)
+}
+
+/// The pipeline, scaling down to at most `max_side` pixels a side (catalogue pictures keep more).
+pub fn process_with_side(bytes: &[u8], max_side: u32) -> std::result::Result<Processed, Refusal> {
     if bytes.len() > MAX_UPLOAD_BYTES {
         return Err(Refusal::new("upload.too_large")
             .on("file")
@@ -79,8 +84,8 @@ pub fn process(bytes: &[u8]) -> std::result::Result<Processed, Refusal> {
     decoder.limits(limits);
     let image = decoder.decode().map_err(|_| not_image())?;
 
-    let image = if image.width().max(image.height()) > IMAGE_MAX_SIDE_PX {
-        image.resize(IMAGE_MAX_SIDE_PX, IMAGE_MAX_SIDE_PX, FilterType::Lanczos3)
+    let image = if image.width().max(image.height()) > max_side {
+        image.resize(max_side, max_side, FilterType::Lanczos3)
     } else {
         image
     };
@@ -114,10 +119,16 @@ pub async fn store_image(db: &Database, dir: &Path, user_id: &str, bytes: Vec<u8
 /// The pipeline on a blocking thread (decoding and scaling are CPU work), at most
 /// `PARALLEL_DECODES` at once.
 pub async fn process_blocking(bytes: Vec<u8>) -> Result<Processed> {
+    process_blocking_with_side(bytes, IMAGE_MAX_SIDE_PX).await
+}
+
+pub async fn process_blocking_with_side(bytes: Vec<u8>, max_side: u32) -> Result<Processed> {
     let _permit = DECODING.acquire().await.map_err(|e| Error::Internal(e.into()))?;
-    Ok(tokio::task::spawn_blocking(move || process(&bytes))
-        .await
-        .map_err(|e| Error::Internal(e.into()))??)
+    Ok(
+        tokio::task::spawn_blocking(move || process_with_side(&bytes, max_side))
+            .await
+            .map_err(|e| Error::Internal(e.into()))??,
+    )
 }
 
 pub async fn store_processed(

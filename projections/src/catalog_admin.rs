@@ -261,3 +261,173 @@ pub async fn stock_changes(
         pagesize,
     })
 }
+
+#[derive(Debug, Clone, Serialize)]
+pub struct AreaSiteRow {
+    pub id: String,
+    pub name_zh: String,
+    pub name_en: String,
+}
+
+pub async fn area_sites(pool: &AnyPool) -> sqlx::Result<Vec<AreaSiteRow>> {
+    let rows = sqlx::query("SELECT id, name_zh, name_en FROM area_sites ORDER BY sort, id")
+        .fetch_all(pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|r| AreaSiteRow {
+            id: r.get(0),
+            name_zh: r.get(1),
+            name_en: r.get(2),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct MarketRow {
+    pub id: String,
+    pub area_site_id: String,
+    pub name_zh: String,
+    pub name_en: String,
+    pub sort: i64,
+    pub stall_count: i64,
+}
+
+pub async fn markets(pool: &AnyPool) -> sqlx::Result<Vec<MarketRow>> {
+    let rows = sqlx::query(
+        "SELECT m.id, m.area_site_id, m.name_zh, m.name_en, m.sort, \
+         (SELECT COUNT(*) FROM stalls s WHERE s.market_id = m.id) FROM markets m ORDER BY m.sort, m.id",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| MarketRow {
+            id: r.get(0),
+            area_site_id: r.get(1),
+            name_zh: r.get(2),
+            name_en: r.get(3),
+            sort: r.get(4),
+            stall_count: r.get(5),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CategoryRow {
+    pub id: String,
+    pub parent_id: Option<String>,
+    pub name_zh: String,
+    pub name_en: String,
+    pub sort: i64,
+    pub product_count: i64,
+}
+
+/// Every category, parents before their children.
+pub async fn categories(pool: &AnyPool) -> sqlx::Result<Vec<CategoryRow>> {
+    let rows = sqlx::query(
+        "SELECT c.id, c.parent_id, c.name_zh, c.name_en, c.sort, \
+         (SELECT COUNT(*) FROM products p WHERE p.category_id = c.id) FROM categories c \
+         ORDER BY COALESCE(c.parent_id, c.id), CASE WHEN c.parent_id IS NULL THEN 0 ELSE 1 END, c.sort, c.id",
+    )
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| CategoryRow {
+            id: r.get(0),
+            parent_id: r.get(1),
+            name_zh: r.get(2),
+            name_en: r.get(3),
+            sort: r.get(4),
+            product_count: r.get(5),
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StallRow {
+    pub id: String,
+    pub market_id: String,
+    pub market_name_zh: String,
+    pub name: String,
+    pub floor: String,
+    pub number: String,
+    pub contact: String,
+    pub wechat: String,
+    pub category_id: String,
+    pub product_count: i64,
+}
+
+/// Stalls by market, floor and number; a stall account's own only.
+pub async fn stalls(
+    pool: &AnyPool,
+    market_id: Option<&str>,
+    own: Option<&[String]>,
+    page: i64,
+    pagesize: i64,
+) -> sqlx::Result<Page<StallRow>> {
+    let mut conditions = Vec::new();
+    let mut binds: Vec<&str> = Vec::new();
+    if let Some(market) = market_id {
+        binds.push(market);
+        conditions.push(format!("s.market_id = ${}", binds.len()));
+    }
+    if let Some(own) = own {
+        if own.is_empty() {
+            conditions.push("1 = 0".to_string());
+        } else {
+            let mut list = Vec::new();
+            for id in own {
+                binds.push(id);
+                list.push(format!("${}", binds.len()));
+            }
+            conditions.push(format!("s.id IN ({})", list.join(", ")));
+        }
+    }
+    let condition = if conditions.is_empty() {
+        String::new()
+    } else {
+        format!(" WHERE {}", conditions.join(" AND "))
+    };
+    let count_sql = format!("SELECT COUNT(*) FROM stalls s{condition}");
+    let mut count = sqlx::query(&count_sql);
+    for b in &binds {
+        count = count.bind(*b);
+    }
+    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let sql = format!(
+        "SELECT s.id, s.market_id, m.name_zh, s.name, s.floor, s.number, s.contact, s.wechat, s.category_id, \
+         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id) \
+         FROM stalls s JOIN markets m ON m.id = s.market_id{condition} \
+         ORDER BY m.sort, s.floor, s.number, s.id LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    );
+    let mut query = sqlx::query(&sql);
+    for b in &binds {
+        query = query.bind(*b);
+    }
+    let list = query
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| StallRow {
+            id: r.get(0),
+            market_id: r.get(1),
+            market_name_zh: r.get(2),
+            name: r.get(3),
+            floor: r.get(4),
+            number: r.get(5),
+            contact: r.get(6),
+            wechat: r.get(7),
+            category_id: r.get(8),
+            product_count: r.get(9),
+        })
+        .collect();
+    Ok(Page {
+        list,
+        total,
+        page,
+        pagesize,
+    })
+}

@@ -12,7 +12,9 @@ on_both_engines!(
     stock_changes_are_deltas_or_compare_and_set_and_each_is_logged,
     a_restock_racing_parallel_checkouts_neither_oversells_nor_loses_units,
     an_off_shelf_product_leaves_the_storefront_but_its_order_and_favourite_stay,
-    a_stall_account_reaches_only_its_own_stalls
+    a_stall_account_reaches_only_its_own_stalls,
+    staff_shape_the_market_with_markets_categories_and_stalls,
+    a_product_made_in_the_console_is_sold_in_the_storefront
 );
 
 async fn skus_of(app: &TestApp, token: &str, product: &str) -> Vec<Value> {
@@ -454,4 +456,399 @@ async fn a_stall_account_reaches_only_its_own_stalls(app: &TestApp) {
             "{path}"
         );
     }
+}
+
+async fn save(app: &TestApp, token: &str, path: &str, body: Value) -> String {
+    let (status, reply) = app.as_staff(token, path, body.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
+    reply["data"]["id"].as_str().unwrap().to_string()
+}
+
+async fn staff_shape_the_market_with_markets_categories_and_stalls(app: &TestApp) {
+    let catalogue = app.staff("13900007401", "catalogue", &[]).await;
+    let (_, sites) = app.as_staff(&catalogue, "catalog/area_sites", Value::Null).await;
+    let site = sites["data"][0]["id"].as_str().unwrap().to_string();
+    let market = save(
+        app,
+        &catalogue,
+        "catalog/markets/save",
+        json!({"area_site_id": site, "name_zh": "四季青", "name_en": "Sijiqing", "sort": 1}),
+    )
+    .await;
+    let women = save(
+        app,
+        &catalogue,
+        "catalog/categories/save",
+        json!({"name_zh": "女装", "name_en": "Women", "sort": 1}),
+    )
+    .await;
+    let dresses = save(
+        app,
+        &catalogue,
+        "catalog/categories/save",
+        json!({"parent_id": women, "name_zh": "连衣裙", "name_en": "Dresses", "sort": 1}),
+    )
+    .await;
+    for (path, body, msg) in [
+        (
+            "catalog/categories/save",
+            json!({"parent_id": dresses, "name_zh": "长裙"}),
+            "categories have two levels: the parent must be a top-level category",
+        ),
+        (
+            "catalog/categories/save",
+            json!({"id": women, "parent_id": dresses, "name_zh": "女装"}),
+            "categories have two levels: the parent must be a top-level category",
+        ),
+        (
+            "catalog/markets/save",
+            json!({"area_site_id": site, "name_zh": " "}),
+            "please fill in Chinese name",
+        ),
+        (
+            "catalog/markets/save",
+            json!({"area_site_id": "nowhere", "name_zh": "x"}),
+            "no such area site",
+        ),
+        (
+            "catalog/stalls/save",
+            json!({"market_id": market, "name": "A", "floor": "1F", "number": "101", "category_id": "none"}),
+            "no such category",
+        ),
+        (
+            "catalog/stalls/save",
+            json!({"market_id": market, "name": "A", "floor": "", "number": "101", "category_id": dresses}),
+            "please fill in floor",
+        ),
+    ] {
+        let (status, reply) = app.as_staff(&catalogue, path, body.clone()).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}: {reply}");
+        assert_eq!(reply["msg"], msg, "{body}");
+    }
+    let stall = save(
+        app,
+        &catalogue,
+        "catalog/stalls/save",
+        json!({"market_id": market, "name": "阿美服饰", "floor": "2F", "number": "A201", "contact": "王姐",
+               "wechat": "amei01", "category_id": dresses}),
+    )
+    .await;
+    let other = save(
+        app,
+        &catalogue,
+        "catalog/stalls/save",
+        json!({"market_id": market, "name": "小林女装", "floor": "2F", "number": "A202", "category_id": dresses}),
+    )
+    .await;
+    let (_, markets) = app.as_staff(&catalogue, "catalog/markets", Value::Null).await;
+    let listed = markets["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["id"] == market.as_str())
+        .cloned();
+    assert_eq!(listed.unwrap()["stall_count"], 2);
+    let (_, categories) = app.as_staff(&catalogue, "catalog/categories", Value::Null).await;
+    let child = categories["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == dresses.as_str())
+        .cloned();
+    assert_eq!(child.unwrap()["parent_id"], women.as_str());
+    // The storefront's category tree and stall page show them.
+    let tree = app.post(&format!("{U}/category/tree"), json!({})).await.1;
+    assert!(tree.to_string().contains("连衣裙"), "{tree}");
+    let shop = app
+        .post(&format!("{U}/shop/detail"), json!({"id": stall}))
+        .await
+        .1;
+    assert_eq!(shop["data"]["name"], "阿美服饰", "{shop}");
+
+    // The supplier of one stall edits its contacts, and nothing else.
+    let supplier = app.staff("13900007402", "stall", &[&stall]).await;
+    save(
+        app,
+        &supplier,
+        "catalog/stalls/save",
+        json!({"id": stall, "market_id": market, "name": "阿美服饰", "floor": "2F", "number": "A201",
+               "contact": "王姐 13512345678", "wechat": "amei02", "category_id": dresses}),
+    )
+    .await;
+    let (_, own) = app.as_staff(&supplier, "catalog/stalls", Value::Null).await;
+    assert_eq!(own["data"]["total"], 1);
+    assert_eq!(own["data"]["list"][0]["wechat"], "amei02");
+    let (status, _) = app
+        .as_staff(
+            &supplier,
+            "catalog/stalls/save",
+            json!({"id": other, "market_id": market, "name": "x", "floor": "1", "number": "1", "category_id": dresses}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, reply) = app
+        .as_staff(
+            &supplier,
+            "catalog/stalls/save",
+            json!({"market_id": market, "name": "x", "floor": "1", "number": "1", "category_id": dresses}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "a stall account cannot create stalls");
+    let (status, _) = app
+        .as_staff(
+            &supplier,
+            "catalog/markets/save",
+            json!({"area_site_id": site, "name_zh": "x"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    // Each change is in the trail.
+    let owner = app.staff("13900007403", "owner", &[]).await;
+    let (_, trail) = app
+        .as_staff(
+            &owner,
+            &format!("audit?object_type=stall&object_id={stall}"),
+            Value::Null,
+        )
+        .await;
+    let actions: Vec<&str> = trail["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["stall.update", "stall.create"]);
+    assert_eq!(trail["data"]["list"][0]["actor_name"], "stall 13900007402");
+}
+
+/// A PNG of `width` × `height` whose colours depend on `seed`, uploaded as a catalogue picture.
+async fn upload_picture(app: &TestApp, token: &str, width: u32, height: u32, seed: u8) -> Value {
+    use image::{ImageFormat, Rgba, RgbaImage};
+    let mut png = Vec::new();
+    RgbaImage::from_fn(width, height, |x, y| {
+        Rgba([(x / 7) as u8 ^ seed, (y / 5) as u8, seed.wrapping_mul(3), 255])
+    })
+    .write_to(&mut std::io::Cursor::new(&mut png), ImageFormat::Png)
+    .unwrap();
+    let part = reqwest::multipart::Part::bytes(png).file_name("front.png");
+    let (status, reply) = app
+        .send(
+            app.client
+                .post(app.url("/jpmall/admin/catalog/pictures/upload"))
+                .header("admin-token", token)
+                .header("content-language", "en_US")
+                .multipart(reqwest::multipart::Form::new().part("file", part)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    reply["data"].clone()
+}
+
+async fn a_product_made_in_the_console_is_sold_in_the_storefront(app: &TestApp) {
+    app.seed(5).await;
+    let catalogue = app.staff("13900007501", "catalogue", &[]).await;
+    let (stall, category): (String, String) = {
+        let row = sqlx::query("SELECT stall_id, category_id FROM products ORDER BY id LIMIT 1")
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap();
+        (row.get(0), row.get(1))
+    };
+    let front = upload_picture(app, &catalogue, 2000, 1000, 1).await;
+    assert_eq!(
+        (front["width"].as_u64(), front["height"].as_u64()),
+        (Some(1600), Some(800)),
+        "kept up to 1,600 px"
+    );
+    let back = upload_picture(app, &catalogue, 800, 800, 2).await;
+    let red = upload_picture(app, &catalogue, 400, 400, 3).await;
+    let detail = upload_picture(app, &catalogue, 750, 1000, 4).await;
+    let product = |skus: Value| {
+        json!({"item_no": "JP-8801", "title_zh": "法式碎花连衣裙", "title_en": "French floral dress",
+               "category_id": category, "stall_id": stall, "price": "59.00",
+               "colours": [{"name_zh": "红色", "name_en": "Red", "picture": red["url"]},
+                           {"name_zh": "蓝色", "name_en": "Blue"}],
+               "sizes": ["S", "M"], "skus": skus,
+               "main_pictures": [front["url"], back["url"]], "detail_pictures": [detail["url"]],
+               "is_hot": true, "is_sea": false})
+    };
+    let four = json!([{"color": "红色", "size": "S", "stock": 10}, {"color": "红色", "size": "M", "stock": 10},
+                      {"color": "蓝色", "size": "S", "stock": 5, "price": "61.00"}, {"color": "蓝色", "size": "M", "stock": 0}]);
+
+    // What a person gets wrong is named, and nothing is made.
+    let mut bad = Vec::new();
+    bad.push((
+        product(
+            json!([{"color": "红色", "size": "S", "stock": 1}, {"color": "红色", "size": "S", "stock": 2}]),
+        ),
+        "the SKU 红色/S is given twice",
+    ));
+    bad.push((
+        product(json!([{"color": "绿色", "size": "S", "stock": 1}])),
+        "the SKU 绿色/S is not among the colours and sizes",
+    ));
+    let mut negative = product(four.clone());
+    negative["price"] = json!("-5");
+    bad.push((negative, "the price must be above 0 and at most 100000.00 yuan"));
+    let mut unknown = product(four.clone());
+    unknown["category_id"] = json!("nope");
+    bad.push((unknown, "no such category"));
+    let mut no_picture = product(four.clone());
+    no_picture["main_pictures"] = json!(["/uploads/catalog/0123456789abcdef0123456789abcdef.jpg"]);
+    bad.push((
+        no_picture,
+        "the picture /uploads/catalog/0123456789abcdef0123456789abcdef.jpg does not exist; upload it again",
+    ));
+    for (body, msg) in bad {
+        let (status, reply) = app.as_staff(&catalogue, "catalog/products/save", body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(reply["msg"], msg);
+    }
+    assert_eq!(listed(app, "JP-8801").await, 0);
+
+    let (status, made) = app
+        .as_staff(&catalogue, "catalog/products/save", product(four.clone()))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{made}");
+    let id = made["data"]["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        made["data"]["on_shelf"], false,
+        "a new product waits off the shelf"
+    );
+    assert_eq!(made["data"]["skus"].as_array().unwrap().len(), 4);
+    assert_eq!(made["data"]["stock_total"], 25);
+    assert_eq!(listed(app, "JP-8801").await, 0);
+    let (status, reply) = app
+        .as_staff(&catalogue, "catalog/products/save", product(four.clone()))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "this stall already has item number JP-8801");
+
+    let (status, _) = app
+        .as_staff(
+            &catalogue,
+            "catalog/products/shelf",
+            json!({"ids": [id], "on_shelf": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    // The storefront: list and search, detail with colours, sizes and SKUs, its pictures.
+    assert_eq!(listed(app, "JP-8801").await, 1);
+    assert_eq!(listed(app, "floral dress").await, 1);
+    let detail = app
+        .post_lang(&format!("{U}/product/detail"), "en_US", json!({"id": id}))
+        .await
+        .1;
+    assert_eq!(detail["data"]["title"], "French floral dress", "{detail}");
+    assert_eq!(detail["data"]["colors"][0]["name"], "Red");
+    assert_eq!(detail["data"]["images"].as_array().unwrap().len(), 2);
+    assert_eq!(detail["data"]["details"].as_array().unwrap().len(), 1);
+    let blue_s = detail["data"]["skus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["color"] == "Blue" && s["size"] == "S")
+        .cloned()
+        .unwrap();
+    assert_eq!(blue_s["price"], "61.00");
+    let served = app
+        .client
+        .get(app.url(&format!("/media/p/{id}/main-1.jpg")))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(served.status(), StatusCode::OK);
+    let served = image::load_from_memory(&served.bytes().await.unwrap()).unwrap();
+    assert_eq!(
+        (served.width(), served.height()),
+        (1600, 800),
+        "the uploaded picture, not a drawn one"
+    );
+    let colour = app
+        .client
+        .get(app.url(&format!("/media/p/{id}/color-1.jpg")))
+        .send()
+        .await
+        .unwrap();
+    let colour = image::load_from_memory(&colour.bytes().await.unwrap()).unwrap();
+    assert_eq!(colour.width(), 400, "the red colour's own picture");
+
+    // Same style: a second product with the same front is its nearest look-alike.
+    let mut twin = product(four.clone());
+    twin["item_no"] = json!("JP-8802");
+    let twin_id = app.as_staff(&catalogue, "catalog/products/save", twin).await.1["data"]["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    app.as_staff(
+        &catalogue,
+        "catalog/products/shelf",
+        json!({"ids": [twin_id], "on_shelf": true}),
+    )
+    .await;
+    let similar = app
+        .post(&format!("{U}/product/same_style"), json!({"id": id}))
+        .await
+        .1;
+    assert_eq!(similar["data"]["list"][0]["id"], twin_id.as_str(), "{similar}");
+    assert_eq!(similar["data"]["list"][0]["distance"], 0);
+
+    // A seller orders it.
+    let (seller, address) = seller_with_address(app, "13800137500").await;
+    let red_m = made["data"]["skus"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["color"] == "红色" && s["size"] == "M")
+        .unwrap()["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let placed = app
+        .unishop_data(
+            &seller,
+            "en_US",
+            "order/submit",
+            json!({"source": "manual", "lines": [{"sku_id": red_m, "quantity": 3}], "type": "domestic",
+                   "address_id": address, "courier": "zto", "qc_level": "basic", "value_added": []}),
+        )
+        .await;
+    assert!(placed["order"]["order_no"].is_string());
+    assert_eq!(app.stock_of(&red_m).await, 7);
+
+    // An edit changes prices and adds a SKU, keeps the stock checkouts left, and removes none.
+    let mut edit = product(
+        json!([{"color": "红色", "size": "S", "stock": 99}, {"color": "红色", "size": "M", "stock": 99},
+                                  {"color": "蓝色", "size": "S", "stock": 5}, {"color": "蓝色", "size": "M", "stock": 0},
+                                  {"color": "红色", "size": "L", "stock": 4}]),
+    );
+    edit["id"] = json!(id);
+    edit["sizes"] = json!(["S", "M", "L"]);
+    edit["price"] = json!("55.00");
+    let (status, edited) = app
+        .as_staff(&catalogue, "catalog/products/save", edit.clone())
+        .await;
+    assert_eq!(status, StatusCode::OK, "{edited}");
+    assert_eq!(edited["data"]["skus"].as_array().unwrap().len(), 5);
+    assert_eq!(app.stock_of(&red_m).await, 7, "an edit never overwrites stock");
+    edit["skus"] = json!([{"color": "红色", "size": "S", "stock": 1}]);
+    let (status, reply) = app.as_staff(&catalogue, "catalog/products/save", edit).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        reply["msg"].as_str().unwrap().contains("cannot be removed"),
+        "{reply}"
+    );
+    // A file that is not a picture is refused before it is kept.
+    let part = reqwest::multipart::Part::bytes(b"not a picture".to_vec()).file_name("x.png");
+    let (status, _) = app
+        .send(
+            app.client
+                .post(app.url("/jpmall/admin/catalog/pictures/upload"))
+                .header("admin-token", &catalogue)
+                .multipart(reqwest::multipart::Form::new().part("file", part)),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }

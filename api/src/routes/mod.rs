@@ -42,6 +42,7 @@ async fn not_found() -> AppError {
 }
 
 pub fn router(state: AppState) -> Router {
+    let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
     use domain::staff::Permission as P;
     let admin = Router::new()
         .route("/sms/outbox", needs(P::OutboxRead, get(admin::outbox)))
@@ -147,11 +148,46 @@ pub fn router(state: AppState) -> Router {
             "/catalog/stock/changes",
             needs(P::CatalogueRead, get(catalog_admin::stock_changes)),
         )
+        .route(
+            "/catalog/area_sites",
+            needs(P::CatalogueRead, get(catalog_admin::area_sites)),
+        )
+        .route(
+            "/catalog/markets",
+            needs(P::CatalogueRead, get(catalog_admin::markets)),
+        )
+        .route(
+            "/catalog/markets/save",
+            needs(P::CatalogueWrite, post(catalog_admin::save_market)),
+        )
+        .route(
+            "/catalog/categories",
+            needs(P::CatalogueRead, get(catalog_admin::categories)),
+        )
+        .route(
+            "/catalog/categories/save",
+            needs(P::CatalogueWrite, post(catalog_admin::save_category)),
+        )
+        .route(
+            "/catalog/stalls",
+            needs(P::CatalogueRead, get(catalog_admin::stalls)),
+        )
+        .route(
+            "/catalog/stalls/save",
+            needs(P::CatalogueWrite, post(catalog_admin::save_stall)),
+        )
+        .route(
+            "/catalog/products/save",
+            needs(P::CatalogueWrite, post(catalog_admin::save_product)),
+        )
+        .route(
+            "/catalog/pictures/upload",
+            needs(P::CatalogueWrite, post(catalog_admin::upload_picture)).layer(upload_limit),
+        )
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), staff_gate::gate))
         // Signing in is the one staff call that needs no credential.
         .route("/staff/login", post(staff::login));
-    let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
 
     Router::new()
         .route(&format!("{UNISHOP}/index/site"), post(site::site))

@@ -6,6 +6,8 @@ pub mod interest;
 pub mod market;
 pub mod notices;
 pub mod pictures;
+pub mod products;
 pub mod seed;
 pub mod shelf;
 pub mod stock;
+pub mod structure;

@@ -1,0 +1,541 @@
+//! Staff create and edit products: item number, bilingual title, category, stall, wholesale price,
+//! colours (each with its picture), sizes, a SKU per colour × size with its own price and stock, main
+//! and detail pictures, and the hot and Southeast-Asia flags.
+//!
+//! Pictures are uploaded first (`store_picture`, kept up to 1,600 px: sellers list with them) and named
+//! here by their URL. Saving copies them to the product's picture folder, where the media route serves
+//! them (`media/p/<id>/main-1.jpg` …), and takes the look hash of the first main picture for
+//! same-style search. A new product starts off the shelf; stock of an existing SKU changes only through
+//! `stock::change`, so an edit never overwrites what checkouts took meanwhile.
+
+use std::collections::HashSet;
+use std::path::Path;
+
+use domain::money::Fen;
+use image::imageops::FilterType;
+use serde_json::json;
+use sqlx::{Any, Row, Transaction};
+
+use super::pictures::{look_hash, Design, Garment, Pattern, Picture};
+use super::stock::MAX_STOCK;
+use crate::actor::{self, Action};
+use crate::clock::now;
+use crate::error::{Error, Refusal, Result};
+use crate::uploads::{process_blocking_with_side, write_atomically, URL_PREFIX};
+use crate::Database;
+
+/// Catalogue pictures keep their detail up to this side: sellers' own listings are made from them.
+pub const PICTURE_MAX_SIDE_PX: u32 = 1_600;
+/// Where staff uploads live below the uploads folder.
+pub const PICTURE_FOLDER: &str = "catalog";
+pub const MAX_MAIN_PICTURES: usize = 9;
+pub const MAX_DETAIL_PICTURES: usize = 20;
+pub const MAX_COLOURS: usize = 20;
+pub const MAX_SIZES: usize = 20;
+const MAX_ITEM_NO_CHARS: usize = 32;
+const MAX_TITLE_CHARS: usize = 100;
+const MAX_OPTION_CHARS: usize = 20;
+/// The most one SKU or product may cost: 100,000 yuan.
+const MAX_PRICE: Fen = Fen(10_000_000);
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StoredPicture {
+    pub url: String,
+    pub width: u32,
+    pub height: u32,
+}
+
+/// Processes an uploaded catalogue picture (bounded decode, at most 1,600 px a side, JPEG) and
+/// stores it under the uploads folder; answers its URL.
+pub async fn store_picture(uploads: &Path, bytes: Vec<u8>) -> Result<StoredPicture> {
+    let processed = process_blocking_with_side(bytes, PICTURE_MAX_SIDE_PX).await?;
+    let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(&processed.jpeg));
+    let name = format!("{}.jpg", &digest[..32]);
+    let dir = uploads.join(PICTURE_FOLDER);
+    let path = dir.join(&name);
+    if !path.exists() {
+        write_atomically(&dir, &path, &processed.jpeg)
+            .await
+            .map_err(Error::Internal)?;
+    }
+    Ok(StoredPicture {
+        url: format!("{URL_PREFIX}{PICTURE_FOLDER}/{name}"),
+        width: processed.width,
+        height: processed.height,
+    })
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ColourInput {
+    pub name_zh: String,
+    pub name_en: String,
+    /// An uploaded picture's URL; the first main picture when none is given.
+    pub picture: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct SkuInput {
+    /// The colour's Chinese name.
+    pub color: String,
+    pub size: String,
+    /// The product's price when none is given.
+    pub price: Option<Fen>,
+    /// Taken for a new SKU only.
+    pub stock: i64,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct ProductInput {
+    pub id: Option<String>,
+    pub item_no: String,
+    pub title_zh: String,
+    pub title_en: String,
+    pub category_id: String,
+    pub stall_id: String,
+    pub price: Fen,
+    pub colours: Vec<ColourInput>,
+    pub sizes: Vec<String>,
+    pub skus: Vec<SkuInput>,
+    pub main_pictures: Vec<String>,
+    pub detail_pictures: Vec<String>,
+    pub is_hot: bool,
+    pub is_sea: bool,
+}
+
+/// Where pictures come from (the uploads folder) and go to (the media folder).
+pub struct PictureDirs<'a> {
+    pub uploads: &'a Path,
+    pub media: &'a Path,
+}
+
+fn text(value: &str, field: &'static str, max: usize) -> Result<String> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(Refusal::new("catalog.field_required")
+            .on(field)
+            .with("field", field)
+            .into());
+    }
+    if value.chars().count() > max {
+        return Err(Refusal::new("catalog.field_too_long")
+            .on(field)
+            .with("field", field)
+            .with("max", max)
+            .into());
+    }
+    Ok(value.to_string())
+}
+
+fn check_price(price: Fen, field: &'static str) -> Result<()> {
+    if !price.is_positive() || price > MAX_PRICE {
+        return Err(Refusal::new("product.price_invalid")
+            .on(field)
+            .with("max", MAX_PRICE.to_yuan())
+            .into());
+    }
+    Ok(())
+}
+
+/// The file an uploaded picture's URL names, if it is one of ours and still there.
+fn uploaded_file(uploads: &Path, url: &str, field: &'static str) -> Result<std::path::PathBuf> {
+    let prefix = format!("{URL_PREFIX}{PICTURE_FOLDER}/");
+    let name = url.trim().strip_prefix(&prefix).unwrap_or("");
+    let well_formed = name.len() == 36
+        && name.ends_with(".jpg")
+        && name[..32]
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
+    let path = uploads.join(PICTURE_FOLDER).join(name);
+    if !well_formed || !path.is_file() {
+        return Err(Refusal::new("product.picture_unknown")
+            .on(field)
+            .with("url", url.trim())
+            .into());
+    }
+    Ok(path)
+}
+
+/// The input, checked: every rule a person would expect of a product sheet.
+struct Checked {
+    item_no: String,
+    title_zh: String,
+    title_en: String,
+    colours: Vec<(String, String)>,
+    sizes: Vec<String>,
+    skus: Vec<(String, String, Fen, i64)>,
+}
+
+fn check(input: &ProductInput) -> Result<Checked> {
+    let item_no = text(&input.item_no, "item_no", MAX_ITEM_NO_CHARS)?;
+    let title_zh = text(&input.title_zh, "title_zh", MAX_TITLE_CHARS)?;
+    let title_en = if input.title_en.trim().is_empty() {
+        title_zh.clone()
+    } else {
+        text(&input.title_en, "title_en", MAX_TITLE_CHARS)?
+    };
+    check_price(input.price, "price")?;
+    if input.colours.is_empty() || input.colours.len() > MAX_COLOURS {
+        return Err(Refusal::new("product.colours_count")
+            .on("colours")
+            .with("max", MAX_COLOURS)
+            .into());
+    }
+    if input.sizes.is_empty() || input.sizes.len() > MAX_SIZES {
+        return Err(Refusal::new("product.sizes_count")
+            .on("sizes")
+            .with("max", MAX_SIZES)
+            .into());
+    }
+    let mut colours = Vec::new();
+    for colour in &input.colours {
+        let zh = text(&colour.name_zh, "colours", MAX_OPTION_CHARS)?;
+        let en = if colour.name_en.trim().is_empty() {
+            zh.clone()
+        } else {
+            text(&colour.name_en, "colours", MAX_OPTION_CHARS)?
+        };
+        if colours.iter().any(|(z, _)| *z == zh) {
+            return Err(Refusal::new("product.colour_repeated")
+                .on("colours")
+                .with("colour", zh)
+                .into());
+        }
+        colours.push((zh, en));
+    }
+    let mut sizes: Vec<String> = Vec::new();
+    for size in &input.sizes {
+        let size = text(size, "sizes", MAX_OPTION_CHARS)?;
+        if sizes.contains(&size) {
+            return Err(Refusal::new("product.size_repeated")
+                .on("sizes")
+                .with("size", size)
+                .into());
+        }
+        sizes.push(size);
+    }
+    if input.skus.is_empty() {
+        return Err(Refusal::new("product.skus_required").on("skus").into());
+    }
+    let mut seen = HashSet::new();
+    let mut skus = Vec::new();
+    for sku in &input.skus {
+        let (color, size) = (sku.color.trim().to_string(), sku.size.trim().to_string());
+        if !colours.iter().any(|(z, _)| *z == color) || !sizes.contains(&size) {
+            return Err(Refusal::new("product.sku_outside_options")
+                .on("skus")
+                .with("colour", &color)
+                .with("size", &size)
+                .into());
+        }
+        if !seen.insert((color.clone(), size.clone())) {
+            return Err(Refusal::new("product.sku_repeated")
+                .on("skus")
+                .with("colour", &color)
+                .with("size", &size)
+                .into());
+        }
+        let price = sku.price.unwrap_or(input.price);
+        check_price(price, "skus")?;
+        if !(0..=MAX_STOCK).contains(&sku.stock) {
+            return Err(Refusal::new("stock.out_of_range")
+                .on("skus")
+                .with("max", MAX_STOCK)
+                .into());
+        }
+        skus.push((color, size, price, sku.stock));
+    }
+    if input.main_pictures.is_empty() || input.main_pictures.len() > MAX_MAIN_PICTURES {
+        return Err(Refusal::new("product.main_pictures_count")
+            .on("main_pictures")
+            .with("max", MAX_MAIN_PICTURES)
+            .into());
+    }
+    if input.detail_pictures.len() > MAX_DETAIL_PICTURES {
+        return Err(Refusal::new("product.detail_pictures_count")
+            .on("detail_pictures")
+            .with("max", MAX_DETAIL_PICTURES)
+            .into());
+    }
+    Ok(Checked {
+        item_no,
+        title_zh,
+        title_en,
+        colours,
+        sizes,
+        skus,
+    })
+}
+
+/// A product's pictures, copied into its folder, and the look hash of its first main picture.
+async fn place_pictures(input: &ProductInput, dirs: &PictureDirs<'_>, id: &str) -> Result<String> {
+    let mut copies = Vec::new();
+    for (n, url) in input.main_pictures.iter().enumerate() {
+        copies.push((
+            uploaded_file(dirs.uploads, url, "main_pictures")?,
+            Picture::Main(n as u32 + 1),
+        ));
+    }
+    for (n, url) in input.detail_pictures.iter().enumerate() {
+        copies.push((
+            uploaded_file(dirs.uploads, url, "detail_pictures")?,
+            Picture::Detail(n as u32 + 1),
+        ));
+    }
+    let first = uploaded_file(dirs.uploads, &input.main_pictures[0], "main_pictures")?;
+    for (n, colour) in input.colours.iter().enumerate() {
+        let source = match colour.picture.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
+            Some(url) => uploaded_file(dirs.uploads, url, "colours")?,
+            None => first.clone(),
+        };
+        copies.push((source, Picture::Color(n as u32 + 1)));
+    }
+    let folder = dirs.media.join("p").join(id);
+    for (source, picture) in &copies {
+        let bytes = tokio::fs::read(source)
+            .await
+            .map_err(|e| Error::Internal(e.into()))?;
+        write_atomically(&folder, &folder.join(picture.file_name()), &bytes)
+            .await
+            .map_err(Error::Internal)?;
+    }
+    // Pictures beyond the new counts are left behind unread: the counts decide what is shown.
+    let bytes = tokio::fs::read(&first)
+        .await
+        .map_err(|e| Error::Internal(e.into()))?;
+    tokio::task::spawn_blocking(move || {
+        let image = image::load_from_memory(&bytes).map_err(|e| Error::Internal(e.into()))?;
+        Ok(look_hash(&image.resize_exact(256, 256, FilterType::Triangle)).to_hex())
+    })
+    .await
+    .map_err(|e| Error::Internal(e.into()))?
+}
+
+/// The design column of a product whose pictures were uploaded: never drawn from, since every picture
+/// it has is a file in its folder.
+fn uploaded_design() -> String {
+    let design = Design {
+        garment: Garment::Tee,
+        pattern: Pattern::Solid,
+        colors: vec![[200, 200, 200]],
+        accent: [200, 200, 200],
+        backdrop: [255, 255, 255],
+        scale: 1.0,
+        tilt: 0.0,
+    };
+    serde_json::to_string(&design).expect("a design serialises")
+}
+
+async fn stall_site(
+    tx: &mut Transaction<'static, Any>,
+    stall_id: &str,
+    stalls: Option<&[String]>,
+) -> Result<String> {
+    if stalls.is_some_and(|s| !s.iter().any(|x| x == stall_id)) {
+        return Err(Refusal::new("product.stall_unknown").on("stall_id").into());
+    }
+    sqlx::query("SELECT m.area_site_id FROM stalls s JOIN markets m ON m.id = s.market_id WHERE s.id = $1")
+        .bind(stall_id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .map(|r| r.get(0))
+        .ok_or_else(|| Refusal::new("product.stall_unknown").on("stall_id").into())
+}
+
+async fn check_category_and_item_no(
+    tx: &mut Transaction<'static, Any>,
+    category_id: &str,
+    stall_id: &str,
+    item_no: &str,
+    id: &str,
+) -> Result<()> {
+    let category = sqlx::query("SELECT 1 FROM categories WHERE id = $1")
+        .bind(category_id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if category.is_none() {
+        return Err(Refusal::new("product.category_unknown").on("category_id").into());
+    }
+    let taken = sqlx::query("SELECT id FROM products WHERE stall_id = $1 AND item_no = $2 AND id <> $3")
+        .bind(stall_id)
+        .bind(item_no)
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if taken.is_some() {
+        return Err(Refusal::new("product.item_no_taken")
+            .on("item_no")
+            .with("item_no", item_no)
+            .into());
+    }
+    Ok(())
+}
+
+async fn keeps_every_sku(tx: &mut Transaction<'static, Any>, id: &str, checked: &Checked) -> Result<()> {
+    let existing = sqlx::query("SELECT color, size FROM skus WHERE product_id = $1")
+        .bind(id)
+        .fetch_all(&mut **tx)
+        .await?;
+    for row in existing {
+        let (color, size): (String, String) = (row.get(0), row.get(1));
+        if !checked.skus.iter().any(|(c, s, _, _)| *c == color && *s == size) {
+            return Err(Refusal::new("product.sku_removed")
+                .on("skus")
+                .with("colour", color)
+                .with("size", size)
+                .into());
+        }
+    }
+    Ok(())
+}
+
+/// Creates (no id) or updates a product; answers its id. `stalls`: a stall account's own stalls.
+pub async fn save_product(
+    db: &Database,
+    input: &ProductInput,
+    dirs: &PictureDirs<'_>,
+    stalls: Option<&[String]>,
+) -> Result<String> {
+    let checked = check(input)?;
+    let stall_id = input.stall_id.trim();
+    let category_id = input.category_id.trim();
+    let creating = input.id.is_none();
+    let id = match &input.id {
+        Some(id) => id.trim().to_string(),
+        None => format!("P{}", &uuid::Uuid::new_v4().simple().to_string()[..12]),
+    };
+    // The checks that need the database, before any file is written (and again in the write).
+    {
+        let mut tx = db.begin_write().await?;
+        stall_site(&mut tx, stall_id, stalls).await?;
+        check_category_and_item_no(&mut tx, category_id, stall_id, &checked.item_no, &id).await?;
+        keeps_every_sku(&mut tx, &id, &checked).await?;
+        tx.rollback().await?;
+    }
+    if !creating {
+        let owner = sqlx::query("SELECT stall_id FROM products WHERE id = $1")
+            .bind(&id)
+            .fetch_optional(&db.pool)
+            .await?
+            .map(|r| r.get::<String, _>(0));
+        if owner
+            .filter(|s| stalls.is_none_or(|own| own.contains(s)))
+            .is_none()
+        {
+            return Err(Error::NotFound(Refusal::new("product.not_found")));
+        }
+    }
+    for url in input.main_pictures.iter().chain(&input.detail_pictures) {
+        uploaded_file(dirs.uploads, url, "main_pictures")?;
+    }
+    let phash = place_pictures(input, dirs, &id).await?;
+
+    let mut tx = db.begin_write().await?;
+    let area_site = stall_site(&mut tx, stall_id, stalls).await?;
+    check_category_and_item_no(&mut tx, category_id, stall_id, &checked.item_no, &id).await?;
+    let colours_json = json!(checked
+        .colours
+        .iter()
+        .map(|(zh, en)| json!({"zh": zh, "en": en}))
+        .collect::<Vec<_>>())
+    .to_string();
+    let sizes_json = json!(checked.sizes).to_string();
+    let at = now();
+    if creating {
+        sqlx::query(
+            "INSERT INTO products (id, item_no, title_zh, title_en, category_id, stall_id, area_site_id, price, \
+             main_count, detail_count, colors, sizes, design, phash, favorite_count, views, popularity, sales, \
+             shelf_at, is_hot, is_sea, on_shelf) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, 0, 0, $15, $16, $17, 0)",
+        )
+        .bind(&id)
+        .bind(&checked.item_no)
+        .bind(&checked.title_zh)
+        .bind(&checked.title_en)
+        .bind(category_id)
+        .bind(stall_id)
+        .bind(&area_site)
+        .bind(input.price.0)
+        .bind(input.main_pictures.len() as i64)
+        .bind(input.detail_pictures.len() as i64)
+        .bind(&colours_json)
+        .bind(&sizes_json)
+        .bind(uploaded_design())
+        .bind(&phash)
+        .bind(at)
+        .bind(input.is_hot)
+        .bind(input.is_sea)
+        .execute(&mut *tx)
+        .await?;
+    } else {
+        sqlx::query(
+            "UPDATE products SET item_no = $2, title_zh = $3, title_en = $4, category_id = $5, stall_id = $6, \
+             area_site_id = $7, price = $8, main_count = $9, detail_count = $10, colors = $11, sizes = $12, \
+             design = $13, phash = $14, is_hot = $15, is_sea = $16 WHERE id = $1",
+        )
+        .bind(&id)
+        .bind(&checked.item_no)
+        .bind(&checked.title_zh)
+        .bind(&checked.title_en)
+        .bind(category_id)
+        .bind(stall_id)
+        .bind(&area_site)
+        .bind(input.price.0)
+        .bind(input.main_pictures.len() as i64)
+        .bind(input.detail_pictures.len() as i64)
+        .bind(&colours_json)
+        .bind(&sizes_json)
+        .bind(uploaded_design())
+        .bind(&phash)
+        .bind(input.is_hot)
+        .bind(input.is_sea)
+        .execute(&mut *tx)
+        .await?;
+    }
+    // SKUs: new ones are added with their stock; existing ones keep their stock and take the new
+    // price and order. None is taken away: orders and carts name them (a SKU not sold any more is
+    // given stock 0 through a logged stock change).
+    keeps_every_sku(&mut tx, &id, &checked).await?;
+    for (sort, (color, size, price, stock)) in checked.skus.iter().enumerate() {
+        let updated = sqlx::query(
+            "UPDATE skus SET price = $1, sort = $2 WHERE product_id = $3 AND color = $4 AND size = $5",
+        )
+        .bind(price.0)
+        .bind(sort as i64)
+        .bind(&id)
+        .bind(color)
+        .bind(size)
+        .execute(&mut *tx)
+        .await?
+        .rows_affected();
+        if updated == 0 {
+            sqlx::query("INSERT INTO skus (id, product_id, color, size, price, stock, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                .bind(format!("{id}-{}", uuid::Uuid::new_v4().simple().to_string().get(..8).unwrap_or("0")))
+                .bind(&id)
+                .bind(color)
+                .bind(size)
+                .bind(price.0)
+                .bind(stock)
+                .bind(sort as i64)
+                .execute(&mut *tx)
+                .await?;
+        }
+    }
+    let detail = json!({"item_no": checked.item_no, "title_zh": checked.title_zh, "stall_id": stall_id,
+                        "price": input.price.to_yuan(), "skus": checked.skus.len()});
+    actor::record(
+        &mut tx,
+        Action {
+            action: if creating {
+                "product.create"
+            } else {
+                "product.update"
+            },
+            object_type: "product",
+            object_id: &id,
+            detail,
+        },
+    )
+    .await?;
+    tx.commit().await?;
+    Ok(id)
+}
