@@ -75,7 +75,11 @@ where
             {
                 Ok(()) => {
                     if let Some(actor) = &actor {
-                        self.record(actor, id, &command).await?;
+                        // The command is done and its events name the actor: a lost audit line is
+                        // logged, never answered as a failure of the command.
+                        if let Err(e) = self.record(actor, id, &command).await {
+                            tracing::error!("audit line of {} {id} not written: {e}", A::TYPE);
+                        }
                     }
                     return Ok(());
                 }
