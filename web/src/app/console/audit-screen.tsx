@@ -1,5 +1,6 @@
 import { Button, Form, Input, Select, Space, Table, Tooltip } from 'antd';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useAuditQuery, type AuditEntry, type AuditFilter } from '../../api/console-api';
 import { formatDate } from '../../lib/format-date';
@@ -28,11 +29,31 @@ export function compactDetail(detail: unknown): string {
 const trimmed = (filter: AuditFilter): AuditFilter =>
   Object.fromEntries(Object.entries(filter).map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value]).filter(([, value]) => value));
 
-/** /admin/audit (audit.read): the audit trail, filtered by staff id, actor kind, object type and object id. */
+/** The filter the address starts with (`?object_type=product&object_id=P1`, from a product's or stall's row). */
+export function filterFrom(params: URLSearchParams): AuditFilter {
+  const kind = params.get('actor_kind');
+  return trimmed({
+    staff_id: params.get('staff_id') ?? undefined,
+    actor_kind: kind === 'staff' || kind === 'operator' ? kind : undefined,
+    object_type: params.get('object_type') ?? undefined,
+    object_id: params.get('object_id') ?? undefined,
+  });
+}
+
+/**
+ * /admin/audit (audit.read): the audit trail, filtered by staff id, actor kind, object type and
+ * object id; the address may name the filter to start with (one object's trail).
+ */
 export default function AuditScreen() {
+  const [params] = useSearchParams();
+  // another object's link starts afresh
+  return <AuditTrail key={params.toString()} start={filterFrom(params)} />;
+}
+
+function AuditTrail({ start }: { start: AuditFilter }) {
   const intl = useIntl();
   const token = useConsoleSelector(selectConsoleToken);
-  const [filter, setFilter] = useState<AuditFilter>({});
+  const [filter, setFilter] = useState<AuditFilter>(start);
   const [page, setPage] = useState(1);
   const { data, isFetching } = useAuditQuery({ token, ...filter, page, pagesize: PAGE_SIZE });
 
@@ -42,6 +63,7 @@ export default function AuditScreen() {
       <Form<AuditFilter>
         layout="inline"
         className="console-audit-filter"
+        initialValues={filter}
         onFinish={(values) => {
           setFilter(trimmed(values));
           setPage(1);

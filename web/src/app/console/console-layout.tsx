@@ -6,7 +6,7 @@ import { consoleApi, useMeQuery, useStaffLogoutMutation } from '../../api/consol
 import { consoleLoggedOut, selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
 import { ConsoleLanguageSwitch } from './language-switch';
 import { useConsoleDispatch, useConsoleSelector } from './hooks';
-import { screensFor, type ConsoleScreen } from './menu';
+import { menuEntries, menuKeyOf, screenAt, screensFor, type ConsoleScreen } from './menu';
 
 /**
  * Every screen but the login: without an admin session it goes to /login; it asks `staff/me` for
@@ -38,8 +38,8 @@ export function ConsoleLayout({ screens, forbidden }: { screens: readonly Consol
   }
 
   const staff = me.data;
-  const allowed = screensFor(staff.permissions, screens);
-  const current = screens.find((screen) => screen.path === location.pathname);
+  const allowed = screensFor(staff.permissions, screens, staff.role);
+  const current = screenAt(location.pathname, screens);
   const mayOpen = !current || allowed.includes(current);
 
   const onLogout = async () => {
@@ -60,8 +60,8 @@ export function ConsoleLayout({ screens, forbidden }: { screens: readonly Consol
           theme="dark"
           mode="inline"
           className="console-menu"
-          selectedKeys={[location.pathname]}
-          items={allowed.map((screen) => ({ key: screen.path, label: intl.formatMessage({ id: screen.title }) }))}
+          selectedKeys={[menuKeyOf(location.pathname, screens)]}
+          items={menuEntries(allowed).map((screen) => ({ key: screen.path, label: intl.formatMessage({ id: screen.title }) }))}
           onClick={({ key }) => void navigate(key)}
         />
       </Layout.Sider>

@@ -40,6 +40,20 @@ export interface ConsoleCall {
   language: string | null;
 }
 
+/**
+ * A call's body: the JSON sent; a multipart upload's fields, each file as `{name, size}`; a GET's
+ * query parameters.
+ */
+async function bodyOf(input: Request, url: URL): Promise<Record<string, unknown>> {
+  if (input.method === 'GET') return Object.fromEntries(url.searchParams);
+  if ((input.headers.get('content-type') ?? '').includes('multipart')) {
+    const form = await input.formData();
+    return Object.fromEntries([...form.entries()].map(([key, value]) => [key, typeof value === 'string' ? value : { name: (value as File).name, size: (value as File).size }]));
+  }
+  const text = await input.text();
+  return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
+}
+
 export type ConsoleHandler = (body: Record<string, unknown>, call: ConsoleCall) => Response | Promise<Response>;
 
 export function serveConsole(routes: Record<string, ConsoleHandler>): ConsoleCall[] {
@@ -49,8 +63,7 @@ export function serveConsole(routes: Record<string, ConsoleHandler>): ConsoleCal
     vi.fn(async (input: Request) => {
       const url = new URL(input.url);
       const path = url.pathname.replace(/^\/jpmall\/admin/, '');
-      const text = input.method === 'GET' ? '' : await input.text();
-      const body = (text ? JSON.parse(text) : Object.fromEntries(url.searchParams)) as Record<string, unknown>;
+      const body = await bodyOf(input, url);
       const call = {
         path,
         method: input.method,

@@ -1,4 +1,6 @@
 import type { ComponentType } from 'react';
+import { matchPath } from 'react-router';
+import type { StaffRole } from '../../api/console-api';
 
 /** Permission names of the staff console (docs/api.md "Staff console"). */
 export type Permission =
@@ -27,21 +29,50 @@ export interface ConsoleScreen {
   title: string;
   /** Needed to see the entry and open the screen; null for every staff member. */
   permission: Permission | null;
+  /** Roles that never see it though they hold the permission (a stall account cannot save markets). */
+  notFor?: readonly StaffRole[];
+  /** false: a screen reached from another (a product's form, an import), not a menu entry. */
+  menu?: false;
   load: () => Promise<{ default: ComponentType }>;
 }
 
 /**
  * The console's screens, in menu order. A screen is one line here (its route and menu entry come
- * from it); markets, stalls, categories, products and imports join when their calls exist.
+ * from it); a path may take parameters (`/products/:id`).
  */
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   { path: '/', title: 'console.menu.home', permission: null, load: () => import('./home-screen') },
+  { path: '/products', title: 'console.menu.products', permission: 'catalogue.read', load: () => import('./catalogue/products-screen') },
+  { path: '/products/:id', title: 'console.menu.product', permission: 'catalogue.write', menu: false, load: () => import('./catalogue/product-form-screen') },
+  { path: '/stalls', title: 'console.menu.stalls', permission: 'catalogue.read', load: () => import('./catalogue/stalls-screen') },
+  { path: '/markets', title: 'console.menu.markets', permission: 'catalogue.read', notFor: ['stall'], load: () => import('./catalogue/markets-screen') },
+  { path: '/categories', title: 'console.menu.categories', permission: 'catalogue.read', notFor: ['stall'], load: () => import('./catalogue/categories-screen') },
+  { path: '/imports', title: 'console.menu.imports', permission: 'imports.write', load: () => import('./catalogue/imports-screen') },
+  { path: '/imports/:id', title: 'console.menu.import', permission: 'imports.write', menu: false, load: () => import('./catalogue/import-screen') },
   { path: '/staff', title: 'console.menu.staff', permission: 'staff.manage', load: () => import('./staff-screen') },
   { path: '/audit', title: 'console.menu.audit', permission: 'audit.read', load: () => import('./audit-screen') },
 ];
 
-/** The screens a staff member with these permissions may open (and sees in the menu). */
-export function screensFor(permissions: readonly string[], screens: readonly ConsoleScreen[] = CONSOLE_SCREENS): ConsoleScreen[] {
+/** The screens a staff member with these permissions (and this role) may open. */
+export function screensFor(permissions: readonly string[], screens: readonly ConsoleScreen[] = CONSOLE_SCREENS, role?: string): ConsoleScreen[] {
   const granted = new Set(permissions);
-  return screens.filter((screen) => screen.permission === null || granted.has(screen.permission));
+  return screens.filter(
+    (screen) => (screen.permission === null || granted.has(screen.permission)) && !(role && screen.notFor?.some((r) => r === role)),
+  );
+}
+
+/** The menu's entries of those screens. */
+export const menuEntries = (screens: readonly ConsoleScreen[]) => screens.filter((screen) => screen.menu !== false);
+
+/** The screen a path shows (`/products/P1` → `/products/:id`), if any. */
+export function screenAt(pathname: string, screens: readonly ConsoleScreen[] = CONSOLE_SCREENS): ConsoleScreen | undefined {
+  return screens.find((screen) => matchPath(screen.path, pathname) !== null);
+}
+
+/** The menu entry to mark for a path: its own screen's, else the entry it lies below (`/products/P1` → `/products`). */
+export function menuKeyOf(pathname: string, screens: readonly ConsoleScreen[]): string {
+  const entries = menuEntries(screens);
+  if (entries.some((screen) => screen.path === pathname)) return pathname;
+  const parent = entries.filter((screen) => screen.path !== '/' && pathname.startsWith(`${screen.path}/`)).sort((a, b) => b.path.length - a.path.length)[0];
+  return parent?.path ?? pathname;
 }

@@ -1,0 +1,109 @@
+import type { Language } from '../lib/languages';
+import { consoleApi, type ConsoleList, type PageArgs } from './console-api';
+
+/**
+ * The Excel product import [imports.write]: a sheet (and optionally a zip of the pictures it
+ * names) is checked in the background (`checking` → `ready` with a preview, or `failed`), then
+ * confirmed (`applying` → `applied`). Only a `ready` import can be confirmed; confirming again
+ * answers it as it is. Texts (`error`, a row's `reason`) come in the request's language.
+ */
+
+export const IMPORT_STATUSES = ['checking', 'ready', 'applying', 'applied', 'failed'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refused', 'conflict'] as const;
+export type ImportAction = (typeof IMPORT_ACTIONS)[number];
+
+export interface ImportRow {
+  /** The sheet's row number. */
+  row: number;
+  action: ImportAction;
+  stall: string;
+  item_no: string;
+  colour: string;
+  size: string;
+  /** Why, for refused and conflicting rows; '' otherwise. */
+  reason: string;
+}
+
+export interface ProductImport {
+  id: string;
+  file_name: string;
+  status: ImportStatus;
+  progress: { done: number; total: number };
+  counts: { create: number; update: number; unchanged: number; refused: number };
+  /** Why it failed; '' when it did not. */
+  error: string;
+  actor_name: string;
+  created_at: number;
+  applied_at: number | null;
+  /** With the detail only. */
+  rows?: ImportRow[];
+}
+
+/** Still working in the background: asked again every second. */
+export const isImportRunning = (status: ImportStatus) => status === 'checking' || status === 'applying';
+
+export const IMPORT_POLL_MS = 1000;
+
+const I = '/jpmall/admin/catalog/imports';
+export const IMPORT_TEMPLATE_URL = `${I}/template`;
+
+export const consoleImportsApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Import'] }).injectEndpoints({
+  endpoints: (build) => ({
+    imports: build.query<ConsoleList<ProductImport>, PageArgs & { token: string; language: Language }>({
+      query: ({ page, pagesize }) => ({ url: I, params: { page, pagesize } }),
+      providesTags: ['Import'],
+    }),
+    productImport: build.query<ProductImport, { token: string; language: Language; id: string }>({
+      query: ({ id }) => ({ url: `${I}/detail`, params: { id } }),
+      providesTags: (_answer, _error, { id }) => [{ type: 'Import', id }],
+    }),
+    /** Multipart: `file` (the .xlsx) and, when given, `pictures` (a .zip). */
+    startImport: build.mutation<ProductImport, { file: File; pictures?: File | null }>({
+      query: ({ file, pictures }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        if (pictures) body.append('pictures', pictures, pictures.name);
+        return { url: I, method: 'POST', body };
+      },
+      extraOptions: { silent: true },
+      invalidatesTags: ['Import'],
+    }),
+    confirmImport: build.mutation<ProductImport, { id: string }>({
+      query: (body) => ({ url: `${I}/confirm`, method: 'POST', body }),
+      invalidatesTags: (_answer, _error, { id }) => ['Import', { type: 'Import', id }],
+    }),
+  }),
+});
+
+export const { useImportsQuery, useProductImportQuery, useStartImportMutation, useConfirmImportMutation } = consoleImportsApi;
+
+export type FileAnswer = { ok: true; blob: Blob; disposition: string | null } | { ok: false; status: number | null; msg: string };
+
+/**
+ * A file the console downloads (the import template): fetched with the admin token, since a link
+ * cannot send the header. Refusals are envelopes; never throws, `msg` is the server's or ''.
+ */
+export async function fetchConsoleFile(url: string, token: string, language: Language, fetchFn: typeof fetch = fetch): Promise<FileAnswer> {
+  let response: Response;
+  try {
+    response = await fetchFn(new Request(url, { headers: { 'admin-token': token, 'content-language': language } }));
+  } catch {
+    return { ok: false, status: null, msg: '' };
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (response.ok && !type.includes('json')) {
+    try {
+      return { ok: true, blob: await response.blob(), disposition: response.headers.get('content-disposition') };
+    } catch {
+      return { ok: false, status: response.status, msg: '' };
+    }
+  }
+  try {
+    const body = (await response.json()) as { code?: unknown; msg?: unknown };
+    return { ok: false, status: response.status, msg: body.code !== 1 && typeof body.msg === 'string' ? body.msg : '' };
+  } catch {
+    return { ok: false, status: response.status, msg: '' };
+  }
+}
