@@ -1,6 +1,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ProductImport } from '../../../api/console-imports-api';
+import type * as FileDownload from '../../../lib/file-download';
 import zh from '../../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../../lib/i18n';
 import { ok, refused, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from '../console-test-kit';
@@ -9,7 +10,7 @@ import { catalogueRoutes, cataloguer, shown, texts } from './catalogue-test-kit'
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 const saveBlob = vi.fn();
-vi.mock('../../../lib/file-download', async (original) => ({ ...(await original<typeof import('../../../lib/file-download')>()), saveBlob: (...args: unknown[]) => saveBlob(...args) }));
+vi.mock('../../../lib/file-download', async (original) => ({ ...(await original<typeof FileDownload>()), saveBlob: (...args: unknown[]) => saveBlob(...args) }));
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });

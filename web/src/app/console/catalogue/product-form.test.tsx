@@ -250,7 +250,7 @@ describe('product form', () => {
   });
 
   it('an answer without colours, sizes and pictures reads them from the SKUs and says the pictures must come again', async () => {
-    const { colours: _c, sizes: _s, main_pictures: _m, detail_pictures: _d, ...bare } = detailOf();
+    const bare = { ...detailOf(), colours: undefined, sizes: undefined, main_pictures: undefined, detail_pictures: undefined };
     serveConsole(catalogueRoutes(cataloguer, { '/catalog/product': () => ok(bare) }));
     renderConsole('/products/P1', intl);
     await shown('.console-product-incomplete');
