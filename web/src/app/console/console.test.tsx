@@ -169,7 +169,8 @@ describe('console language', () => {
     await waitFor(() => expect(menuTexts()).toEqual(['Home', 'Staff', 'Audit trail']), SOON);
     expect(document.querySelector('.console-staff-role')?.textContent).toBe('Owner');
     expect(localStorage.getItem('language')).toBe('en_US');
-    expect(document.title).toBe('jpmall staff console');
+    // the title follows in an effect after the switch
+    await waitFor(() => expect(document.title).toBe('jpmall staff console'));
     expect(calls.find((c) => c.path === '/staff/me')?.language).toBe('zh_CN');
     fireEvent.click([...document.querySelectorAll('.console-menu .ant-menu-item')].find((e) => e.textContent === 'Audit trail')!);
     await waitFor(() => expect(calls.find((c) => c.path === '/audit')?.language).toBe('en_US'), SOON);
