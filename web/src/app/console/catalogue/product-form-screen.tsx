@@ -158,7 +158,7 @@ function ProductForm({ saved }: { saved: StaffProductDetail | undefined }) {
           {(fields, { add, remove }, { errors }) => (
             <div className="console-product-colours">
               {fields.map((field) => (
-                <Space key={field.key} align="start" className="console-product-colour" data-index={field.name}>
+                <Space key={field.key} align="start" className="console-product-colour" data-index={field.name} style={{ display: 'flex' }}>
                   <Form.Item name={[field.name, 'name_zh']} label={text('console.product.colourZh')} rules={[required('console.product.colourZh.required'), { max: 20 }]}>
                     <Input className="console-colour-name-zh" disabled={lockedColour(field.key)} style={{ width: 140 }} />
                   </Form.Item>

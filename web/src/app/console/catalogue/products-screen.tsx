@@ -173,7 +173,25 @@ export default function ProductsScreen() {
             render: (_, product) => <Image src={product.image} width={48} height={48} className="console-product-image" alt="" preview={false} />,
           },
           { key: 'item_no', title: text('console.product.itemNo'), render: (_, product) => <span className="console-product-item-no">{product.item_no}</span> },
-          { key: 'title', title: text('console.product.title'), render: (_, product) => <span className="console-product-title">{titleIn(language, product)}</span> },
+          {
+            key: 'title',
+            title: text('console.product.title'),
+            render: (_, product) => (
+              <>
+                <span className="console-product-title">{titleIn(language, product)}</span>
+                {product.is_hot ? (
+                  <Tag color="red" className="console-product-flag">
+                    {text('console.product.hot')}
+                  </Tag>
+                ) : null}
+                {product.is_sea ? (
+                  <Tag color="blue" className="console-product-flag">
+                    {text('console.product.sea')}
+                  </Tag>
+                ) : null}
+              </>
+            ),
+          },
           { key: 'stall', dataIndex: 'stall_name', title: text('console.product.stall'), render: (name: string) => <span className="console-product-stall">{name}</span> },
           { key: 'category', title: text('console.product.category'), render: (_, product) => categoryPath(language, categories.data, product.category_id) },
           { key: 'price', title: text('console.product.price'), render: (_, product) => `¥${product.price}` },
@@ -185,26 +203,19 @@ export default function ProductsScreen() {
           {
             key: 'shelf',
             title: text('console.product.shelf'),
-            render: (_, product) =>
-              product.on_shelf ? (
-                <Tag color="green" className="console-product-status is-on">
-                  {text('console.product.onShelf')}
-                </Tag>
-              ) : (
-                <Tag className="console-product-status is-off">{text('console.product.offShelf')}</Tag>
-              ),
-          },
-          {
-            key: 'flags',
-            title: text('console.product.flags'),
             render: (_, product) => (
               <>
-                {product.is_hot ? <Tag color="red">{text('console.product.hot')}</Tag> : null}
-                {product.is_sea ? <Tag color="blue">{text('console.product.sea')}</Tag> : null}
+                {product.on_shelf ? (
+                  <Tag color="green" className="console-product-status is-on">
+                    {text('console.product.onShelf')}
+                  </Tag>
+                ) : (
+                  <Tag className="console-product-status is-off">{text('console.product.offShelf')}</Tag>
+                )}
+                {product.shelf_at ? <div className="console-hint console-product-shelf-at">{formatDate(product.shelf_at, 'YYYY-MM-DD HH:mm')}</div> : null}
               </>
             ),
           },
-          { key: 'shelf_at', title: text('console.product.shelfAt'), render: (_, product) => (product.shelf_at ? formatDate(product.shelf_at) : '') },
           {
             key: 'actions',
             title: text('console.actions'),

@@ -1,0 +1,286 @@
+import type { Browser, Locator, Page } from '@playwright/test';
+import { expect, loginViaUi, newMobile, operatorToken, registerViaApi, screenshot, test } from './helpers';
+import { ADDRESS, call, exchange, U, type Order } from './shop';
+
+/**
+ * The staff console's catalogue (issue 15) against the real server: the demo owner adds a
+ * catalogue member, who makes a product (two colours × two sizes, uploaded pictures) and shelves
+ * it; a seller finds it by its item number and orders it; the demo stall account sees only its own
+ * stall's products. Demo staff (jpmall seed): 13900000001 owner … 13900000007 stall (of stall s01,
+ * 韩潮女装), password demo1234.
+ *
+ * The new product is the newest on the shelf while the seller orders it, which moves every other
+ * product one place down the newest lists: its SKUs hold 2 pieces (productWithStock(0, 3) in
+ * order.spec.ts passes it by; every other spec starts further down), and the member takes it off
+ * the shelf again at the end.
+ */
+
+const ADMIN = '/jpmall/admin';
+const OWNER = '13900000001';
+const STALL_ACCOUNT = '13900000007';
+const DEMO_PASSWORD = 'demo1234';
+/** The demo stall account's stall. */
+const OWN_STALL = { id: 's01', name: '韩潮女装' };
+
+interface StaffSku {
+  id: string;
+  color: string;
+  size: string;
+  price: string;
+  stock: number;
+}
+
+interface StaffProduct {
+  id: string;
+  item_no: string;
+  stall_id: string;
+  stall_name: string;
+  on_shelf: boolean;
+  skus: StaffSku[];
+}
+
+/** Signs in to the console at /admin/login and waits for the console. */
+async function consoleLogin(page: Page, mobile: string, password: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.locator('.console-login-mobile').fill(mobile);
+  await page.locator('.console-login-password input').fill(password);
+  const answer = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/login`));
+  await page.locator('.console-login-submit').click();
+  expect((await answer).status()).toBe(200);
+  await expect(page.locator('.console-staff-name')).toBeVisible();
+}
+
+/** Picks `option` in the antd Select `select` (typing `search` first when given). */
+async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
+  await expect(async () => {
+    if (!/ant-select-open/.test((await select.getAttribute('class')) ?? '')) await select.click();
+    if (search) await select.locator('input').fill(search);
+    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
+    await expect(item).toBeVisible({ timeout: 2_000 });
+    await item.click({ timeout: 2_000 });
+    await expect(select).toContainText(option, { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
+
+/** A picture drawn in the page: a PNG of a coloured block on white. */
+async function drawnPicture(page: Page, colour: string, name: string) {
+  const base64 = await page.evaluate((fill) => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 600;
+    canvas.height = 800;
+    const ctx = canvas.getContext('2d')!;
+    ctx.fillStyle = '#fff';
+    ctx.fillRect(0, 0, 600, 800);
+    ctx.fillStyle = fill;
+    ctx.fillRect(100, 150, 400, 500);
+    return canvas.toDataURL('image/png').split(',')[1]!;
+  }, colour);
+  return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
+}
+
+/** A page of its own (another browser context: its own storage, so its own session). */
+async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
+  const context = await browser.newContext({ baseURL });
+  return context.newPage();
+}
+
+test('the owner adds a catalogue member, who makes a product with pictures and shelves it; a seller finds it by its item number and orders it', async ({ page, browser, baseURL, request }) => {
+  // the owner adds a catalogue member on the staff screen
+  await consoleLogin(page, OWNER, DEMO_PASSWORD);
+  await expect(page.locator('.console-staff-role')).toHaveText('店主');
+  await page.locator('.console-menu').getByText('员工管理').click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  const memberMobile = newMobile();
+  const memberPassword = 'Catalogue123';
+  await page.locator('.console-staff-add').click();
+  const dialog = page.locator('.console-staff-add-modal');
+  await dialog.locator('.console-staff-mobile').fill(memberMobile);
+  await dialog.locator('.console-staff-name-input').fill('上新小陈');
+  await dialog.locator('.console-staff-password input').fill(memberPassword);
+  await choose(page, dialog.locator('.console-staff-role-select'), '商品运营');
+  const added = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/add`));
+  await dialog.locator('.ant-btn-primary').click();
+  expect((await added).status()).toBe(200);
+  await expect(page.locator('.ant-message')).toContainText('员工已添加');
+
+  // the member signs in (a browser of their own): the catalogue menu, no staff management
+  const member = await newPage(browser, baseURL);
+  await consoleLogin(member, memberMobile, memberPassword);
+  await expect(member.locator('.console-staff-role')).toHaveText('商品运营');
+  await expect(member.locator('.console-menu .ant-menu-item')).toHaveText(['首页', '商品', '档口', '市场', '分类', '商品导入']);
+
+  // a new product: two colours (one with its own picture) × two sizes, two main pictures and a detail one
+  await member.locator('.console-menu').getByText('商品', { exact: true }).click();
+  await expect(member).toHaveURL(/\/admin\/products$/);
+  await member.locator('.console-product-new').click();
+  await expect(member).toHaveURL(/\/admin\/products\/new$/);
+  await expect(member.locator('.console-product-new-note')).toContainText('新商品保存后为下架状态');
+  const stamp = `${Date.now()}`.slice(-8);
+  const itemNo = `E2E-${stamp}`;
+  const title = `控制台上新连衣裙 ${stamp}`;
+  await member.locator('.console-product-item-no-input').fill(itemNo);
+  await member.locator('.console-product-title-zh').fill(title);
+  await member.locator('.console-product-title-en').fill(`Console dress ${stamp}`);
+  await choose(member, member.locator('.console-product-category'), '连衣裙', '连衣裙');
+  await choose(member, member.locator('.console-product-stall'), `· ${OWN_STALL.name}`, OWN_STALL.name);
+  await member.locator('.console-product-price input').fill('88.5');
+
+  const colours = member.locator('.console-product-colour');
+  await colours.nth(0).locator('.console-colour-name-zh').fill('米白');
+  await colours.nth(0).locator('.console-colour-name-en').fill('Off-white');
+  await member.locator('.console-colour-add').click();
+  await colours.nth(1).locator('.console-colour-name-zh').fill('黑色');
+  await colours.nth(1).locator('.console-colour-name-en').fill('Black');
+  const uploads: string[] = [];
+  member.on('response', (r) => {
+    if (r.url().endsWith(`${ADMIN}/catalog/pictures/upload`)) uploads.push(r.url());
+  });
+  await colours.nth(1).locator('.console-colour-picture input[type=file]').setInputFiles(await drawnPicture(member, '#111', 'black.png'));
+  const sizes = member.locator('.console-product-size');
+  await sizes.nth(0).locator('.console-size-name').fill('S');
+  await member.locator('.console-size-add').click();
+  await sizes.nth(1).locator('.console-size-name').fill('M');
+  // the grid: colour × size, each with 2 pieces; black M a little dearer
+  const grid = member.locator('.console-product-skus tbody tr.ant-table-row');
+  await expect(grid).toHaveCount(4);
+  for (let n = 0; n < 4; n += 1) await grid.nth(n).locator('.console-sku-stock input').fill('2');
+  await member.locator('.console-product-skus tr[data-color="黑色"][data-size="M"] .console-sku-price input').fill('90');
+
+  await member
+    .locator('.console-product-main-pictures input[type=file]')
+    .setInputFiles([await drawnPicture(member, '#e8dcc0', 'main-1.png'), await drawnPicture(member, '#c0a080', 'main-2.png')]);
+  await member.locator('.console-product-detail-pictures input[type=file]').setInputFiles(await drawnPicture(member, '#808080', 'detail-1.png'));
+  await expect(member.locator('.console-product-main-pictures .ant-upload-list-item-done')).toHaveCount(2, { timeout: 20_000 });
+  await expect(member.locator('.console-product-detail-pictures .ant-upload-list-item-done')).toHaveCount(1);
+  await expect(member.locator('.console-colour-picture .ant-upload-list-item-done')).toHaveCount(1);
+  expect(uploads).toHaveLength(4);
+  await expect(member.locator('.console-product-main-pictures .ant-upload-list-item img').first()).toHaveAttribute('src', /^\/uploads\/catalog\/[0-9a-f]{32}\.jpg$/);
+  await screenshot(member, 'console-product-form-zh_CN');
+
+  const saveAnswer = member.waitForResponse((r) => r.url().endsWith(`${ADMIN}/catalog/products/save`));
+  await member.locator('.console-product-save').click();
+  const saveResponse = await saveAnswer;
+  const saveBody = (await saveResponse.json()) as { code: number; msg: string; data: StaffProduct };
+  expect(saveBody.code, saveBody.msg).toBe(1);
+  const sent = saveResponse.request().postDataJSON() as { colours: { picture?: string }[]; skus: unknown[]; main_pictures: string[]; detail_pictures: string[] };
+  expect(sent.skus).toEqual([
+    { color: '米白', size: 'S', stock: 2 },
+    { color: '米白', size: 'M', stock: 2 },
+    { color: '黑色', size: 'S', stock: 2 },
+    { color: '黑色', size: 'M', price: '90.00', stock: 2 },
+  ]);
+  expect(sent.main_pictures).toHaveLength(2);
+  expect(sent.detail_pictures).toHaveLength(1);
+  expect(sent.colours[0]!.picture).toBeUndefined();
+  expect(sent.colours[1]!.picture).toMatch(/^\/uploads\/catalog\//);
+  const product = saveBody.data;
+  expect(product.on_shelf).toBe(false);
+  expect(product.stall_id).toBe(OWN_STALL.id);
+  expect(product.skus.map((s) => `${s.color}/${s.size}/${s.price}/${s.stock}`)).toEqual(['米白/S/88.50/2', '米白/M/88.50/2', '黑色/S/88.50/2', '黑色/M/90.00/2']);
+  await expect(member.locator('.ant-message')).toContainText('商品已保存（下架状态）');
+
+  // back in the list (found by its item number), off the shelf; a stock change with its reason is logged
+  await expect(member).toHaveURL(new RegExp(`/admin/products\\?keyword=${itemNo}$`));
+  const row = member.locator(`.console-product-table tr[data-id="${product.id}"]`);
+  await expect(row.locator('.console-product-status')).toHaveText('已下架');
+  await expect(row.locator('.console-product-stock')).toHaveText('8（4 个 SKU）');
+  await row.locator('.console-product-stock-open').click();
+  const stock = member.locator('.console-stock-drawer');
+  const whiteS = stock.locator(`.console-stock-skus tr[data-color="米白"][data-size="S"]`);
+  await whiteS.locator('.console-stock-delta input').fill('-1');
+  await whiteS.locator('.console-stock-reason').fill('样衣留档');
+  await whiteS.locator('.console-stock-apply').click();
+  await expect(member.locator('.ant-message')).toContainText('米白 / S：库存 2 → 1');
+  await expect(whiteS.locator('.console-stock-current')).toHaveText('1');
+  await expect(stock.locator('.console-stock-log tbody tr.ant-table-row').first()).toContainText('上新小陈');
+  await expect(stock.locator('.console-stock-log-change').first()).toHaveText('2 → 1');
+  // (the toast sits over the drawer's close button)
+  await member.keyboard.press('Escape');
+  await expect(stock).toBeHidden();
+
+  // shelve it: chosen in the table, put on the shelf in one go
+  await row.locator('.ant-checkbox-input').check();
+  const shelved = member.waitForResponse((r) => r.url().endsWith(`${ADMIN}/catalog/products/shelf`));
+  await member.locator('.console-product-shelve').click();
+  expect((await shelved).request().postDataJSON()).toEqual({ ids: [product.id], on_shelf: true });
+  await expect(member.locator('.ant-message')).toContainText('已上架 1 个商品');
+  await expect(row.locator('.console-product-status')).toHaveText('已上架');
+  await screenshot(member, 'console-products-zh_CN');
+
+  // a seller finds it by its item number in the storefront and orders black M
+  const mobile = newMobile();
+  const seller = await registerViaApi(request, mobile);
+  await call(request, seller.token, '/address/add', ADDRESS);
+  const shop = await newPage(browser, baseURL);
+  await shop.goto(`/login?site=&redirect=${encodeURIComponent(`/recentnew?q=${itemNo}&site=`)}`);
+  await loginViaUi(shop, mobile);
+  await expect(shop).toHaveURL(new RegExp(`/recentnew\\?q=${itemNo}&site=$`));
+  const tiles = shop.locator('.product-list-page .product-tile-link');
+  await expect(tiles).toHaveCount(1);
+  await expect(shop.locator('.product-list-page')).toContainText(title);
+  await tiles.first().click();
+  await expect(shop).toHaveURL(new RegExp(`/goodsDetail\\?id=${product.id}&site=$`));
+  const blackM = product.skus.find((s) => s.color === '黑色' && s.size === 'M')!;
+  await shop.locator('.sku-color[data-color="黑色"]').click();
+  await shop.locator('.sku-size[data-size="M"]').click();
+  await expect(shop.locator('.sku-price')).toHaveText('¥90.00');
+  const addedToCart = shop.waitForResponse((r) => r.url().endsWith(`${U}/cart/add`));
+  await shop.locator('.add-to-cart-button').click();
+  expect((await addedToCart).request().postDataJSON()).toEqual({ sku_id: blackM.id, quantity: 1 });
+  await shop.goto('/cart?site=');
+  await shop.locator('.cart-checkout').click();
+  await expect(shop).toHaveURL(/\/checkout\?site=$/);
+  await expect(shop.locator(`.checkout-line[data-sku="${blackM.id}"] .checkout-line-title`)).toHaveText(title);
+  const placed = await exchange<{ order: Order }>(shop, '/order/submit', () => shop.locator('.checkout-submit').click());
+  expect(placed.data.order.items).toEqual([expect.objectContaining({ sku_id: blackM.id, quantity: 1, price: '90.00' })]);
+  await expect(shop).toHaveURL(new RegExp(`/order_pay\\?order_no=${placed.data.order.order_no}&site=$`));
+
+  // the owner reads the product's audit trail: made and shelved by the member
+  await page.goto(`/admin/products?keyword=${itemNo}`);
+  await page.locator(`.console-product-table tr[data-id="${product.id}"] .console-product-audit`).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/audit\\?object_type=product&object_id=${product.id}$`));
+  const trail = page.locator('.console-audit-table tbody tr.ant-table-row');
+  await expect(trail.first()).toContainText('商品上架');
+  await expect(trail.filter({ hasText: '新建商品' })).toContainText('上新小陈');
+
+  // the member takes it off the shelf again (the newest lists as they were)
+  await row.locator('.ant-checkbox-input').check();
+  await member.locator('.console-product-unshelve').click();
+  await expect(member.locator('.ant-message')).toContainText('已下架 1 个商品');
+  await expect(row.locator('.console-product-status')).toHaveText('已下架');
+  await shop.context().close();
+  await member.context().close();
+});
+
+test("the demo stall account sees only its own stall's products and cannot open markets", async ({ page, request }) => {
+  await consoleLogin(page, STALL_ACCOUNT, DEMO_PASSWORD);
+  await expect(page.locator('.console-staff-role')).toHaveText('档口');
+  await expect(page.locator('.console-menu .ant-menu-item')).toHaveText(['首页', '商品', '档口', '商品导入']);
+
+  await page.locator('.console-menu').getByText('商品', { exact: true }).click();
+  const rows = page.locator('.console-product-table tbody tr.ant-table-row');
+  await expect(rows.first()).toBeVisible();
+  const stalls = await page.locator('.console-product-table .console-product-stall').allTextContents();
+  expect(stalls.length).toBeGreaterThan(0);
+  expect(new Set(stalls)).toEqual(new Set([OWN_STALL.name]));
+  // the stall filter offers its own stall only
+  await page.locator('.console-product-stall-filter').click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1);
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toContainText(OWN_STALL.name);
+  await page.keyboard.press('Escape');
+  await screenshot(page, 'console-stall-products-zh_CN');
+
+  // another stall's product reads as not found
+  const others = await request.get(`${ADMIN}/catalog/products?stall_id=s02&pagesize=1`, { headers: { 'operator-token': operatorToken() } });
+  const other = ((await others.json()) as { data: { list: { id: string }[] } }).data.list[0]!;
+  await page.goto(`/admin/products/${other.id}`);
+  await expect(page.locator('.console-product-missing')).toBeVisible();
+
+  // its stall: one row, edited but not added to; markets are not for it
+  await page.locator('.console-menu').getByText('档口', { exact: true }).click();
+  await expect(page.locator('.console-stall-table tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(page.locator(`.console-stall-table tr[data-id="${OWN_STALL.id}"]`)).toContainText(OWN_STALL.name);
+  await expect(page.locator('.console-stall-add')).toHaveCount(0);
+  await page.goto('/admin/markets');
+  await expect(page.locator('.console-forbidden')).toBeVisible();
+});
