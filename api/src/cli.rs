@@ -530,6 +530,14 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
             "Excel jobs cut off by the last stop marked failed"
         );
     }
+    let imports_cut_off =
+        commands::catalog::import_record::fail_unfinished(&app.state.db, commands::clock::now()).await?;
+    if imports_cut_off > 0 {
+        tracing::warn!(
+            imports = imports_cut_off,
+            "product imports cut off by the last stop marked failed"
+        );
+    }
     let router = crate::routes::router(app.state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await

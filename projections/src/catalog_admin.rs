@@ -164,6 +164,25 @@ pub struct StaffProductDetail {
     #[serde(flatten)]
     pub product: StaffProduct,
     pub skus: Vec<StaffSku>,
+    /// Each with its picture's URL; an edit sends these URLs back to keep the pictures.
+    pub colours: Vec<StaffColour>,
+    pub sizes: Vec<String>,
+    pub main_pictures: Vec<String>,
+    pub detail_pictures: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffColour {
+    pub name_zh: String,
+    pub name_en: String,
+    pub picture: String,
+}
+
+#[derive(serde::Deserialize)]
+struct StoredColour {
+    zh: String,
+    #[serde(default)]
+    en: String,
 }
 
 /// One product with its SKUs, if it exists and (for a stall account) is one of its stalls'.
@@ -198,7 +217,30 @@ pub async fn product_detail(
                 stock: r.get(4),
             })
             .collect();
-    Ok(Some(StaffProductDetail { product, skus }))
+    let options = sqlx::query("SELECT main_count, detail_count, colors, sizes FROM products WHERE id = $1")
+        .bind(id)
+        .fetch_one(pool)
+        .await?;
+    let (main, detail): (i64, i64) = (options.get(0), options.get(1));
+    let colours: Vec<StoredColour> = serde_json::from_str(&options.get::<String, _>(2)).unwrap_or_default();
+    let sizes: Vec<String> = serde_json::from_str(&options.get::<String, _>(3)).unwrap_or_default();
+    let url = |file: String| crate::catalog::picture_url(id, &file);
+    Ok(Some(StaffProductDetail {
+        product,
+        skus,
+        colours: colours
+            .into_iter()
+            .enumerate()
+            .map(|(n, c)| StaffColour {
+                picture: url(format!("color-{}.jpg", n + 1)),
+                name_en: if c.en.is_empty() { c.zh.clone() } else { c.en },
+                name_zh: c.zh,
+            })
+            .collect(),
+        sizes,
+        main_pictures: (1..=main).map(|n| url(format!("main-{n}.jpg"))).collect(),
+        detail_pictures: (1..=detail).map(|n| url(format!("detail-{n}.jpg"))).collect(),
+    }))
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -12,6 +12,7 @@ pub mod excel_jobs;
 pub mod forward;
 pub mod messages;
 pub mod orders;
+pub mod product_imports;
 pub mod ranking;
 pub mod refund_audit;
 pub mod runner;

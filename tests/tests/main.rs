@@ -18,6 +18,7 @@ mod messages;
 mod operator;
 mod orders;
 mod orders_crash;
+mod product_import;
 mod projections;
 mod sites;
 mod staff;

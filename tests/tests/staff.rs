@@ -69,6 +69,18 @@ fn staff_calls() -> Vec<(&'static str, Value, Option<Permission>)> {
         ("catalog/stalls", Value::Null, Some(P::CatalogueRead)),
         ("catalog/stalls/save", json!({}), Some(P::CatalogueWrite)),
         ("catalog/products/save", json!({}), Some(P::CatalogueWrite)),
+        ("catalog/imports", Value::Null, Some(P::ImportsWrite)),
+        ("catalog/imports", json!({}), Some(P::ImportsWrite)),
+        (
+            "catalog/imports/detail?id=nope",
+            Value::Null,
+            Some(P::ImportsWrite),
+        ),
+        (
+            "catalog/imports/confirm",
+            json!({"id": "nope"}),
+            Some(P::ImportsWrite),
+        ),
     ]
 }
 

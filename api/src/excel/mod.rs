@@ -5,6 +5,7 @@
 pub mod bounded;
 pub mod export;
 pub mod import;
+pub mod product_import;
 pub mod sheet;
 pub mod template;
 

@@ -187,7 +187,7 @@ pub async fn history(
     }))
 }
 
-fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
+pub(crate) fn xlsx_response(bytes: Vec<u8>, file_name: &str) -> Response {
     let mut response = Response::new(Body::from(bytes));
     let out = response.headers_mut();
     out.insert(header::CONTENT_TYPE, HeaderValue::from_static(XLSX));

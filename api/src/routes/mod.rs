@@ -5,6 +5,7 @@ pub mod aftersale;
 pub mod cart;
 pub mod catalog;
 pub mod catalog_admin;
+pub mod catalog_imports;
 pub mod coupon;
 pub mod excel;
 pub mod fund;
@@ -43,6 +44,10 @@ async fn not_found() -> AppError {
 
 pub fn router(state: AppState) -> Router {
     let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
+    // A product import is a sheet and a zip of its pictures.
+    let import_limit = DefaultBodyLimit::max(
+        commands::uploads::MAX_UPLOAD_BYTES + crate::excel::product_import::MAX_ZIP_BYTES + 64 * 1024,
+    );
     use domain::staff::Permission as P;
     let admin = Router::new()
         .route("/sms/outbox", needs(P::OutboxRead, get(admin::outbox)))
@@ -183,6 +188,23 @@ pub fn router(state: AppState) -> Router {
         .route(
             "/catalog/pictures/upload",
             needs(P::CatalogueWrite, post(catalog_admin::upload_picture)).layer(upload_limit),
+        )
+        .route(
+            "/catalog/imports/template",
+            needs(P::ImportsWrite, get(catalog_imports::template)),
+        )
+        .route(
+            "/catalog/imports",
+            needs(P::ImportsWrite, get(catalog_imports::history))
+                .merge(needs(P::ImportsWrite, post(catalog_imports::upload)).layer(import_limit)),
+        )
+        .route(
+            "/catalog/imports/detail",
+            needs(P::ImportsWrite, get(catalog_imports::detail)),
+        )
+        .route(
+            "/catalog/imports/confirm",
+            needs(P::ImportsWrite, post(catalog_imports::confirm)),
         )
         .fallback(not_found)
         .layer(middleware::from_fn_with_state(state.clone(), staff_gate::gate))

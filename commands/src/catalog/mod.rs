@@ -2,6 +2,8 @@
 //! and what staff change: shelf and stock.
 
 pub mod content;
+pub mod import;
+pub mod import_record;
 pub mod interest;
 pub mod market;
 pub mod notices;

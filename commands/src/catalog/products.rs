@@ -28,6 +28,8 @@ use crate::Database;
 pub const PICTURE_MAX_SIDE_PX: u32 = 1_600;
 /// Where staff uploads live below the uploads folder.
 pub const PICTURE_FOLDER: &str = "catalog";
+/// Where the media route serves products' pictures.
+pub const MEDIA_URL_PREFIX: &str = "/media/p/";
 pub const MAX_MAIN_PICTURES: usize = 9;
 pub const MAX_DETAIL_PICTURES: usize = 20;
 pub const MAX_COLOURS: usize = 20;
@@ -136,10 +138,29 @@ fn check_price(price: Fen, field: &'static str) -> Result<()> {
     Ok(())
 }
 
-/// The file an uploaded picture's URL names, if it is one of ours and still there.
-fn uploaded_file(uploads: &Path, url: &str, field: &'static str) -> Result<std::path::PathBuf> {
+/// Where a picture named by URL comes from: an upload of ours, or one of this product's own pictures
+/// (an edit that keeps or reorders them names their `/media/p/<id>/…` URLs).
+#[derive(Debug, Clone)]
+enum Source {
+    Upload(std::path::PathBuf),
+    Own(Picture),
+}
+
+fn picture_source(
+    uploads: &Path,
+    url: &str,
+    field: &'static str,
+    product_id: Option<&str>,
+) -> Result<Source> {
+    let url = url.trim();
+    let unknown = || Refusal::new("product.picture_unknown").on(field).with("url", url);
+    if let Some(own) = product_id.and_then(|id| url.strip_prefix(&format!("{MEDIA_URL_PREFIX}{id}/"))) {
+        return Picture::parse(own)
+            .map(Source::Own)
+            .ok_or_else(|| unknown().into());
+    }
     let prefix = format!("{URL_PREFIX}{PICTURE_FOLDER}/");
-    let name = url.trim().strip_prefix(&prefix).unwrap_or("");
+    let name = url.strip_prefix(&prefix).unwrap_or("");
     let well_formed = name.len() == 36
         && name.ends_with(".jpg")
         && name[..32]
@@ -147,12 +168,14 @@ fn uploaded_file(uploads: &Path, url: &str, field: &'static str) -> Result<std::
             .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase());
     let path = uploads.join(PICTURE_FOLDER).join(name);
     if !well_formed || !path.is_file() {
-        return Err(Refusal::new("product.picture_unknown")
-            .on(field)
-            .with("url", url.trim())
-            .into());
+        return Err(unknown().into());
     }
-    Ok(path)
+    Ok(Source::Upload(path))
+}
+
+/// The URL a product's picture is served at.
+pub fn media_url(product_id: &str, picture: Picture) -> String {
+    format!("{MEDIA_URL_PREFIX}{product_id}/{}", picture.file_name())
 }
 
 /// The input, checked: every rule a person would expect of a product sheet.
@@ -266,44 +289,93 @@ fn check(input: &ProductInput) -> Result<Checked> {
     })
 }
 
-/// A product's pictures, copied into its folder, and the look hash of its first main picture.
-async fn place_pictures(input: &ProductInput, dirs: &PictureDirs<'_>, id: &str) -> Result<String> {
-    let mut copies = Vec::new();
+/// The bytes of a picture source. A product's own picture is its file, or drawn from its design when
+/// the demo market has not drawn it yet.
+async fn source_bytes(db: &Database, dirs: &PictureDirs<'_>, id: &str, source: &Source) -> Result<Vec<u8>> {
+    match source {
+        Source::Upload(path) => tokio::fs::read(path).await.map_err(|e| Error::Internal(e.into())),
+        Source::Own(picture) => {
+            let path = dirs.media.join("p").join(id).join(picture.file_name());
+            if let Ok(bytes) = tokio::fs::read(&path).await {
+                return Ok(bytes);
+            }
+            let design: Option<String> = sqlx::query("SELECT design FROM products WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&db.pool)
+                .await?
+                .map(|r| r.get(0));
+            let design: Design = design
+                .and_then(|d| serde_json::from_str(&d).ok())
+                .ok_or_else(|| {
+                    Refusal::new("product.picture_unknown").with("url", media_url(id, *picture))
+                })?;
+            let picture = *picture;
+            tokio::task::spawn_blocking(move || {
+                let (w, h) = picture.full_size();
+                super::pictures::jpeg(&super::pictures::render(&design, picture, w, h))
+            })
+            .await
+            .map_err(|e| Error::Internal(e.into()))
+        }
+    }
+}
+
+/// Checks every picture the input names, before anything is written.
+fn picture_sources(
+    input: &ProductInput,
+    dirs: &PictureDirs<'_>,
+    id: Option<&str>,
+) -> Result<Vec<(Source, Picture)>> {
+    let mut sources = Vec::new();
     for (n, url) in input.main_pictures.iter().enumerate() {
-        copies.push((
-            uploaded_file(dirs.uploads, url, "main_pictures")?,
+        sources.push((
+            picture_source(dirs.uploads, url, "main_pictures", id)?,
             Picture::Main(n as u32 + 1),
         ));
     }
     for (n, url) in input.detail_pictures.iter().enumerate() {
-        copies.push((
-            uploaded_file(dirs.uploads, url, "detail_pictures")?,
+        sources.push((
+            picture_source(dirs.uploads, url, "detail_pictures", id)?,
             Picture::Detail(n as u32 + 1),
         ));
     }
-    let first = uploaded_file(dirs.uploads, &input.main_pictures[0], "main_pictures")?;
+    let first = picture_source(dirs.uploads, &input.main_pictures[0], "main_pictures", id)?;
     for (n, colour) in input.colours.iter().enumerate() {
         let source = match colour.picture.as_deref().map(str::trim).filter(|u| !u.is_empty()) {
-            Some(url) => uploaded_file(dirs.uploads, url, "colours")?,
+            Some(url) => picture_source(dirs.uploads, url, "colours", id)?,
             None => first.clone(),
         };
-        copies.push((source, Picture::Color(n as u32 + 1)));
+        sources.push((source, Picture::Color(n as u32 + 1)));
+    }
+    Ok(sources)
+}
+
+/// A product's pictures, copied into its folder, and the look hash of its first main picture. Every
+/// source is read before any file is written: an edit may move the product's own pictures around.
+async fn place_pictures(
+    db: &Database,
+    sources: Vec<(Source, Picture)>,
+    dirs: &PictureDirs<'_>,
+    id: &str,
+) -> Result<String> {
+    let mut copies = Vec::new();
+    for (source, picture) in &sources {
+        copies.push((source_bytes(db, dirs, id, source).await?, *picture));
     }
     let folder = dirs.media.join("p").join(id);
-    for (source, picture) in &copies {
-        let bytes = tokio::fs::read(source)
-            .await
-            .map_err(|e| Error::Internal(e.into()))?;
-        write_atomically(&folder, &folder.join(picture.file_name()), &bytes)
+    for (bytes, picture) in &copies {
+        write_atomically(&folder, &folder.join(picture.file_name()), bytes)
             .await
             .map_err(Error::Internal)?;
     }
     // Pictures beyond the new counts are left behind unread: the counts decide what is shown.
-    let bytes = tokio::fs::read(&first)
-        .await
-        .map_err(|e| Error::Internal(e.into()))?;
+    let first = copies
+        .iter()
+        .find(|(_, p)| *p == Picture::Main(1))
+        .map(|(bytes, _)| bytes.clone())
+        .unwrap_or_default();
     tokio::task::spawn_blocking(move || {
-        let image = image::load_from_memory(&bytes).map_err(|e| Error::Internal(e.into()))?;
+        let image = image::load_from_memory(&first).map_err(|e| Error::Internal(e.into()))?;
         Ok(look_hash(&image.resize_exact(256, 256, FilterType::Triangle)).to_hex())
     })
     .await
@@ -424,10 +496,8 @@ pub async fn save_product(
             return Err(Error::NotFound(Refusal::new("product.not_found")));
         }
     }
-    for url in input.main_pictures.iter().chain(&input.detail_pictures) {
-        uploaded_file(dirs.uploads, url, "main_pictures")?;
-    }
-    let phash = place_pictures(input, dirs, &id).await?;
+    let sources = picture_sources(input, dirs, (!creating).then_some(id.as_str()))?;
+    let phash = place_pictures(db, sources, dirs, &id).await?;
 
     let mut tx = db.begin_write().await?;
     let area_site = stall_site(&mut tx, stall_id, stalls).await?;

@@ -1,0 +1,642 @@
+//! The staff's Excel import of products over HTTP on both engines: the template, a preview that
+//! names every row's fate and writes nothing, a confirm that applies exactly the preview, a second
+//! import of the same file that changes nothing, a stock change between preview and confirm that
+//! is reported instead of overwritten, and a stall account kept to its own stall and imports.
+
+use std::io::{Cursor, Write};
+use std::time::Duration;
+
+use calamine::{open_workbook_from_rs, Reader, Xlsx};
+use reqwest::StatusCode;
+use rust_xlsxwriter::Workbook;
+use serde_json::{json, Value};
+use sqlx::Row;
+use tests::{on_both_engines, TestApp, UNISHOP as U};
+
+on_both_engines!(
+    a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_changes_nothing,
+    stock_that_moved_after_the_preview_is_reported_not_overwritten,
+    a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports,
+    the_template_and_files_that_cannot_be_imported
+);
+
+const HEADERS: [&str; 11] = [
+    "货号",
+    "标题",
+    "分类",
+    "档口",
+    "颜色",
+    "尺码",
+    "批发价",
+    "库存",
+    "英文标题",
+    "主图",
+    "颜色图",
+];
+
+fn sheet(rows: &[[&str; 11]]) -> Vec<u8> {
+    let mut book = Workbook::new();
+    let page = book.add_worksheet();
+    for (c, header) in HEADERS.iter().enumerate() {
+        page.write_string(0, c as u16, *header).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            if !cell.is_empty() {
+                page.write_string(r as u32 + 1, c as u16, *cell).unwrap();
+            }
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+fn png(seed: u8) -> Vec<u8> {
+    use image::{ImageFormat, Rgba, RgbaImage};
+    let mut bytes = Vec::new();
+    RgbaImage::from_fn(300, 300, |x, y| {
+        Rgba([(x / 3) as u8 ^ seed, (y / 2) as u8, seed.wrapping_mul(40), 255])
+    })
+    .write_to(&mut Cursor::new(&mut bytes), ImageFormat::Png)
+    .unwrap();
+    bytes
+}
+
+fn pictures_zip(names: &[(&str, u8)]) -> Vec<u8> {
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    for (name, seed) in names {
+        zip.start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(&png(*seed)).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+async fn upload(app: &TestApp, token: &str, sheet: Vec<u8>, zip: Option<Vec<u8>>) -> (StatusCode, Value) {
+    let mut form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(sheet).file_name("新款.xlsx"),
+    );
+    if let Some(zip) = zip {
+        form = form.part(
+            "pictures",
+            reqwest::multipart::Part::bytes(zip).file_name("pictures.zip"),
+        );
+    }
+    app.send(
+        app.client
+            .post(app.url("/jpmall/admin/catalog/imports"))
+            .header("admin-token", token)
+            .header("content-language", "en_US")
+            .multipart(form),
+    )
+    .await
+}
+
+/// The import once its background work has settled.
+async fn settled(app: &TestApp, token: &str, id: &str) -> Value {
+    for _ in 0..300 {
+        let (status, reply) = app
+            .as_staff(token, &format!("catalog/imports/detail?id={id}"), Value::Null)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        let state = reply["data"]["status"].as_str().unwrap().to_string();
+        if state != "checking" && state != "applying" {
+            return reply["data"].clone();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("import {id} did not settle");
+}
+
+async fn preview(app: &TestApp, token: &str, sheet: Vec<u8>, zip: Option<Vec<u8>>) -> Value {
+    let (status, reply) = upload(app, token, sheet, zip).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let import = settled(app, token, reply["data"]["id"].as_str().unwrap()).await;
+    assert_eq!(import["status"], "ready", "{import}");
+    import
+}
+
+async fn confirm(app: &TestApp, token: &str, id: &str) -> Value {
+    let (status, reply) = app
+        .as_staff(token, "catalog/imports/confirm", json!({ "id": id }))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let import = settled(app, token, id).await;
+    assert_eq!(import["status"], "applied", "{import}");
+    import
+}
+
+fn row(import: &Value, n: u64) -> Value {
+    import["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["row"] == n)
+        .cloned()
+        .unwrap_or_else(|| panic!("no row {n} in {import}"))
+}
+
+async fn count(app: &TestApp, sql: &str) -> i64 {
+    sqlx::query(sql).fetch_one(&app.db().pool).await.unwrap().get(0)
+}
+
+/// A stall's id and name, a leaf category's Chinese name, and a seeded product's stall, item
+/// number and first two SKUs (colour, size, price in yuan, stock).
+struct Market {
+    stall_id: String,
+    stall_name: String,
+    category: String,
+    seeded_stall: String,
+    seeded_item: String,
+    seeded_skus: Vec<(String, String, String, i64, String)>,
+}
+
+async fn market(app: &TestApp) -> Market {
+    let pool = &app.db().pool;
+    let stall = sqlx::query(
+        "SELECT id, name FROM stalls s WHERE NOT EXISTS (SELECT 1 FROM stalls o WHERE o.name = s.name AND o.id <> s.id) \
+         ORDER BY id LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap();
+    let category: String = sqlx::query(
+        "SELECT c.name_zh FROM categories c WHERE c.parent_id IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM categories o WHERE o.name_zh = c.name_zh AND o.id <> c.id) ORDER BY c.id LIMIT 1",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap()
+    .get(0);
+    let product = sqlx::query("SELECT id, stall_id, item_no FROM products ORDER BY id LIMIT 1")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    let product_id: String = product.get(0);
+    let seeded_skus = sqlx::query(
+        "SELECT color, size, price, stock, id FROM skus WHERE product_id = $1 ORDER BY sort, id LIMIT 2",
+    )
+    .bind(&product_id)
+    .fetch_all(pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| {
+        let fen: i64 = r.get(2);
+        (
+            r.get(0),
+            r.get(1),
+            format!("{}.{:02}", fen / 100, fen % 100),
+            r.get(3),
+            r.get(4),
+        )
+    })
+    .collect();
+    Market {
+        stall_id: stall.get(0),
+        stall_name: stall.get(1),
+        category,
+        seeded_stall: product.get(1),
+        seeded_item: product.get(2),
+        seeded_skus,
+    }
+}
+
+async fn a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_changes_nothing(app: &TestApp) {
+    app.seed(5).await;
+    let catalogue = app.staff("13900009101", "catalogue", &[]).await;
+    let m = market(app).await;
+    let (c1, s1, p1, stock1, sku1) = m.seeded_skus[0].clone();
+    let (c2, s2, p2, stock2, _) = m.seeded_skus[1].clone();
+    let new_stock = (stock1 + 7).to_string();
+    let (stall, cat) = (m.stall_name.as_str(), m.category.as_str());
+    let rows = [
+        [
+            "IMP-1",
+            "导入短袖",
+            cat,
+            stall,
+            "白色",
+            "M",
+            "29.90",
+            "20",
+            "Imported tee",
+            "front.png;back.png",
+            "white.png",
+        ],
+        ["IMP-1", "", "", stall, "白色", "L", "29.90", "15", "", "", ""],
+        ["IMP-1", "", "", stall, "黑色", "M", "31.00", "12", "", "", ""],
+        ["IMP-1", "", "", stall, "黑色", "M", "35.00", "3", "", "", ""],
+        [
+            "IMP-2",
+            "导入长袖",
+            "不存在的分类",
+            stall,
+            "白色",
+            "M",
+            "29.90",
+            "1",
+            "",
+            "front.png",
+            "",
+        ],
+        [
+            "IMP-3",
+            "导入外套",
+            cat,
+            stall,
+            "白色",
+            "M",
+            "-5",
+            "1",
+            "",
+            "front.png",
+            "",
+        ],
+        [
+            "IMP-4",
+            "导入裤子",
+            cat,
+            "",
+            "白色",
+            "M",
+            "29.90",
+            "1",
+            "",
+            "front.png",
+            "",
+        ],
+        [
+            "IMP-5",
+            "导入裙子",
+            cat,
+            stall,
+            "白色",
+            "M",
+            "29.90",
+            "1",
+            "",
+            "nope.jpg",
+            "",
+        ],
+        [
+            &m.seeded_item,
+            "",
+            "",
+            &m.seeded_stall,
+            &c1,
+            &s1,
+            "88.00",
+            &new_stock,
+            "",
+            "",
+            "",
+        ],
+        [
+            &m.seeded_item,
+            "",
+            "",
+            &m.seeded_stall,
+            &c2,
+            &s2,
+            &p2,
+            &stock2.to_string(),
+            "",
+            "",
+            "",
+        ],
+    ];
+    let file = sheet(&rows);
+    let zip = pictures_zip(&[
+        ("front.png", 1),
+        ("pics/back.png", 2),
+        ("white.png", 3),
+        ("unused.png", 4),
+    ]);
+    let products_before = count(app, "SELECT COUNT(*) FROM products").await;
+
+    let import = preview(app, &catalogue, file.clone(), Some(zip.clone())).await;
+    let id = import["id"].as_str().unwrap().to_string();
+    assert_eq!(import["file_name"], "新款.xlsx");
+    assert_eq!(
+        import["counts"],
+        json!({"create": 3, "update": 1, "unchanged": 1, "refused": 5, "conflict": 0}),
+        "{import}"
+    );
+    for (n, action, reason) in [
+        (2, "create", ""),
+        (3, "create", ""),
+        (4, "create", ""),
+        (5, "refused", "the same colour and size as row 4"),
+        (6, "refused", "there is no category 不存在的分类"),
+        (
+            7,
+            "refused",
+            "wholesale price -5 is not valid: it must be above 0 and at most 100000.00 yuan",
+        ),
+        (8, "refused", "the stall is missing"),
+        (
+            9,
+            "refused",
+            "picture nope.jpg was not found (put it in the zip uploaded with the sheet)",
+        ),
+        (10, "update", ""),
+        (11, "unchanged", ""),
+    ] {
+        let r = row(&import, n);
+        assert_eq!(
+            (r["action"].as_str().unwrap(), r["reason"].as_str().unwrap()),
+            (action, reason),
+            "row {n}"
+        );
+    }
+    // The preview wrote nothing.
+    assert_eq!(count(app, "SELECT COUNT(*) FROM products").await, products_before);
+    assert_eq!(app.stock_of(&sku1).await, stock1);
+
+    let applied = confirm(app, &catalogue, &id).await;
+    assert_eq!(
+        applied["counts"], import["counts"],
+        "confirm applies exactly the preview"
+    );
+    assert!(applied["applied_at"].as_i64().unwrap() > 0);
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM products").await,
+        products_before + 1
+    );
+    let (status, made) = app
+        .as_staff(&catalogue, "catalog/products?keyword=IMP-1", Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let made = &made["data"]["list"][0];
+    assert_eq!(made["item_no"], "IMP-1");
+    assert_eq!(made["stall_id"], m.stall_id);
+    assert_eq!(made["title_en"], "Imported tee");
+    assert_eq!(made["price"], "29.90", "the lowest SKU price");
+    assert_eq!(made["stock_total"], 47);
+    assert_eq!(made["on_shelf"], false, "a new product waits off the shelf");
+    let detail = app
+        .as_staff(
+            &catalogue,
+            &format!("catalog/product?id={}", made["id"].as_str().unwrap()),
+            Value::Null,
+        )
+        .await
+        .1;
+    assert_eq!(detail["data"]["main_pictures"].as_array().unwrap().len(), 2);
+    assert_eq!(detail["data"]["colours"][0]["name_zh"], "白色");
+    assert_eq!(app.stock_of(&sku1).await, stock1 + 7);
+    let price: i64 = sqlx::query("SELECT price FROM skus WHERE id = $1")
+        .bind(&sku1)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(price, 8800);
+    assert_ne!(p1, "88.00");
+    let logged: String = sqlx::query("SELECT reason FROM stock_changes WHERE sku_id = $1")
+        .bind(&sku1)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(logged, format!("Excel {id}"));
+    let owner = app.staff("13900009102", "owner", &[]).await;
+    let (_, audit) = app
+        .as_staff(&owner, "audit?object_type=product_import", Value::Null)
+        .await;
+    assert_eq!(
+        audit["data"]["list"][0]["action"], "product_import.confirm",
+        "{audit}"
+    );
+
+    // Confirming again answers the import as it is.
+    let (status, again) = app
+        .as_staff(&catalogue, "catalog/imports/confirm", json!({ "id": id }))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(again["data"]["status"], "applied");
+
+    // The same file again: every good row is unchanged, and confirming it changes nothing.
+    let changes_before = count(app, "SELECT COUNT(*) FROM stock_changes").await;
+    let second = preview(app, &catalogue, file, Some(zip)).await;
+    assert_eq!(
+        second["counts"],
+        json!({"create": 0, "update": 0, "unchanged": 5, "refused": 5, "conflict": 0}),
+        "{second}"
+    );
+    confirm(app, &catalogue, second["id"].as_str().unwrap()).await;
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM products").await,
+        products_before + 1
+    );
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM stock_changes").await,
+        changes_before
+    );
+    assert_eq!(app.stock_of(&sku1).await, stock1 + 7);
+
+    // The history lists both, newest first, with who uploaded them.
+    let (_, history) = app.as_staff(&catalogue, "catalog/imports", Value::Null).await;
+    assert_eq!(history["data"]["total"], 2);
+    assert_eq!(history["data"]["list"][0]["id"], second["id"]);
+    assert!(history["data"]["list"][0].get("rows").is_none());
+
+    // Shelved, the imported product sells in the storefront.
+    let (status, _) = app
+        .as_staff(
+            &catalogue,
+            "catalog/products/shelf",
+            json!({"ids": [made["id"]], "on_shelf": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (_, listed) = app
+        .post(&format!("{U}/product/lists"), json!({"keyword": "IMP-1"}))
+        .await;
+    assert_eq!(listed["data"]["total"], 1, "{listed}");
+}
+
+async fn stock_that_moved_after_the_preview_is_reported_not_overwritten(app: &TestApp) {
+    app.seed(3).await;
+    let warehouse = app.staff("13900009201", "catalogue", &[]).await;
+    let m = market(app).await;
+    let (c1, s1, p1, stock1, sku1) = m.seeded_skus[0].clone();
+    let file = sheet(&[[
+        &m.seeded_item,
+        "",
+        "",
+        &m.seeded_stall,
+        &c1,
+        &s1,
+        &p1,
+        "500",
+        "",
+        "",
+        "",
+    ]]);
+    let import = preview(app, &warehouse, file, None).await;
+    assert_eq!(row(&import, 2)["action"], "update");
+    // A checkout or a restock moves the stock meanwhile.
+    let (status, reply) = app
+        .as_staff(
+            &warehouse,
+            "catalog/stock/change",
+            json!({"sku_id": sku1, "delta": 3, "reason": "到货"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let applied = confirm(app, &warehouse, import["id"].as_str().unwrap()).await;
+    let r = row(&applied, 2);
+    assert_eq!(r["action"], "conflict");
+    assert_eq!(
+        r["reason"],
+        format!(
+            "the stock changed meanwhile and is now {}; refresh and try again",
+            stock1 + 3
+        )
+    );
+    assert_eq!(
+        app.stock_of(&sku1).await,
+        stock1 + 3,
+        "the units that arrived stay"
+    );
+}
+
+async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app: &TestApp) {
+    app.seed(5).await;
+    let m = market(app).await;
+    let other: String = sqlx::query("SELECT name FROM stalls WHERE id <> $1 ORDER BY id LIMIT 1")
+        .bind(&m.stall_id)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    let supplier = app.staff("13900009301", "stall", &[&m.stall_id]).await;
+    let catalogue = app.staff("13900009302", "catalogue", &[]).await;
+    let cat = m.category.as_str();
+    let file = sheet(&[
+        [
+            "OWN-1",
+            "自家新款",
+            cat,
+            &m.stall_id,
+            "红色",
+            "S",
+            "19.90",
+            "5",
+            "",
+            "a.png",
+            "",
+        ],
+        [
+            "OWN-2",
+            "别家新款",
+            cat,
+            &other,
+            "红色",
+            "S",
+            "19.90",
+            "5",
+            "",
+            "a.png",
+            "",
+        ],
+    ]);
+    let import = preview(app, &supplier, file, Some(pictures_zip(&[("a.png", 9)]))).await;
+    assert_eq!(row(&import, 2)["action"], "create");
+    assert_eq!(row(&import, 3)["action"], "refused");
+    assert_eq!(row(&import, 3)["reason"], format!("there is no stall {other}"));
+    confirm(app, &supplier, import["id"].as_str().unwrap()).await;
+    let stall_of: String = sqlx::query("SELECT stall_id FROM products WHERE item_no = 'OWN-1'")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    assert_eq!(stall_of, m.stall_id);
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM products WHERE item_no = 'OWN-2'").await,
+        0
+    );
+
+    // Another staff member's import is not the stall account's to see.
+    let theirs = preview(
+        app,
+        &catalogue,
+        sheet(&[[
+            "CAT-1",
+            "平台新款",
+            cat,
+            &other,
+            "红色",
+            "S",
+            "19.90",
+            "5",
+            "",
+            "a.png",
+            "",
+        ]]),
+        Some(pictures_zip(&[("a.png", 9)])),
+    )
+    .await;
+    let (_, history) = app.as_staff(&supplier, "catalog/imports", Value::Null).await;
+    assert_eq!(history["data"]["total"], 1);
+    let (status, _) = app
+        .as_staff(
+            &supplier,
+            &format!("catalog/imports/detail?id={}", theirs["id"].as_str().unwrap()),
+            Value::Null,
+        )
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = app
+        .as_staff(&supplier, "catalog/imports/confirm", json!({"id": theirs["id"]}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (_, all) = app.as_staff(&catalogue, "catalog/imports", Value::Null).await;
+    assert_eq!(all["data"]["total"], 2, "the platform's staff see every import");
+}
+
+async fn the_template_and_files_that_cannot_be_imported(app: &TestApp) {
+    app.seed(2).await;
+    let catalogue = app.staff("13900009401", "catalogue", &[]).await;
+    for (lang, first, sheet_name) in [("zh_CN", "货号", "商品"), ("en_US", "Item no.", "Products")] {
+        let response = app
+            .client
+            .get(app.url("/jpmall/admin/catalog/imports/template"))
+            .header("admin-token", &catalogue)
+            .header("content-language", lang)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK);
+        let bytes = response.bytes().await.unwrap().to_vec();
+        let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes)).expect("a real xlsx");
+        assert_eq!(book.sheet_names()[0], sheet_name);
+        let range = book.worksheet_range(sheet_name).unwrap();
+        assert_eq!(range.get((0, 0)).unwrap().to_string(), first);
+        assert_eq!(
+            range.height(),
+            5,
+            "the header and an example of 2 colours x 2 sizes"
+        );
+    }
+    let before = count(app, "SELECT COUNT(*) FROM product_imports").await;
+    let (status, reply) = upload(app, &catalogue, b"item_no,title\nA1,tee\n".to_vec(), None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(reply["msg"], "the file is not an Excel spreadsheet (.xlsx)");
+    let mut book = Workbook::new();
+    book.add_worksheet().write_string(0, 0, "货号").unwrap();
+    let (status, reply) = upload(app, &catalogue, book.save_to_buffer().unwrap(), None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "column Title is missing");
+    let good = sheet(&[["Z-1", "t", "x", "y", "红", "S", "1", "1", "", "a.png", ""]]);
+    let (status, reply) = upload(app, &catalogue, good, Some(b"not a zip".to_vec())).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "the pictures file is not a readable zip");
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM product_imports").await,
+        before,
+        "nothing started"
+    );
+}
