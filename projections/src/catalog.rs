@@ -467,6 +467,8 @@ pub async fn stalls(
     if !filter.area_site.is_empty() {
         c.push("m.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
     }
+    // A closed stall has left the market's lists (its page and its orders stay).
+    c.push("s.status = 'open'", vec![]);
     if let Some(market) = &filter.market_id {
         c.push("s.market_id = ?", vec![Arg::Text(market.clone())]);
     }

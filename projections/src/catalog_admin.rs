@@ -399,6 +399,8 @@ pub struct StallRow {
     pub wechat: String,
     pub category_id: String,
     pub product_count: i64,
+    /// `open` or `closed`.
+    pub status: String,
 }
 
 /// Stalls by market, floor and number; a stall account's own only.
@@ -440,7 +442,7 @@ pub async fn stalls(
     let total: i64 = count.fetch_one(pool).await?.get(0);
     let sql = format!(
         "SELECT s.id, s.market_id, m.name_zh, s.name, s.floor, s.number, s.contact, s.wechat, s.category_id, \
-         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id) \
+         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id), s.status \
          FROM stalls s JOIN markets m ON m.id = s.market_id{condition} \
          ORDER BY m.sort, s.floor, s.number, s.id LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
@@ -464,6 +466,7 @@ pub async fn stalls(
             wechat: r.get(7),
             category_id: r.get(8),
             product_count: r.get(9),
+            status: r.get(10),
         })
         .collect();
     Ok(Page {

@@ -14,7 +14,8 @@ on_both_engines!(
     an_off_shelf_product_leaves_the_storefront_but_its_order_and_favourite_stay,
     a_stall_account_reaches_only_its_own_stalls,
     staff_shape_the_market_with_markets_categories_and_stalls,
-    a_product_made_in_the_console_is_sold_in_the_storefront
+    a_product_made_in_the_console_is_sold_in_the_storefront,
+    a_closed_stall_leaves_the_market_and_its_products_leave_the_shelf
 );
 
 async fn skus_of(app: &TestApp, token: &str, product: &str) -> Vec<Value> {
@@ -851,4 +852,86 @@ async fn a_product_made_in_the_console_is_sold_in_the_storefront(app: &TestApp) 
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+async fn a_closed_stall_leaves_the_market_and_its_products_leave_the_shelf(app: &TestApp) {
+    app.seed(3).await;
+    let catalogue = app.staff("13900007601", "catalogue", &[]).await;
+    let product = product_id_of(1);
+    let row = sqlx::query(
+        "SELECT s.id, s.market_id, s.name, s.floor, s.number, s.category_id, p.item_no \
+         FROM products p JOIN stalls s ON s.id = p.stall_id WHERE p.id = $1",
+    )
+    .bind(&product)
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap();
+    let (stall, item_no): (String, String) = (row.get(0), row.get(6));
+    let body = |status: &str| {
+        json!({"id": stall, "market_id": row.get::<String, _>(1), "name": row.get::<String, _>(2),
+               "floor": row.get::<String, _>(3), "number": row.get::<String, _>(4),
+               "category_id": row.get::<String, _>(5), "status": status})
+    };
+    let shops_before = stalls_listed(app).await;
+    assert_eq!(listed(app, &item_no).await, 1);
+
+    // A supplier cannot close or open its own stall.
+    let supplier = app.staff("13900007602", "stall", &[&stall]).await;
+    let (status, reply) = app
+        .as_staff(&supplier, "catalog/stalls/save", body("closed"))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(
+        reply["msg"],
+        "opening and closing a stall is the platform's decision"
+    );
+    let (status, reply) = app
+        .as_staff(&catalogue, "catalog/stalls/save", body("resting"))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(reply["msg"], "a stall is open or closed");
+    assert_eq!(listed(app, &item_no).await, 1, "a refused change changes nothing");
+
+    let (status, reply) = app
+        .as_staff(&catalogue, "catalog/stalls/save", body("closed"))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(stalls_listed(app).await, shops_before - 1);
+    assert_eq!(listed(app, &item_no).await, 0);
+    let (_, own) = app.as_staff(&supplier, "catalog/stalls", Value::Null).await;
+    assert_eq!(own["data"]["list"][0]["status"], "closed");
+
+    // Opened again, it is listed; its products wait for staff to shelve them.
+    let (status, _) = app
+        .as_staff(&catalogue, "catalog/stalls/save", body("open"))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(stalls_listed(app).await, shops_before);
+    assert_eq!(listed(app, &item_no).await, 0);
+    let owner = app.staff("13900007603", "owner", &[]).await;
+    let (_, trail) = app
+        .as_staff(
+            &owner,
+            &format!("audit?object_type=stall&object_id={stall}"),
+            Value::Null,
+        )
+        .await;
+    let actions: Vec<&str> = trail["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        actions,
+        ["stall.update", "stall.open", "stall.update", "stall.close"]
+    );
+}
+
+async fn stalls_listed(app: &TestApp) -> i64 {
+    let (status, reply) = app
+        .post(&format!("{U}/shop/lists"), json!({"pagesize": 100}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    reply["data"]["total"].as_i64().unwrap()
 }

@@ -322,6 +322,8 @@ pub struct StallBody {
     wechat: String,
     #[serde(default)]
     category_id: String,
+    /// `open` or `closed`; left out keeps it.
+    status: Option<String>,
 }
 
 pub async fn save_stall(
@@ -330,6 +332,7 @@ pub async fn save_stall(
     JsonBody(body): JsonBody<StallBody>,
 ) -> ApiResult<Saved> {
     let id = given(body.id);
+    let status = given(body.status);
     let id = commands::catalog::structure::save_stall(
         &state.db,
         commands::catalog::structure::StallInput {
@@ -341,11 +344,13 @@ pub async fn save_stall(
             contact: &body.contact,
             wechat: &body.wechat,
             category_id: body.category_id.trim(),
+            status: status.as_deref(),
         },
         caller.stall_scope(),
     )
     .await?;
     state.list_totals.clear();
+    state.same_style.invalidate();
     Ok(ok(Saved { id }))
 }
 

@@ -230,6 +230,8 @@ pub struct StallInput<'a> {
     pub contact: &'a str,
     pub wechat: &'a str,
     pub category_id: &'a str,
+    /// `open` or `closed`; `None` keeps it (a new stall opens).
+    pub status: Option<&'a str>,
 }
 
 /// Creates or updates a stall. `stalls`: a stall account's own stalls (it may update those, and
@@ -240,6 +242,9 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
     let number = text(input.number, "number", MAX_DETAIL_CHARS, true)?;
     let contact = text(input.contact, "contact", MAX_DETAIL_CHARS, false)?;
     let wechat = text(input.wechat, "wechat", MAX_DETAIL_CHARS, false)?;
+    if input.status.is_some_and(|s| s != "open" && s != "closed") {
+        return Err(Refusal::new("stall.status_invalid").on("status").into());
+    }
     let mut tx = db.begin_write().await?;
     let market_site = sqlx::query("SELECT area_site_id FROM markets WHERE id = $1")
         .bind(input.market_id)
@@ -258,7 +263,7 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
     }
     let id = match input.id {
         Some(id) => {
-            let current = sqlx::query("SELECT market_id FROM stalls WHERE id = $1")
+            let current = sqlx::query("SELECT market_id, status FROM stalls WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -268,6 +273,15 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
             let moved = current.get::<String, _>(0) != input.market_id;
             if moved && stalls.is_some() {
                 return Err(Refusal::new("stall.move_not_allowed").on("market_id").into());
+            }
+            let was: String = current.get(1);
+            let status = input.status.unwrap_or(&was);
+            if status != was {
+                // Opening and closing a stall is the market's decision, not the supplier's.
+                if stalls.is_some() {
+                    return Err(Refusal::new("stall.status_not_allowed").on("status").into());
+                }
+                set_status(&mut tx, id, status).await?;
             }
             sqlx::query(
                 "UPDATE stalls SET market_id = $1, name = $2, floor = $3, number = $4, contact = $5, wechat = $6, \
@@ -299,7 +313,7 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
             let id = new_id("s");
             sqlx::query(
                 "INSERT INTO stalls (id, market_id, name, floor, number, contact, wechat, category_id, follow_count, \
-                 ranking, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9)",
+                 ranking, created_at, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10)",
             )
             .bind(&id)
             .bind(input.market_id)
@@ -310,6 +324,7 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
             .bind(wechat)
             .bind(input.category_id)
             .bind(now())
+            .bind(input.status.unwrap_or("open"))
             .execute(&mut *tx)
             .await?;
             id
@@ -321,8 +336,34 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
         "stall.create"
     };
     let detail = json!({"market_id": input.market_id, "name": name, "floor": floor, "number": number,
-                        "contact": contact, "wechat": wechat, "category_id": input.category_id});
+                        "contact": contact, "wechat": wechat, "category_id": input.category_id,
+                        "status": input.status});
     record(&mut tx, action, "stall", &id, detail).await?;
     tx.commit().await?;
     Ok(id)
+}
+
+/// Opens or closes a stall. Closing takes its products off the shelf (each recorded), so nothing of a
+/// closed stall can be found or bought; opening it again leaves them off until staff shelve them.
+async fn set_status(tx: &mut Transaction<'static, Any>, id: &str, status: &str) -> Result<()> {
+    sqlx::query("UPDATE stalls SET status = $1 WHERE id = $2")
+        .bind(status)
+        .bind(id)
+        .execute(&mut **tx)
+        .await?;
+    let action = if status == "closed" {
+        "stall.close"
+    } else {
+        "stall.open"
+    };
+    let mut unshelved = 0;
+    if status == "closed" {
+        unshelved = sqlx::query("UPDATE products SET on_shelf = 0 WHERE stall_id = $1 AND on_shelf = 1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?
+            .rows_affected();
+    }
+    record(tx, action, "stall", id, json!({ "unshelved": unshelved })).await?;
+    Ok(())
 }
