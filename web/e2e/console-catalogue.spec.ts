@@ -198,6 +198,28 @@ test('the owner adds a catalogue member, who makes a product with pictures and s
   await member.keyboard.press('Escape');
   await expect(stock).toBeHidden();
 
+  // edit it: the saved colours, sizes and pictures come back; a new size L brings two new SKUs
+  await row.locator('.console-product-edit').click();
+  await expect(member).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
+  await expect(member.locator('.console-product-item-no-input')).toHaveValue(itemNo);
+  await expect(member.locator('.console-product-incomplete')).toHaveCount(0);
+  await expect(member.locator('.console-product-main-pictures .ant-upload-list-item')).toHaveCount(2);
+  await expect(colours.nth(0).locator('input.console-colour-name-en')).toHaveValue('Off-white');
+  await expect(colours.nth(1).locator('input.console-colour-name-en')).toHaveValue('Black');
+  await expect(member.locator('.console-product-skus tr[data-color="米白"][data-size="S"] .console-sku-stock-saved')).toContainText('1');
+  await member.locator('.console-size-add').click();
+  await sizes.nth(2).locator('.console-size-name').fill('L');
+  await expect(grid).toHaveCount(6);
+  for (const colour of ['米白', '黑色']) await member.locator(`.console-product-skus tr[data-color="${colour}"][data-size="L"] .console-sku-stock input`).fill('2');
+  const editAnswer = member.waitForResponse((r) => r.url().endsWith(`${ADMIN}/catalog/products/save`));
+  await member.locator('.console-product-save').click();
+  const edited = (await (await editAnswer).json()) as { code: number; msg: string; data: StaffProduct };
+  expect(edited.code, edited.msg).toBe(1);
+  expect(edited.data.skus.map((s) => `${s.color}/${s.size}/${s.stock}`)).toEqual(['米白/S/1', '米白/M/2', '米白/L/2', '黑色/S/2', '黑色/M/2', '黑色/L/2']);
+  await expect(member.locator('.ant-message')).toContainText('已保存');
+  await expect(member).toHaveURL(new RegExp(`/admin/products\\?keyword=${itemNo}$`));
+  await expect(row.locator('.console-product-stock')).toHaveText('11（6 个 SKU）');
+
   // shelve it: chosen in the table, put on the shelf in one go
   await row.locator('.ant-checkbox-input').check();
   const shelved = member.waitForResponse((r) => r.url().endsWith(`${ADMIN}/catalog/products/shelf`));

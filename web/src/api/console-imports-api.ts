@@ -31,10 +31,13 @@ export interface ProductImport {
   file_name: string;
   status: ImportStatus;
   progress: { done: number; total: number };
-  counts: { create: number; update: number; unchanged: number; refused: number };
+  /** `conflict` when the server counts those rows apart. */
+  counts: { create: number; update: number; unchanged: number; refused: number; conflict?: number };
   /** Why it failed; '' when it did not. */
   error: string;
-  actor_name: string;
+  /** null for the operator (scripts and the CLI). */
+  actor_name: string | null;
+  actor_kind?: 'staff' | 'operator';
   created_at: number;
   applied_at: number | null;
   /** With the detail only. */

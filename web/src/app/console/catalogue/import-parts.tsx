@@ -1,5 +1,5 @@
 import { Progress, Tag } from 'antd';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { isImportRunning, type ProductImport } from '../../../api/console-imports-api';
 
 const STATUS_COLOURS: Record<ProductImport['status'], string> = {
@@ -31,14 +31,21 @@ export function ImportStatus({ job }: { job: ProductImport }) {
 /** How many rows create, update, leave or refuse. */
 export function ImportCounts({ job }: { job: ProductImport }) {
   const intl = useIntl();
-  const keys = ['create', 'update', 'unchanged', 'refused'] as const;
+  const keys = ['create', 'update', 'unchanged', 'refused', 'conflict'] as const;
   return (
     <span className="console-import-counts">
-      {keys.map((key) => (
-        <span key={key} className={`console-import-count console-import-count-${key}`} data-count={job.counts[key]}>
-          {intl.formatMessage({ id: `console.import.count.${key}` }, { count: job.counts[key] })}
-        </span>
-      ))}
+      {keys
+        .filter((key) => job.counts[key] !== undefined)
+        .map((key) => (
+          <span key={key} className={`console-import-count console-import-count-${key}`} data-count={job.counts[key]}>
+            {intl.formatMessage({ id: `console.import.count.${key}` }, { count: job.counts[key] ?? 0 })}
+          </span>
+        ))}
     </span>
   );
+}
+
+/** Who uploaded it: the staff member's name, or the operator. */
+export function importActor(intl: IntlShape, job: ProductImport): string {
+  return job.actor_name ?? intl.formatMessage({ id: 'console.audit.actor.operator' });
 }

@@ -19,7 +19,7 @@ import { failureText } from '../../../lib/refusal';
 import { toast } from '../../../lib/toast';
 import { selectConsoleLanguage, selectConsoleToken } from '../../../state/console-session';
 import { useConsoleDispatch, useConsoleSelector } from '../hooks';
-import { ImportCounts, ImportStatus } from './import-parts';
+import { importActor, ImportCounts, ImportStatus } from './import-parts';
 
 const ROWS_PER_PAGE = 50;
 
@@ -87,7 +87,7 @@ export default function ImportScreen() {
         <Descriptions.Item label={text('console.import.status')}>
           <ImportStatus job={job} />
         </Descriptions.Item>
-        <Descriptions.Item label={text('console.import.who')}>{job.actor_name}</Descriptions.Item>
+        <Descriptions.Item label={text('console.import.who')}>{importActor(intl, job)}</Descriptions.Item>
         <Descriptions.Item label={text('console.import.at')}>{formatDate(job.created_at)}</Descriptions.Item>
         <Descriptions.Item label={text('console.import.counts')}>
           <ImportCounts job={job} />

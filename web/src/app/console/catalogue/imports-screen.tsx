@@ -18,7 +18,7 @@ import { toast } from '../../../lib/toast';
 import { consoleLoggedOut, selectConsoleLanguage, selectConsoleToken } from '../../../state/console-session';
 import { useConsoleDispatch, useConsoleSelector } from '../hooks';
 import { showRefusal } from './form-refusal';
-import { ImportCounts, ImportStatus } from './import-parts';
+import { importActor, ImportCounts, ImportStatus } from './import-parts';
 import { importPath } from './links';
 
 const PAGE_SIZE = 20;
@@ -193,7 +193,7 @@ export default function ImportsScreen() {
               </Link>
             ),
           },
-          { key: 'who', dataIndex: 'actor_name', title: text('console.import.who') },
+          { key: 'who', title: text('console.import.who'), render: (_, job) => importActor(intl, job) },
           { key: 'at', title: text('console.import.at'), render: (_, job) => formatDate(job.created_at) },
           { key: 'status', title: text('console.import.status'), render: (_, job) => <ImportStatus job={job} /> },
           { key: 'counts', title: text('console.import.counts'), render: (_, job) => <ImportCounts job={job} /> },

@@ -64,7 +64,7 @@ describe('imports screen', () => {
         '/catalog/imports': () => {
           asked += 1;
           const first = asked < 3 ? importOf({ id: 'IM2', status: 'checking', progress: { done: 120, total: 500 }, counts: { create: 0, update: 0, unchanged: 0, refused: 0 } }) : importOf({ id: 'IM2' });
-          return ok({ list: [first, importOf({ status: 'applied', applied_at: 1_700_000_900 })], total: 2 });
+          return ok({ list: [first, importOf({ status: 'applied', applied_at: 1_700_000_900, actor_name: null, actor_kind: 'operator', counts: { create: 2, update: 1, unchanged: 0, refused: 1, conflict: 2 } })], total: 2 });
         },
       }),
     );
@@ -77,7 +77,10 @@ describe('imports screen', () => {
     expect(first.querySelector('.console-import-status')?.textContent).toContain('检查中');
     expect(first.querySelector('.console-import-progress')?.getAttribute('data-done')).toBe('120');
     expect(first.textContent).toContain('商品小张');
-    expect(texts('.console-import-table tbody tr:nth-child(2) .console-import-count')).toEqual(['新增 2', '更新 1', '不变 0', '拒绝 1']);
+    // conflicts when the server counts them; the operator's import
+    expect(texts('.console-import-table tbody tr:nth-child(2) .console-import-count')).toEqual(['新增 2', '更新 1', '不变 0', '拒绝 1', '冲突 2']);
+    expect(texts('.console-import-table tbody tr:nth-child(1) .console-import-count')).toEqual(['新增 0', '更新 0', '不变 0', '拒绝 0']);
+    expect(historyRows()[1]!.textContent).toContain('运营');
     await waitFor(() => expect(historyRows()[0]!.getAttribute('data-status')).toBe('ready'), { timeout: 6000 });
     const settled = asked;
     await new Promise((r) => setTimeout(r, 1500));
