@@ -60,7 +60,12 @@ export interface Stall {
   wechat: string;
   category_id: string;
   product_count: number;
+  /** A closed stall leaves the storefront's stall lists and its products the shelf. */
+  status?: StallStatus;
 }
+
+export const STALL_STATUSES = ['open', 'closed'] as const;
+export type StallStatus = (typeof STALL_STATUSES)[number];
 
 export interface StallBody {
   id?: string;
@@ -71,6 +76,8 @@ export interface StallBody {
   contact: string;
   wechat: string;
   category_id: string;
+  /** Left out: kept (a new stall opens). Not a stall account's to change. */
+  status?: StallStatus;
 }
 
 export interface StaffProduct {
@@ -223,8 +230,8 @@ export const consoleCatalogueApi = consoleApi.enhanceEndpoints({ addTagTypes: ['
     saveStall: build.mutation<{ id: string }, StallBody>({
       query: (body) => ({ url: `${C}/stalls/save`, method: 'POST', body }),
       extraOptions: { silent: true },
-      // a market's stall count follows
-      invalidatesTags: ['Stall', 'Market', 'Audit'],
+      // a market's stall count follows, and closing a stall takes its products off the shelf
+      invalidatesTags: ['Stall', 'Market', 'Product', 'Audit'],
     }),
     products: build.query<ConsoleList<StaffProduct>, ProductFilter & PageArgs & { token: string }>({
       query: ({ token: _token, ...args }) => ({ url: `${C}/products`, params: given({ ...args }) }),

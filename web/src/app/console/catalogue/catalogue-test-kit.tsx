@@ -33,9 +33,9 @@ export const CATEGORIES: Category[] = [
 ];
 
 export const STALLS: Stall[] = [
-  { id: 'st1', market_id: 'm1', market_name_zh: '十三行', name: '韩潮女装', floor: '3F', number: 'A101', contact: '13800000001', wechat: 'hanchao', category_id: 'c11', product_count: 4 },
-  { id: 'st2', market_id: 'm1', market_name_zh: '十三行', name: '衣恋坊', floor: '2F', number: 'B202', contact: '', wechat: '', category_id: 'c12', product_count: 1 },
-  { id: 'st3', market_id: 'm2', market_name_zh: '沙河', name: '木子家', floor: '1F', number: 'C303', contact: '', wechat: 'muzi', category_id: 'c2', product_count: 0 },
+  { id: 'st1', market_id: 'm1', market_name_zh: '十三行', name: '韩潮女装', floor: '3F', number: 'A101', contact: '13800000001', wechat: 'hanchao', category_id: 'c11', product_count: 4, status: 'open' },
+  { id: 'st2', market_id: 'm1', market_name_zh: '十三行', name: '衣恋坊', floor: '2F', number: 'B202', contact: '', wechat: '', category_id: 'c12', product_count: 1, status: 'open' },
+  { id: 'st3', market_id: 'm2', market_name_zh: '沙河', name: '木子家', floor: '1F', number: 'C303', contact: '', wechat: 'muzi', category_id: 'c2', product_count: 0, status: 'closed' },
 ];
 
 export const productOf = (over: Partial<StaffProduct> = {}): StaffProduct => ({

@@ -1,8 +1,8 @@
-import { Button, Form, Input, Modal, Select, Space, Table } from 'antd';
+import { Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { useCategoriesQuery, useMarketsQuery, useSaveStallMutation, useStallsQuery, type Stall, type StallBody } from '../../../api/console-catalogue-api';
+import { STALL_STATUSES, useCategoriesQuery, useMarketsQuery, useSaveStallMutation, useStallsQuery, type Stall, type StallBody } from '../../../api/console-catalogue-api';
 import { toast } from '../../../lib/toast';
 import { selectConsoleLanguage, selectConsoleToken } from '../../../state/console-session';
 import { useConsoleSelector } from '../hooks';
@@ -16,11 +16,11 @@ const PAGE_SIZE = 20;
 
 type StallValues = Omit<StallBody, 'id'>;
 
-const FIELDS = ['market_id', 'name', 'floor', 'number', 'contact', 'wechat', 'category_id'] as const;
+const FIELDS = ['market_id', 'name', 'floor', 'number', 'contact', 'wechat', 'category_id', 'status'] as const;
 
 /**
  * Add (`stall` undefined) or edit a stall. A stall account edits its own stalls only and cannot
- * move one to another market (the market is shown, not chosen).
+ * move one to another market (the market is shown, not chosen) nor open or close it.
  */
 function StallDialog({ stall, onClose }: { stall: Stall | null | undefined; onClose: () => void }) {
   const intl = useIntl();
@@ -43,6 +43,7 @@ function StallDialog({ stall, onClose }: { stall: Stall | null | undefined; onCl
         contact: values.contact ?? '',
         wechat: values.wechat ?? '',
         category_id: values.category_id,
+        ...(isStall ? {} : { status: values.status ?? 'open' }),
       }).unwrap();
     } catch (error) {
       showRefusal(form, error, FIELDS);
@@ -64,7 +65,7 @@ function StallDialog({ stall, onClose }: { stall: Stall | null | undefined; onCl
       className="console-stall-modal"
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" requiredMark={false} initialValues={stall ?? {}} onFinish={(v) => void onFinish(v)}>
+      <Form form={form} layout="vertical" requiredMark={false} initialValues={{ ...stall, status: stall?.status ?? 'open' }} onFinish={(v) => void onFinish(v)}>
         <Form.Item
           name="market_id"
           label={text('console.stall.market')}
@@ -98,6 +99,11 @@ function StallDialog({ stall, onClose }: { stall: Stall | null | undefined; onCl
         <Form.Item name="category_id" label={text('console.stall.category')} rules={[{ required: true, message: text('console.stall.category.required') }]}>
           <Select className="console-stall-category" showSearch optionFilterProp="label" options={categories} />
         </Form.Item>
+        {isStall ? null : (
+          <Form.Item name="status" label={text('console.stall.status')} extra={text('console.stall.status.hint')}>
+            <Select className="console-stall-status" options={STALL_STATUSES.map((value) => ({ value, label: text(`console.stall.status.${value}`) }))} />
+          </Form.Item>
+        )}
       </Form>
     </Modal>
   );
@@ -169,6 +175,18 @@ export default function StallsScreen() {
           { key: 'contact', dataIndex: 'contact', title: text('console.stall.contact') },
           { key: 'wechat', dataIndex: 'wechat', title: text('console.stall.wechat') },
           { key: 'category', title: text('console.stall.category'), render: (_, stall) => categoryPath(language, categories.data, stall.category_id) },
+          {
+            key: 'status',
+            title: text('console.stall.status'),
+            render: (_, stall) =>
+              stall.status === 'closed' ? (
+                <Tag className="console-stall-state is-closed">{text('console.stall.status.closed')}</Tag>
+              ) : (
+                <Tag color="green" className="console-stall-state is-open">
+                  {text('console.stall.status.open')}
+                </Tag>
+              ),
+          },
           {
             key: 'products',
             title: text('console.productCount'),

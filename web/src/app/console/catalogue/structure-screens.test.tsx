@@ -130,11 +130,12 @@ describe('categories screen', () => {
 });
 
 describe('stalls screen', () => {
-  it('lists stalls with market, floor, number, contacts, main category and product count; filters by market', async () => {
+  it('lists stalls with market, floor, number, contacts, main category, status and product count; filters by market', async () => {
     const calls = serveConsole(catalogueRoutes(boss));
     renderConsole('/stalls', intl);
     await waitFor(() => expect(rows('console-stall-table')).toHaveLength(3), SOON);
-    await waitFor(() => expect(cells(rows('console-stall-table')[0]!).slice(0, 8)).toEqual(['十三行', '韩潮女装', '3F', 'A101', '13800000001', 'hanchao', '女装 › 连衣裙', '4']));
+    await waitFor(() => expect(cells(rows('console-stall-table')[0]!).slice(0, 9)).toEqual(['十三行', '韩潮女装', '3F', 'A101', '13800000001', 'hanchao', '女装 › 连衣裙', '营业中', '4']));
+    expect(rows('console-stall-table')[2]!.querySelector('.console-stall-state')?.textContent).toBe('已关闭');
     expect(calls.find((c) => c.path === '/catalog/stalls')?.body).toEqual({ page: '1', pagesize: '20' });
     await choose('console-stall-market-filter', '沙河');
     await waitFor(() => expect(rows('console-stall-table')).toHaveLength(1), SOON);
@@ -166,10 +167,23 @@ describe('stalls screen', () => {
           contact: '',
           wechat: 'nanfeng',
           category_id: 'c12',
+          status: 'open',
         }),
       SOON,
     );
     await waitFor(() => expect(toast).toHaveBeenCalledWith('已保存', 'success'));
+  });
+
+  it('closes a stall (its products leave the shelf, so they are asked again)', async () => {
+    const calls = serveConsole(catalogueRoutes(boss, { '/catalog/stalls/save': () => ok({ id: 'st2' }) }));
+    renderConsole('/stalls', intl);
+    await waitFor(() => expect(rows('console-stall-table')).toHaveLength(3), SOON);
+    fireEvent.click(rows('console-stall-table')[1]!.querySelector('.console-stall-edit')!);
+    await shown('.console-stall-modal .console-stall-status');
+    expect(document.querySelector('.console-stall-modal')?.textContent).toContain('关闭档口会将其商品全部下架');
+    await choose('console-stall-status', '已关闭');
+    fireEvent.click(modalOk('console-stall-modal'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/catalog/stalls/save')?.body).toMatchObject({ id: 'st2', status: 'closed' }), SOON);
   });
 
   it('a stall account sees its own stall, edits it without changing the market, and adds none', async () => {
@@ -182,6 +196,8 @@ describe('stalls screen', () => {
     fireEvent.click(document.querySelector('.console-stall-edit')!);
     await shown('.console-stall-modal .console-stall-name');
     expect(document.querySelector('.console-stall-market.ant-select-disabled')).not.toBeNull();
+    // opening and closing is the platform's decision
+    expect(document.querySelector('.console-stall-status')).toBeNull();
     input('.console-stall-contact', '13900000009');
     fireEvent.click(modalOk('console-stall-modal'));
     await waitFor(
