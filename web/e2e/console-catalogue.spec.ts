@@ -1,12 +1,15 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, loginViaUi, newMobile, operatorToken, registerViaApi, screenshot, test } from './helpers';
 import { ADDRESS, call, exchange, U, type Order } from './shop';
+import { fillTemplate, readWorkbook } from './xlsx';
+import { readZip, writeZip } from './zip';
 
 /**
  * The staff console's catalogue (issue 15) against the real server: the demo owner adds a
  * catalogue member, who makes a product (two colours × two sizes, uploaded pictures) and shelves
  * it; a seller finds it by its item number and orders it; the demo stall account sees only its own
- * stall's products. Demo staff (jpmall seed): 13900000001 owner … 13900000007 stall (of stall s01,
+ * stall's products, and imports products from the Excel template. Demo staff (jpmall seed): 13900000001 owner … 13900000007 stall (of stall s01,
  * 韩潮女装), password demo1234.
  *
  * The new product is the newest on the shelf while the seller orders it, which moves every other
@@ -305,4 +308,88 @@ test("the demo stall account sees only its own stall's products and cannot open 
   await expect(page.locator('.console-stall-add')).toHaveCount(0);
   await page.goto('/admin/markets');
   await expect(page.locator('.console-forbidden')).toBeVisible();
+});
+
+/** The template without its example product: only the header row is kept on the first sheet. */
+function emptied(template: Buffer): Buffer {
+  const entries = readZip(template, 'template');
+  const name = 'xl/worksheets/sheet1.xml';
+  const sheet = entries.get(name)!.toString('utf8');
+  const kept = sheet.replace(/<row r="(\d+)"[^>]*?(?:\/>|>[\s\S]*?<\/row>)/g, (row, n: string) => (n === '1' ? row : ''));
+  entries.set(name, Buffer.from(kept, 'utf8'));
+  return writeZip(entries);
+}
+
+test('the demo stall account imports products from the Excel template: a preview with a refused row, confirmed into an off-shelf product', async ({ page }, testInfo) => {
+  await consoleLogin(page, STALL_ACCOUNT, DEMO_PASSWORD);
+  await page.locator('.console-menu').getByText('商品导入', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/imports$/);
+
+  // the template, fetched with the admin token and saved under the server's name
+  const downloading = page.waitForEvent('download');
+  await page.locator('.console-import-template').click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('商品导入模板.xlsx');
+  const path = testInfo.outputPath('template.xlsx');
+  await download.saveAs(path);
+  const template = readFileSync(path);
+  const header = readWorkbook(template)[0]!.rows[0]!;
+  const column = (name: string) => {
+    const at = header.findIndex((h) => h.replace(/[（(].*$/, '').replace(/\*/g, '').trim() === name);
+    expect(at, `column ${name} in ${header.join(', ')}`).toBeGreaterThanOrEqual(0);
+    return at;
+  };
+  const row = (cells: Record<string, string>) => {
+    const values = new Array<string>(header.length).fill('');
+    for (const [name, value] of Object.entries(cells)) values[column(name)] = value;
+    return values;
+  };
+  const stamp = `${Date.now()}`.slice(-8);
+  const itemNo = `IMP-${stamp}`;
+  const product = { 货号: itemNo, 标题: `导入连衣裙 ${stamp}`, 分类: '连衣裙', 档口: OWN_STALL.name, 颜色: '红色', 批发价: '66', 库存: '2', 主图: 'front.png' };
+  const rows = [
+    row({ ...product, 尺码: 'S' }),
+    row({ ...product, 尺码: 'M' }),
+    // another stall's: not this account's to import into
+    row({ ...product, 货号: `${itemNo}-X`, 档口: '衣恋坊', 尺码: 'S' }),
+  ];
+  const sheet = { name: `导入_${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fillTemplate(emptied(template), rows) };
+  const picture = await drawnPicture(page, '#c03030', 'front.png');
+  const zip = { name: 'pictures.zip', mimeType: 'application/zip', buffer: writeZip([['front.png', picture.buffer]]) };
+
+  await page.locator('.console-import-file input[type=file]').setInputFiles(sheet);
+  await page.locator('.console-import-pictures input[type=file]').setInputFiles(zip);
+  const uploaded = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/catalog/imports`) && r.request().method() === 'POST');
+  await page.locator('.console-import-submit').click();
+  const answer = (await (await uploaded).json()) as { code: number; msg: string; data: { id: string } };
+  expect(answer.code, answer.msg).toBe(1);
+  await expect(page).toHaveURL(new RegExp(`/admin/imports/${answer.data.id}$`));
+
+  // the preview: two new SKUs of one product, the other stall's row refused with its reason
+  const job = page.locator('.console-import');
+  await expect(job).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(job.locator('.console-import-count-create')).toHaveAttribute('data-count', '2');
+  await expect(job.locator('.console-import-count-refused')).toHaveAttribute('data-count', '1');
+  const preview = page.locator('.console-import-rows tbody tr.ant-table-row');
+  await expect(preview).toHaveCount(3);
+  const refusedRow = page.locator('.console-import-rows tr[data-row="4"]');
+  await expect(refusedRow).toHaveAttribute('data-action', 'refused');
+  await expect(refusedRow).toHaveClass(/is-refused/);
+  await expect(refusedRow.locator('.console-import-reason')).toContainText('衣恋坊');
+  await page.locator('.console-import-filter-refused').click();
+  await expect(preview).toHaveCount(1);
+  await screenshot(page, 'console-import-preview-zh_CN');
+
+  // confirmed: applied, and the product is in the list, off the shelf, with its two SKUs
+  await page.locator('.console-import-confirm').click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await expect(page.locator('.console-import-applied')).toContainText('导入完成：新增 2 行', { timeout: 30_000 });
+  await page.locator('.console-import-back').click();
+  await expect(page.locator(`.console-import-table tr[data-id="${answer.data.id}"]`)).toHaveAttribute('data-status', 'applied');
+  await page.goto(`/admin/products?keyword=${itemNo}`);
+  const listed = page.locator('.console-product-table tbody tr.ant-table-row');
+  await expect(listed).toHaveCount(1);
+  await expect(listed.locator('.console-product-status')).toHaveText('已下架');
+  await expect(listed.locator('.console-product-stock')).toHaveText('4（2 个 SKU）');
+  await expect(listed.locator('.console-product-stall')).toHaveText(OWN_STALL.name);
 });

@@ -84,7 +84,8 @@ function ImportUpload() {
       showRefusal(form, error, ['file', 'pictures']);
       return;
     }
-    void toast(text('console.import.started'), 'success');
+    // the server answers once the check is done, or after a few seconds while it still runs
+    void toast(text(job.status === 'checking' ? 'console.import.started' : 'console.import.uploaded'), 'success');
     void navigate(importPath(job.id));
   };
   return (
