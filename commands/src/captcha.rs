@@ -50,7 +50,7 @@ pub async fn issue(db: &Database) -> Result<Captcha> {
 /// answer ends the captcha.
 pub async fn check(db: &Database, key: &str, answer: &str) -> Result<()> {
     let mut tx = db.begin_write().await?;
-    let outcome = claim(&mut tx, key, answer).await?;
+    let outcome = claim(&mut tx, key, answer, Look::Check).await?;
     if outcome.is_ok() {
         // Right: it stays usable for the request it guards.
         sqlx::query("UPDATE captchas SET verified = TRUE, used = FALSE WHERE captcha_key = $1")
@@ -69,7 +69,15 @@ pub async fn consume(
     key: &str,
     answer: &str,
 ) -> Result<std::result::Result<(), &'static str>> {
-    claim(tx, key, answer).await
+    claim(tx, key, answer, Look::Use).await
+}
+
+/// Who looks at an answer: an early check (once: a checked captcha is not judged again, right or
+/// wrong) or the request the captcha guards (which takes a checked one).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Look {
+    Check,
+    Use,
 }
 
 /// Ends the captcha and judges the answer in one step: the statement that marks it used is the one
@@ -78,14 +86,20 @@ async fn claim(
     tx: &mut sqlx::Transaction<'static, sqlx::Any>,
     key: &str,
     answer: &str,
+    look: Look,
 ) -> Result<std::result::Result<(), &'static str>> {
     if key.trim().is_empty() || answer.trim().is_empty() {
         return Ok(Err("captcha.required"));
     }
-    let row = sqlx::query(
-        "UPDATE captchas SET used = TRUE WHERE captcha_key = $1 AND used = FALSE AND expires_at >= $2 \
+    let unchecked = if look == Look::Check {
+        " AND verified = FALSE"
+    } else {
+        ""
+    };
+    let row = sqlx::query(&format!(
+        "UPDATE captchas SET used = TRUE WHERE captcha_key = $1 AND used = FALSE AND expires_at >= $2{unchecked} \
          RETURNING answer",
-    )
+    ))
     .bind(key)
     .bind(now())
     .fetch_optional(&mut **tx)
