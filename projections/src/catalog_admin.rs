@@ -175,7 +175,8 @@ pub struct StaffProductDetail {
 pub struct StaffColour {
     pub name_zh: String,
     pub name_en: String,
-    pub picture: String,
+    /// `None`: it shows the first main picture.
+    pub picture: Option<String>,
 }
 
 #[derive(serde::Deserialize)]
@@ -183,6 +184,13 @@ struct StoredColour {
     zh: String,
     #[serde(default)]
     en: String,
+    /// Whether the colour has a picture of its own (the demo market's are drawn, so they do).
+    #[serde(default = "yes")]
+    own: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One product with its SKUs, if it exists and (for a stall account) is one of its stalls'.
@@ -232,7 +240,7 @@ pub async fn product_detail(
             .into_iter()
             .enumerate()
             .map(|(n, c)| StaffColour {
-                picture: url(format!("color-{}.jpg", n + 1)),
+                picture: c.own.then(|| url(format!("color-{}.jpg", n + 1))),
                 name_en: if c.en.is_empty() { c.zh.clone() } else { c.en },
                 name_zh: c.zh,
             })
@@ -392,6 +400,7 @@ pub struct StallRow {
     pub id: String,
     pub market_id: String,
     pub market_name_zh: String,
+    pub market_name_en: String,
     pub name: String,
     pub floor: String,
     pub number: String,
@@ -442,7 +451,7 @@ pub async fn stalls(
     let total: i64 = count.fetch_one(pool).await?.get(0);
     let sql = format!(
         "SELECT s.id, s.market_id, m.name_zh, s.name, s.floor, s.number, s.contact, s.wechat, s.category_id, \
-         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id), s.status \
+         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id), s.status, m.name_en \
          FROM stalls s JOIN markets m ON m.id = s.market_id{condition} \
          ORDER BY m.sort, s.floor, s.number, s.id LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
@@ -467,6 +476,7 @@ pub async fn stalls(
             category_id: r.get(8),
             product_count: r.get(9),
             status: r.get(10),
+            market_name_en: r.get(11),
         })
         .collect();
     Ok(Page {

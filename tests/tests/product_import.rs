@@ -385,6 +385,14 @@ async fn a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_change
         .1;
     assert_eq!(detail["data"]["main_pictures"].as_array().unwrap().len(), 2);
     assert_eq!(detail["data"]["colours"][0]["name_zh"], "白色");
+    assert!(
+        detail["data"]["colours"][0]["picture"].is_string(),
+        "白色 has its own picture"
+    );
+    assert!(
+        detail["data"]["colours"][1]["picture"].is_null(),
+        "黑色 shows the first main picture"
+    );
     assert_eq!(app.stock_of(&sku1).await, stock1 + 7);
     let price: i64 = sqlx::query("SELECT price FROM skus WHERE id = $1")
         .bind(&sku1)

@@ -394,6 +394,8 @@ struct Current {
     category_id: String,
     price: Fen,
     colours: Vec<(String, String)>,
+    /// Per colour: whether it has a picture of its own.
+    own_pictures: Vec<bool>,
     sizes: Vec<String>,
     main_count: i64,
     detail_count: i64,
@@ -409,6 +411,13 @@ struct StoredColour {
     zh: String,
     #[serde(default)]
     en: String,
+    /// Whether the colour has a picture of its own (the demo market's are drawn, so they do).
+    #[serde(default = "yes")]
+    own: bool,
+}
+
+fn yes() -> bool {
+    true
 }
 
 async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<Current>> {
@@ -443,6 +452,7 @@ async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<
         title_en: row.get(2),
         category_id: row.get(3),
         price: Fen(row.get(4)),
+        own_pictures: colours.iter().map(|c| c.own).collect(),
         colours: colours
             .into_iter()
             .map(|c| {
@@ -759,7 +769,7 @@ async fn input_for(db: &Database, planned: &PlannedProduct) -> Result<ProductInp
         .map(|(n, (zh, en))| ColourInput {
             name_zh: zh.clone(),
             name_en: en.clone(),
-            picture: Some(media_url(product_id, Picture::Color(n as u32 + 1))),
+            picture: now.own_pictures[n].then(|| media_url(product_id, Picture::Color(n as u32 + 1))),
         })
         .collect();
     let mut sizes = now.sizes.clone();

@@ -502,10 +502,16 @@ pub async fn save_product(
     let mut tx = db.begin_write().await?;
     let area_site = stall_site(&mut tx, stall_id, stalls).await?;
     check_category_and_item_no(&mut tx, category_id, stall_id, &checked.item_no, &id).await?;
+    // `own`: the colour was given its own picture (else it shows a copy of the first main picture,
+    // and an edit that changes the main pictures copies the new first one).
     let colours_json = json!(checked
         .colours
         .iter()
-        .map(|(zh, en)| json!({"zh": zh, "en": en}))
+        .zip(&input.colours)
+        .map(|((zh, en), given)| {
+            let own = given.picture.as_deref().is_some_and(|p| !p.trim().is_empty());
+            json!({"zh": zh, "en": en, "own": own})
+        })
         .collect::<Vec<_>>())
     .to_string();
     let sizes_json = json!(checked.sizes).to_string();
