@@ -4,8 +4,11 @@
 #
 # The Rust workspace is compiled once for all of it: clippy-driver is the workspace's compiler
 # wrapper, so the release build lints as it compiles, and the same build gives the `jpmall` binary
-# (Rust tests, browser tests) and the test binaries. Debian's chromium and the npm packages install in
-# the background while Rust compiles.
+# (Rust tests, browser tests) and the test binaries. The web checks (npm packages, lint, unit tests,
+# build) need no Rust, so they run beside the Rust build and tests, in their own log, and take the
+# CPU the build leaves idle (a 2-core CI machine spends most of the Rust build on one or two crates
+# at a time). Debian's chromium installs in the background meanwhile. The browser tests come last:
+# they need both.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -60,11 +63,46 @@ background_chromium() {
   apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-wqy-microhei >/dev/null
 }
 
+# The web checks, one after another, each timed into target/web-times (the table shows them).
+web_checks() {
+  local name start
+  : >target/web-times
+  for part in "npm packages|make --no-print-directory web/node_modules/.installed" \
+    "web lint (tsc, eslint)|cd web && npm run lint" \
+    "web unit tests|cd web && npm test" \
+    "web build|cd web && npm run build"; do
+    name=${part%%|*}
+    start=$(date +%s)
+    echo "== $name"
+    if ! bash -c "${part#*|}"; then
+      echo "$name|$(($(date +%s) - start))|FAILED" >>target/web-times
+      return 1
+    fi
+    echo "$name|$(($(date +%s) - start))|ok" >>target/web-times
+  done
+}
+
+# waits for the web checks, then puts their times in the table and their log in the output.
+await_web() {
+  local ok=0
+  wait "$web_pid" || ok=1
+  echo "-- web checks log (target/web-checks.log):"
+  cat target/web-checks.log
+  while IFS='|' read -r name took result; do
+    names+=("  $name (beside Rust)") seconds+=("$took") results+=("$result")
+  done <target/web-times
+  return $ok
+}
+
 step "postgres" scripts/ensure-postgres.sh
 background_chromium >target/chromium-install.log 2>&1 &
 chromium_pid=$!
-make --no-print-directory web/node_modules/.installed >target/npm-install.log 2>&1 &
-npm_pid=$!
+# In a process group of its own (job control), so that a failed run stops it with everything it started.
+set -m
+web_checks >target/web-checks.log 2>&1 &
+web_pid=$!
+set +m
+trap 'kill -- -"$web_pid" 2>/dev/null; table' EXIT
 
 clippy_driver="$(rustc --print sysroot)/bin/clippy-driver"
 linted() {
@@ -73,11 +111,10 @@ linted() {
 
 step "rustfmt" cargo fmt --all --check
 step "rust build + clippy (release)" linted cargo build --release --workspace --all-targets
-step "rust tests (SQLite and PostgreSQL)" linted cargo test --release --workspace
-step "npm packages" await "$npm_pid" target/npm-install.log
-step "web lint (tsc, eslint)" bash -c "cd web && npm run lint"
-step "web unit tests" bash -c "cd web && npm test"
-step "web build" bash -c "cd web && npm run build"
+# The HTTP tests spend most of their time waiting on sockets and databases: six at a time keep two
+# cores busy (a PostgreSQL test app holds at most 16 connections; the server allows 100).
+step "rust tests (SQLite and PostgreSQL)" linted cargo test --release --workspace -- --test-threads=6
+step "web checks (wait for the rest)" await_web
 step "chromium" await "$chromium_pid" target/chromium-install.log
 step "browser tests" bash -c "cd web && JPMALL_BIN=$(pwd)/target/release/jpmall npm run e2e"
 echo

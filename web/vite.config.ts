@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -177,5 +178,10 @@ export default defineConfig(({ command, mode }) => ({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     restoreMocks: true,
+    setupFiles: ['src/testing/setup.ts'],
+    // Vitest's default is one worker fewer than the CPUs: a single one on a 2-core CI machine.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // `make test` runs these beside the Rust build: waits are for a busy machine, not a fast one.
+    testTimeout: 30_000,
   },
 }));

@@ -11,11 +11,11 @@ vi.mock('../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(() => {
   stubBrowserBits();
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
 });
 beforeEach(() => {
   localStorage.clear();

@@ -33,7 +33,7 @@ vi.mock('../../lib/image-scale', () => ({
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(stubBrowserBits);
 beforeEach(() => {

@@ -17,13 +17,13 @@ vi.mock('../../api/login-prompt', () => ({ openLoginPrompt: () => undefined }));
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 const writeText = vi.fn((_text: string) => Promise.resolve());
 
 beforeAll(() => {
   stubBrowserBits();
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
 });
 beforeEach(() => {
   localStorage.clear();

@@ -24,11 +24,11 @@ vi.mock('../../lib/file-download', async (original) => ({
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });
-const SOON = { timeout: 6000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(() => {
   stubBrowserBits();
-  configure({ asyncUtilTimeout: 6000 });
+  configure({ asyncUtilTimeout: 10_000 });
 });
 beforeEach(() => {
   localStorage.clear();

@@ -15,11 +15,11 @@ vi.mock('../../api/login-prompt', () => ({ openLoginPrompt: () => undefined }));
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(() => {
   stubBrowserBits();
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
 });
 beforeEach(() => {
   localStorage.clear();

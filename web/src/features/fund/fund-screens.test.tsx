@@ -104,7 +104,7 @@ describe('top-up dialog', () => {
     expect(calls.find((c) => c.path === '/recharge')?.body).toEqual({ amount: '100.00' });
 
     // first status at once (pending), the next two seconds later (paid)
-    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1), { timeout: 20_000 });
     expect(toast).toHaveBeenCalledWith('充值成功，¥100.00 已到账', 'success');
     await waitFor(() => expect(count(calls, '/index')).toBe(2));
     summarySub.unsubscribe();

@@ -33,12 +33,12 @@ const intl = makeIntl('zh_CN', zh);
 // whole flows through antd forms: slow on a shared machine
 vi.setConfig({ testTimeout: 20_000 });
 /** The first render loads antd's form, select and radio code: give it time on a busy machine. */
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(() => {
   stubBrowserBits();
   // form checks and re-asked previews take longer than waitFor's default second on a loaded machine
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
 });
 beforeEach(() => {
   localStorage.clear();

@@ -33,7 +33,7 @@ afterEach(() => {
 });
 
 /** The first render loads antd's form, select and radio code: give it time on a busy machine. */
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 const asRequest = (body: Record<string, unknown>) => body as unknown as OrderRequest;
 

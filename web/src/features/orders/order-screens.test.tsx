@@ -17,7 +17,7 @@ const intl = makeIntl('zh_CN', zh);
 // whole flows through antd forms and dialogs: slow on a shared machine
 vi.setConfig({ testTimeout: 20_000 });
 /** The first render loads antd's code: give it time on a busy machine. */
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(stubBrowserBits);
 beforeEach(() => {

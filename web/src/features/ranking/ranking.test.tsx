@@ -120,7 +120,7 @@ describe('ranking screen', () => {
         </RawIntlProvider>
       </Provider>,
     );
-    await waitFor(() => expect(document.querySelectorAll('.ranking-products .ranking-row')).toHaveLength(2), { timeout: 5000 });
+    await waitFor(() => expect(document.querySelectorAll('.ranking-products .ranking-row')).toHaveLength(2), { timeout: 20_000 });
     expect(bodies[0]).toEqual({ kind: 'product', range: '90d' });
     const first = document.querySelector<HTMLElement>('.ranking-row[data-product="P1"]')!;
     expect(first.querySelector('.ranking-rank.is-gold')?.textContent).toBe('1');
@@ -177,7 +177,7 @@ describe('ranking screen', () => {
       </Provider>,
     );
     const ranks = () => [...document.querySelectorAll('.ranking-row .ranking-rank')].map((e) => Number(e.textContent));
-    await waitFor(() => expect(ranks()).toHaveLength(20), { timeout: 5000 });
+    await waitFor(() => expect(ranks()).toHaveLength(20), { timeout: 20_000 });
     expect(document.querySelector('.ranking-count')?.textContent).toBe('100 个商品上榜');
     expect(ranks()[0]).toBe(1);
     fireEvent.click(within(document.querySelector<HTMLElement>('.ranking-pagination')!).getByText('5'));

@@ -14,11 +14,11 @@ vi.mock('../../../lib/file-download', async (original) => ({ ...(await original<
 
 const intl = makeIntl('zh_CN', zh);
 vi.setConfig({ testTimeout: 20_000 });
-const SOON = { timeout: 5000 };
+const SOON = { timeout: 20_000 };
 
 beforeAll(() => {
   stubBrowserBits();
-  configure({ asyncUtilTimeout: 5000 });
+  configure({ asyncUtilTimeout: 10_000 });
 });
 beforeEach(() => {
   localStorage.clear();
@@ -81,7 +81,7 @@ describe('imports screen', () => {
     expect(texts('.console-import-table tbody tr:nth-child(2) .console-import-count')).toEqual(['新增 2', '更新 1', '不变 0', '拒绝 1', '冲突 2']);
     expect(texts('.console-import-table tbody tr:nth-child(1) .console-import-count')).toEqual(['新增 0', '更新 0', '不变 0', '拒绝 0']);
     expect(historyRows()[1]!.textContent).toContain('运营');
-    await waitFor(() => expect(historyRows()[0]!.getAttribute('data-status')).toBe('ready'), { timeout: 6000 });
+    await waitFor(() => expect(historyRows()[0]!.getAttribute('data-status')).toBe('ready'), { timeout: 20_000 });
     const settled = asked;
     await new Promise((r) => setTimeout(r, 1500));
     expect(asked).toBe(settled);
@@ -209,7 +209,7 @@ describe('one import', () => {
     await waitFor(() => expect(calls.find((c) => c.path === '/catalog/imports/confirm')?.body).toEqual({ id: 'IM1' }), SOON);
     await waitFor(() => expect(document.querySelector('.console-import')?.getAttribute('data-status')).toBe('applying'), SOON);
     expect(document.querySelector('.console-import-progress')?.getAttribute('data-done')).toBe('1');
-    await waitFor(() => expect(document.querySelector('.console-import-applied')?.textContent).toContain('导入完成：新增 2 行，更新 1 行'), { timeout: 6000 });
+    await waitFor(() => expect(document.querySelector('.console-import-applied')?.textContent).toContain('导入完成：新增 2 行，更新 1 行'), { timeout: 20_000 });
     expect(document.querySelector('.console-import-confirm')).toBeNull();
   });
 
