@@ -23,9 +23,9 @@ table() {
   echo
   echo "make test: time per suite"
   for i in "${!names[@]}"; do
-    printf '  %-34s %6ss  %s\n' "${names[$i]}" "${seconds[$i]}" "${results[$i]}"
+    printf '  %-44s %6ss  %s\n' "${names[$i]}" "${seconds[$i]}" "${results[$i]}"
   done
-  printf '  %-34s %6ss\n' "total (wall)" "$total"
+  printf '  %-44s %6ss\n' "total (wall)" "$total"
 }
 trap table EXIT
 
@@ -88,8 +88,9 @@ await_web() {
   wait "$web_pid" || ok=1
   echo "-- web checks log (target/web-checks.log):"
   cat target/web-checks.log
-  while IFS='|' read -r name took result; do
-    names+=("  $name (beside Rust)") seconds+=("$took") results+=("$result")
+  local part took result
+  while IFS='|' read -r part took result; do
+    names+=("  $part (beside Rust)") seconds+=("$took") results+=("$result")
   done <target/web-times
   return $ok
 }

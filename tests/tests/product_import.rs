@@ -17,7 +17,8 @@ on_both_engines!(
     a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_changes_nothing,
     stock_that_moved_after_the_preview_is_reported_not_overwritten,
     a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports,
-    the_template_and_files_that_cannot_be_imported
+    the_template_and_files_that_cannot_be_imported,
+    from_an_empty_database_the_first_owner_puts_a_market_on_sale_from_an_excel_file
 );
 
 const HEADERS: [&str; 11] = [
@@ -647,4 +648,126 @@ async fn the_template_and_files_that_cannot_be_imported(app: &TestApp) {
         before,
         "nothing started"
     );
+}
+
+async fn saved(app: &TestApp, token: &str, path: &str, body: Value) -> String {
+    let (status, reply) = app.as_staff(token, path, body).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {reply}");
+    reply["data"]["id"].as_str().unwrap().to_string()
+}
+
+async fn from_an_empty_database_the_first_owner_puts_a_market_on_sale_from_an_excel_file(app: &TestApp) {
+    // No demo market: the first owner comes from the command line.
+    assert_eq!(count(app, "SELECT COUNT(*) FROM products").await, 0);
+    let (ok, _, stderr) = app.run_cli(&[
+        "ops",
+        "staff",
+        "add",
+        "--mobile",
+        "13900009501",
+        "--password",
+        "owner123",
+        "--role",
+        "owner",
+    ]);
+    assert!(ok, "{stderr}");
+    let (status, reply) = app.staff_login("13900009501", "owner123").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let owner = reply["data"]["token"].as_str().unwrap().to_string();
+
+    let (_, sites) = app.as_staff(&owner, "catalog/area_sites", Value::Null).await;
+    let site = sites["data"][0]["id"].as_str().unwrap().to_string();
+    let market = saved(
+        app,
+        &owner,
+        "catalog/markets/save",
+        json!({"area_site_id": site, "name_zh": "四季青", "name_en": "Sijiqing", "sort": 1}),
+    )
+    .await;
+    let women = saved(
+        app,
+        &owner,
+        "catalog/categories/save",
+        json!({"name_zh": "女装", "name_en": "Women", "sort": 1}),
+    )
+    .await;
+    saved(
+        app,
+        &owner,
+        "catalog/categories/save",
+        json!({"parent_id": women, "name_zh": "连衣裙", "name_en": "Dresses", "sort": 1}),
+    )
+    .await;
+    saved(
+        app,
+        &owner,
+        "catalog/stalls/save",
+        json!({"market_id": market, "name": "阿美服饰", "floor": "2F", "number": "A201", "category_id": women}),
+    )
+    .await;
+
+    // The catalogue from a sheet: the category and stall by their names.
+    let file = sheet(&[
+        [
+            "D-100",
+            "碎花连衣裙",
+            "Dresses",
+            "阿美服饰",
+            "红色",
+            "S",
+            "59.00",
+            "10",
+            "Floral dress",
+            "d1.png;d2.png",
+            "",
+        ],
+        ["D-100", "", "", "阿美服饰", "红色", "M", "59.00", "8", "", "", ""],
+        [
+            "D-100",
+            "",
+            "",
+            "阿美服饰",
+            "蓝色",
+            "S",
+            "61.00",
+            "6",
+            "",
+            "",
+            "blue.png",
+        ],
+        ["D-100", "", "", "阿美服饰", "蓝色", "M", "61.00", "0", "", "", ""],
+    ]);
+    let zip = pictures_zip(&[("d1.png", 11), ("d2.png", 12), ("blue.png", 13)]);
+    let import = preview(app, &owner, file, Some(zip)).await;
+    assert_eq!(import["counts"]["create"], 4, "{import}");
+    confirm(app, &owner, import["id"].as_str().unwrap()).await;
+    let (_, products) = app.as_staff(&owner, "catalog/products", Value::Null).await;
+    assert_eq!(products["data"]["total"], 1);
+    let id = products["data"]["list"][0]["id"].clone();
+    let (status, _) = app
+        .as_staff(
+            &owner,
+            "catalog/products/shelf",
+            json!({"ids": [id], "on_shelf": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK);
+
+    // On sale: the storefront's home, list, search and detail show it.
+    let (status, home) = app.post(&format!("{U}/home/index"), json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{home}");
+    let (_, listed) = app
+        .post_lang(
+            &format!("{U}/product/lists"),
+            "en_US",
+            json!({"keyword": "floral"}),
+        )
+        .await;
+    assert_eq!(listed["data"]["total"], 1, "{listed}");
+    let (status, detail) = app
+        .post_lang(&format!("{U}/product/detail"), "en_US", json!({"id": id}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{detail}");
+    assert_eq!(detail["data"]["skus"].as_array().unwrap().len(), 4);
+    assert_eq!(detail["data"]["images"].as_array().unwrap().len(), 2);
 }

@@ -825,7 +825,8 @@ async fn input_for(db: &Database, planned: &PlannedProduct) -> Result<ProductInp
         title_en: planned.title_en.clone().unwrap_or(now.title_en),
         category_id: planned.category_id.clone().unwrap_or(now.category_id),
         stall_id: planned.stall_id.clone(),
-        price: now.price,
+        // The price a card shows: the lowest of the SKUs' as they will be.
+        price: skus.iter().filter_map(|s| s.price).min().unwrap_or(now.price),
         colours,
         sizes,
         skus,
