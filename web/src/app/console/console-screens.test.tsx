@@ -72,6 +72,9 @@ describe('staff screen', () => {
     expect(cells.slice(0, 5)).toEqual(['13900139000', '档口小李', '档口', 'A101', '正常']);
     expect(texts('.console-staff-table tbody tr:nth-child(1) td')[5]).toBe('从未');
     expect(calls.find((c) => c.path === '/staff/list')?.body).toEqual({ page: '1', pagesize: '20' });
+    // each member's own trail is one click away
+    const trail = document.querySelector<HTMLAnchorElement>('.console-staff-table tbody tr:nth-child(2) .console-staff-audit')!;
+    expect(trail.getAttribute('href')).toBe(`/audit?staff_id=${stallStaff.id}`);
   });
 
   it('adds a stall account with its stalls and the password encrypted', async () => {

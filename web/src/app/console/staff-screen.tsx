@@ -1,6 +1,7 @@
 import { Button, Form, Input, Modal, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import {
   STAFF_ROLES,
   useAddStaffMutation,
@@ -18,6 +19,7 @@ import { rsaEncrypt } from '../../lib/rsa';
 import { toast } from '../../lib/toast';
 import { validateMobile } from '../../lib/validators';
 import { selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
+import { staffAuditPath } from './catalogue/links';
 import { useConsoleSelector } from './hooks';
 
 const PAGE_SIZE = 20;
@@ -212,6 +214,9 @@ export default function StaffScreen() {
             title: intl.formatMessage({ id: 'console.actions' }),
             render: (_, staff) => (
               <Space>
+                <Link to={staffAuditPath(staff.id)} className="console-staff-audit">
+                  {intl.formatMessage({ id: 'console.auditLink' })}
+                </Link>
                 <Button size="small" className="console-staff-change-role" onClick={() => setChanging(staff)}>
                   {intl.formatMessage({ id: 'console.staff.changeRole.button' })}
                 </Button>

@@ -2,6 +2,9 @@
 export const auditPath = (objectType: string, objectId: string) =>
   `/audit?${new URLSearchParams({ object_type: objectType, object_id: objectId }).toString()}`;
 
+/** The audit trail of what one staff member did (`/audit?staff_id=S1`). */
+export const staffAuditPath = (staffId: string) => `/audit?${new URLSearchParams({ staff_id: staffId }).toString()}`;
+
 /** A product's form; `new` makes one. */
 export const productPath = (id: string) => `/products/${encodeURIComponent(id)}`;
 export const NEW_PRODUCT_PATH = '/products/new';
