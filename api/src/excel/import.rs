@@ -18,27 +18,6 @@ use crate::state::AppState;
 /// A file holds at most this many data rows.
 pub const MAX_ROWS: usize = 1000;
 
-fn normalised(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-/// Which template column a header cell is, by its title in either language or its code.
-fn column_of_header(header: &str) -> Option<&'static str> {
-    let header = normalised(header);
-    if header.is_empty() {
-        return None;
-    }
-    COLUMNS.into_iter().find(|column| {
-        header == *column
-            || [Language::ZhCn, Language::EnUs]
-                .iter()
-                .any(|lang| normalised(&column_title(column, *lang)) == header)
-    })
-}
-
 /// The data rows of the first sheet, or why the file cannot be imported (nothing is started then).
 pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal> {
     // Room above the data for a header and a few title or blank rows.
@@ -59,7 +38,10 @@ pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal
     let Some((_, header)) = rows.next() else {
         return Err(Refusal::new("excel.no_rows").on("file"));
     };
-    let columns: Vec<Option<&'static str>> = header.iter().map(|c| column_of_header(c)).collect();
+    let columns: Vec<Option<&'static str>> = header
+        .iter()
+        .map(|c| crate::excel::column_of_header(c, &COLUMNS, column_title))
+        .collect();
     if let Some(missing) = COLUMNS
         .iter()
         .find(|column| **column != "remark" && !columns.contains(&Some(**column)))

@@ -17,6 +17,31 @@ use serde_json::Value;
 
 use crate::i18n::{message, Language};
 
+/// Which of `columns` a header cell names: its code, or its title (`title`) in either language,
+/// ignoring spaces and case.
+pub fn column_of_header(
+    header: &str,
+    columns: &[&'static str],
+    title: impl Fn(&str, Language) -> String,
+) -> Option<&'static str> {
+    let normalised = |text: &str| -> String {
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let header = normalised(header);
+    if header.is_empty() {
+        return None;
+    }
+    columns.iter().copied().find(|column| {
+        header == *column
+            || [Language::ZhCn, Language::EnUs]
+                .iter()
+                .any(|lang| normalised(&title(column, *lang)) == header)
+    })
+}
+
 /// Where job files live: `<data dir>/excel/<job id>.xlsx`.
 pub fn excel_dir(data_dir: &std::path::Path) -> PathBuf {
     data_dir.join("excel")

@@ -52,26 +52,6 @@ pub fn column_title(column: &str, lang: Language) -> String {
     message(lang, &format!("import.col.{column}"), &[])
 }
 
-fn normalised(text: &str) -> String {
-    text.chars()
-        .filter(|c| !c.is_whitespace())
-        .flat_map(char::to_lowercase)
-        .collect()
-}
-
-fn column_of_header(header: &str) -> Option<&'static str> {
-    let header = normalised(header);
-    if header.is_empty() {
-        return None;
-    }
-    COLUMNS.into_iter().find(|column| {
-        header == *column
-            || [Language::ZhCn, Language::EnUs]
-                .iter()
-                .any(|lang| normalised(&column_title(column, *lang)) == header)
-    })
-}
-
 /// The template: the header row, an example product of two colours × two sizes, and a second sheet
 /// saying what each column takes.
 pub fn template(lang: Language) -> Result<Vec<u8>, XlsxError> {
@@ -150,7 +130,10 @@ pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<SheetRow>, Refusal>
     let Some((_, header)) = rows.next() else {
         return Err(Refusal::new("excel.no_rows").on("file"));
     };
-    let columns: Vec<Option<&'static str>> = header.iter().map(|c| column_of_header(c)).collect();
+    let columns: Vec<Option<&'static str>> = header
+        .iter()
+        .map(|c| crate::excel::column_of_header(c, &COLUMNS, column_title))
+        .collect();
     if let Some(missing) = COLUMNS[..REQUIRED]
         .iter()
         .find(|column| !columns.contains(&Some(**column)))

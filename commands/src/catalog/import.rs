@@ -17,16 +17,12 @@ use sqlx::Row;
 
 use super::pictures::Picture;
 use super::products::{
-    self, media_url, ColourInput, PictureDirs, ProductInput, SkuInput, MAX_COLOURS, MAX_SIZES,
+    self, media_url, ColourInput, PictureDirs, ProductInput, SkuInput, MAX_COLOURS, MAX_ITEM_NO_CHARS,
+    MAX_OPTION_CHARS, MAX_PRICE, MAX_SIZES, MAX_TITLE_CHARS,
 };
 use super::stock::{self, StockChange, MAX_STOCK};
 use crate::error::{Error, Refusal, Result};
 use crate::Database;
-
-const MAX_ITEM_NO_CHARS: usize = 32;
-const MAX_TITLE_CHARS: usize = 100;
-const MAX_OPTION_CHARS: usize = 20;
-const MAX_PRICE: Fen = Fen(10_000_000);
 
 /// One data row of the sheet, as text; `row` is the sheet's own row number.
 #[derive(Debug, Clone, Default)]

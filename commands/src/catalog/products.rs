@@ -34,11 +34,11 @@ pub const MAX_MAIN_PICTURES: usize = 9;
 pub const MAX_DETAIL_PICTURES: usize = 20;
 pub const MAX_COLOURS: usize = 20;
 pub const MAX_SIZES: usize = 20;
-const MAX_ITEM_NO_CHARS: usize = 32;
-const MAX_TITLE_CHARS: usize = 100;
-const MAX_OPTION_CHARS: usize = 20;
+pub(crate) const MAX_ITEM_NO_CHARS: usize = 32;
+pub(crate) const MAX_TITLE_CHARS: usize = 100;
+pub(crate) const MAX_OPTION_CHARS: usize = 20;
 /// The most one SKU or product may cost: 100,000 yuan.
-const MAX_PRICE: Fen = Fen(10_000_000);
+pub(crate) const MAX_PRICE: Fen = Fen(10_000_000);
 
 #[derive(Debug, Clone, serde::Serialize)]
 pub struct StoredPicture {
