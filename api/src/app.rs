@@ -16,12 +16,14 @@ use domain::after_sale::AfterSale;
 use domain::coupon::Coupon;
 use domain::order::Order;
 use domain::wallet::{Wallet, WalletServices};
+use domain::wave::Wave;
 use projections::after_sales::AfterSaleBook;
 use projections::coupons::CouponBook;
 use projections::messages::{AfterSaleMessages, CouponMessages, OrderMessages, WalletMessages};
 use projections::orders::OrderBook;
 use projections::ranking::{DailySales, RankingReplay};
 use projections::wallet::{WalletBalances, WalletLedger, WalletWithdrawals};
+use projections::waves::WaveBook;
 use projections::{Replayable, Runner};
 
 use crate::config::{Config, GatewayChoice};
@@ -110,6 +112,11 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         ],
         (),
     ));
+    let wave_book = Runner::new(db.pool.clone(), WaveBook);
+    let waves = Arc::new(commands::waves::WaveDesk::new(
+        Arc::new(db.cqrs::<Wave>(vec![Box::new(wave_book.clone())], ())),
+        db.pool.clone(),
+    ));
     let projections: Vec<Arc<dyn Replayable>> = vec![
         Arc::new(balances),
         Arc::new(ledger),
@@ -122,6 +129,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(coupon_messages),
         Arc::new(order_messages),
         Arc::new(after_sale_messages),
+        Arc::new(wave_book),
     ];
     let secret = payment_secret(&config.data_dir, config.payment_secret.as_deref())?;
     let gateway: Option<Box<dyn commands::payments::PaymentGateway>> = match config.payment_gateway {
@@ -142,6 +150,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         orders: order_desk,
         coupons: coupon_desk,
         after_sales: Arc::new(AfterSaleDesk::new(after_sales, pool.clone())),
+        waves,
         wallet,
         wallet_limits,
         payments: Arc::new(payments),
@@ -182,7 +191,12 @@ impl App {
             now,
         )
         .await?;
-        if placed + released + refunds + payments + after_sales + coupons > 0 {
+        let mut waves = 0;
+        for id in projections::waves::closing(&state.db.pool).await? {
+            commands::waves::settle(&state.db, &state.waves, &state.orders, &id, now).await?;
+            waves += 1;
+        }
+        if placed + released + refunds + payments + after_sales + coupons + waves > 0 {
             tracing::info!(
                 placed,
                 released,
@@ -190,6 +204,7 @@ impl App {
                 payments,
                 after_sales,
                 coupons,
+                waves,
                 "settled interrupted order steps"
             );
         }

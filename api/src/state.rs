@@ -31,6 +31,8 @@ pub struct AppState {
     pub coupons: Arc<CouponDesk>,
     /// Every after-sale command goes through this desk.
     pub after_sales: Arc<AfterSaleDesk>,
+    /// Every pick-wave command goes through this desk.
+    pub waves: Arc<commands::waves::WaveDesk>,
     pub wallet_limits: WalletServices,
     pub payments: Arc<Payments>,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,

@@ -24,6 +24,7 @@ pub mod sms;
 pub mod staff;
 pub mod uploads;
 pub mod wallet;
+pub mod waves;
 
 pub use db::{Database, Engine};
 pub use error::{Error, Refusal};

@@ -10,3 +10,4 @@ pub mod order;
 pub mod staff;
 pub mod text;
 pub mod wallet;
+pub mod wave;

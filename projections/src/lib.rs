@@ -8,6 +8,7 @@ pub mod cart;
 pub mod catalog;
 pub mod catalog_admin;
 pub mod coupons;
+pub mod desk;
 pub mod excel_jobs;
 pub mod forward;
 pub mod messages;
@@ -20,5 +21,6 @@ pub mod sites;
 pub mod staff;
 pub mod wallet;
 pub mod wallet_audit;
+pub mod waves;
 
 pub use runner::{Projection, Replayable, Runner};
