@@ -143,6 +143,11 @@ enum Ops {
         #[command(subcommand)]
         command: OrderOps,
     },
+    /// Pick waves: make one, show its pick list, close it.
+    Wave {
+        #[command(subcommand)]
+        command: crate::warehouse_cli::WaveOps,
+    },
     /// After-sales: list, and the operator's steps.
     Aftersale {
         #[command(subcommand)]
@@ -387,6 +392,13 @@ enum OrderOps {
     },
     /// Complete shipped orders past the automatic-completion days.
     CompleteDue,
+    /// Ship orders from a sheet of order number, courier and tracking number: prints the preview, and
+    /// with --apply ships.
+    ShipBatch {
+        file: PathBuf,
+        #[arg(long)]
+        apply: bool,
+    },
 }
 
 /// A positive amount of yuan with at most two decimals.
@@ -466,7 +478,11 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             commands::actor::acting_as(commands::actor::Actor::Operator, async {
                 match command {
                     Ops::Withdrawal { command } => withdrawal_ops(config, command).await,
+                    Ops::Order {
+                        command: OrderOps::ShipBatch { file, apply },
+                    } => crate::warehouse_cli::ship_batch(config, file, apply).await,
                     Ops::Order { command } => order_ops(config, command).await,
+                    Ops::Wave { command } => crate::warehouse_cli::wave_ops(config, command).await,
                     Ops::Aftersale { command } => after_sale_ops(config, command).await,
                     Ops::Coupon { command } => coupon_ops(config, command).await,
                     command => ops(config, command).await,
@@ -792,7 +808,11 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
         Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
         Ops::Notice { command } => notice_ops(&db, command).await,
         Ops::Staff { command } => staff_ops(&db, command).await,
-        Ops::Withdrawal { .. } | Ops::Order { .. } | Ops::Aftersale { .. } | Ops::Coupon { .. } => {
+        Ops::Withdrawal { .. }
+        | Ops::Order { .. }
+        | Ops::Wave { .. }
+        | Ops::Aftersale { .. }
+        | Ops::Coupon { .. } => {
             unreachable!("withdrawal and order commands open the whole application")
         }
         Ops::Logout { mobile } => {
@@ -955,6 +975,7 @@ async fn order_ops(config: Config, command: OrderOps) -> anyhow::Result<()> {
             app.state.db.close().await;
             return Ok(());
         }
+        OrderOps::ShipBatch { .. } => unreachable!("ship-batch is run by warehouse_cli"),
         OrderOps::Prepare { order_no } => (order_no, Step::PrepareStock),
         OrderOps::Short {
             order_no,

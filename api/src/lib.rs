@@ -16,4 +16,5 @@ pub mod package;
 pub mod routes;
 pub mod staff_gate;
 pub mod state;
+pub mod warehouse_cli;
 pub mod web;

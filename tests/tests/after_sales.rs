@@ -85,7 +85,7 @@ async fn ship(app: &TestApp, order_no: &str) {
     admin_ok(
         app,
         "orders/ship",
-        json!({"order_no": order_no, "courier": "zto", "tracking_no": "ZT100"}),
+        json!({"order_no": order_no, "courier": "zto", "tracking_no": "731000000100"}),
     )
     .await;
 }

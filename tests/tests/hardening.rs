@@ -734,7 +734,7 @@ async fn a_repeated_operator_decision_answers_the_first_result(app: &TestApp) {
             assert_eq!(status, StatusCode::OK, "{reply}");
         }
     }
-    let ship = json!({"order_no": no, "courier": "zto", "tracking_no": "ZT1401"});
+    let ship = json!({"order_no": no, "courier": "zto", "tracking_no": "731000001401"});
     let ships = (0..3).map(|_| app.admin("orders/ship", ship.clone()));
     for (status, reply) in join_all(ships).await {
         assert_eq!(status, StatusCode::OK, "{reply}");
@@ -744,7 +744,7 @@ async fn a_repeated_operator_decision_answers_the_first_result(app: &TestApp) {
     let (status, _) = app
         .admin(
             "orders/ship",
-            json!({"order_no": no, "courier": "zto", "tracking_no": "ZT9999"}),
+            json!({"order_no": no, "courier": "zto", "tracking_no": "731000009999"}),
         )
         .await;
     assert_eq!(

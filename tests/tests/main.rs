@@ -24,3 +24,4 @@ mod sites;
 mod staff;
 mod uploads;
 mod validation;
+mod warehouse;

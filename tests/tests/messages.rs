@@ -94,7 +94,7 @@ async fn every_event_kind_becomes_a_message_for_its_owner_only(app: &TestApp) {
     admin_ok(
         app,
         "orders/ship",
-        json!({"order_no": shipped, "courier": "sf", "tracking_no": "SF123"}),
+        json!({"order_no": shipped, "courier": "sf", "tracking_no": "SF1234567890123"}),
     )
     .await;
     // out of stock, and abnormal

@@ -196,7 +196,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
     let (status, reply) = operator(
         app,
         "ship",
-        json!({"order_no": order_no, "courier": "sf", "tracking_no": "SF100"}),
+        json!({"order_no": order_no, "courier": "sf", "tracking_no": "SF100000000000"}),
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -206,14 +206,14 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
     let (status, shipped) = operator(
         app,
         "ship",
-        json!({"order_no": order_no, "courier": "sf", "tracking_no": "SF100"}),
+        json!({"order_no": order_no, "courier": "sf", "tracking_no": "SF100000000000"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK, "{shipped}");
     let shown = detail(app, &token, &order_no).await;
     assert_eq!(
         (shown["status"].as_str(), shown["tracking_no"].as_str()),
-        (Some("shipped"), Some("SF100"))
+        (Some("shipped"), Some("SF100000000000"))
     );
     let kinds: Vec<&str> = shown["timeline"]
         .as_array()
@@ -225,7 +225,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
         kinds,
         ["OrderPlaced", "OrderPaid", "StockPrepared", "OrderShipped"]
     );
-    assert_eq!(shown["timeline"][3]["detail"]["tracking_no"], "SF100");
+    assert_eq!(shown["timeline"][3]["detail"]["tracking_no"], "SF100000000000");
 
     let listed = data(app, &token, "order/lists", json!({"tab": "shipped"})).await;
     assert_eq!(
@@ -496,7 +496,7 @@ async fn a_shortage_is_refunded_with_its_fees_and_noticed(app: &TestApp) {
     let (status, reply) = operator(
         app,
         "ship",
-        json!({"order_no": order_no, "courier": "zto", "tracking_no": "ZT1"}),
+        json!({"order_no": order_no, "courier": "zto", "tracking_no": "731000000001"}),
     )
     .await;
     assert_eq!(
@@ -532,7 +532,7 @@ async fn a_shortage_is_refunded_with_its_fees_and_noticed(app: &TestApp) {
     let (status, _) = operator(
         app,
         "ship",
-        json!({"order_no": order_no, "courier": "zto", "tracking_no": "ZT1"}),
+        json!({"order_no": order_no, "courier": "zto", "tracking_no": "731000000001"}),
     )
     .await;
     assert_eq!(status, StatusCode::OK);

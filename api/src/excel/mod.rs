@@ -8,6 +8,7 @@ pub mod import;
 pub mod product_import;
 pub mod sheet;
 pub mod template;
+pub mod tracking_import;
 
 use std::path::PathBuf;
 

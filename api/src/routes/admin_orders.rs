@@ -5,7 +5,7 @@ use axum::extract::State;
 use axum::http::HeaderMap;
 use commands::clock::now;
 use commands::Refusal;
-use domain::order::{Courier, OrderCommand, Shortage};
+use domain::order::{OrderCommand, Shortage};
 use projections::orders::{self as read, OrderView, OrdersPage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -109,12 +109,14 @@ pub async fn take_step(
         },
         Step::FlagAbnormal(reason) => OrderCommand::FlagAbnormal { reason, at },
         Step::ResolveAbnormal(resolution) => OrderCommand::ResolveAbnormal { resolution, at },
-        Step::Ship { courier, tracking_no } => OrderCommand::Ship {
-            courier: Courier::from_code(courier.trim())
-                .ok_or_else(|| Refusal::new("order.courier_required").on("courier"))?,
-            tracking_no: tracking_no.trim().to_string(),
-            at,
-        },
+        Step::Ship { courier, tracking_no } => {
+            let (courier, tracking_no) = crate::routes::admin_shipping::shipment_of(&courier, &tracking_no)?;
+            OrderCommand::Ship {
+                courier,
+                tracking_no,
+                at,
+            }
+        }
     };
     state.orders.execute(order_no, command).await?;
     read::detail(&state.db.pool, None, order_no, lang)

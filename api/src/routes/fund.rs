@@ -392,7 +392,7 @@ pub struct LedgerView {
     at: i64,
 }
 
-fn ledger_view(r: &LedgerRow) -> LedgerView {
+pub fn ledger_view(r: &LedgerRow) -> LedgerView {
     LedgerView {
         id: r.sequence,
         kind: r.kind.clone(),

@@ -1,6 +1,9 @@
 pub mod address;
 pub mod admin;
+pub mod admin_desk;
 pub mod admin_orders;
+pub mod admin_shipping;
+pub mod admin_waves;
 pub mod aftersale;
 pub mod cart;
 pub mod catalog;
@@ -110,6 +113,56 @@ pub fn router(state: AppState) -> Router {
             "/aftersales/ship",
             needs(P::AfterSalesWrite, post(aftersale::ship)),
         )
+        .route("/waves", needs(P::OrdersRead, get(admin_waves::list)))
+        .route("/waves/detail", needs(P::OrdersRead, get(admin_waves::detail)))
+        .route("/waves/xlsx", needs(P::OrdersRead, get(admin_waves::xlsx)))
+        .route("/waves/create", needs(P::OrdersWrite, post(admin_waves::create)))
+        .route("/waves/mark", needs(P::OrdersWrite, post(admin_waves::mark)))
+        .route("/waves/close", needs(P::OrdersWrite, post(admin_waves::close)))
+        .route(
+            "/orders/to_ship",
+            needs(P::OrdersRead, get(admin_shipping::to_ship)),
+        )
+        .route(
+            "/orders/ship_batch",
+            needs(P::OrdersWrite, post(admin_shipping::ship_batch)),
+        )
+        .route(
+            "/orders/ship_import/template",
+            needs(P::OrdersRead, get(admin_shipping::ship_import_template)),
+        )
+        .route(
+            "/orders/ship_import",
+            needs(P::OrdersWrite, post(admin_shipping::ship_import)).layer(upload_limit),
+        )
+        .route("/orders/label", needs(P::OrdersRead, get(admin_shipping::label)))
+        .route(
+            "/orders/labels",
+            needs(P::OrdersRead, post(admin_shipping::labels)),
+        )
+        .route(
+            "/orders/abnormal",
+            needs(P::OrdersRead, get(admin_shipping::abnormal)),
+        )
+        .route(
+            "/orders/shortages",
+            needs(P::OrdersRead, get(admin_shipping::shortages)),
+        )
+        .route(
+            "/aftersales/detail",
+            needs(P::AfterSalesRead, get(admin_desk::aftersale_detail)),
+        )
+        .route("/ledger", needs(P::LedgersRead, get(admin_desk::ledger)))
+        .route(
+            "/withdrawals/payouts",
+            needs(P::WithdrawalsRead, get(admin_desk::payouts)),
+        )
+        .route(
+            "/coupons/templates",
+            needs(P::CouponsRead, get(admin_desk::coupon_templates)),
+        )
+        .route("/notices", needs(P::NoticesWrite, get(admin_desk::notices)))
+        .route("/dashboard/trend", needs(P::OrdersRead, get(admin_desk::trend)))
         .route("/coupons", needs(P::CouponsRead, get(coupon::admin_list)))
         .route("/coupons/issue", needs(P::CouponsWrite, post(coupon::issue)))
         .route("/coupons/publish", needs(P::CouponsWrite, post(coupon::publish)))

@@ -196,6 +196,13 @@ pub struct Dashboard {
     aftersales_to_review: Option<i64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     withdrawals_to_decide: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    orders_today: Option<i64>,
+    /// Yuan paid for orders since midnight, China time.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    paid_today: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shipped_today: Option<i64>,
 }
 
 pub async fn dashboard(State(state): State<AppState>, caller: StaffCaller) -> ApiResult<Dashboard> {
@@ -205,6 +212,10 @@ pub async fn dashboard(State(state): State<AppState>, caller: StaffCaller) -> Ap
     if caller.may(Permission::OrdersRead) {
         board.orders_to_prepare = Some(read::orders_to_prepare(pool).await?);
         board.orders_to_ship = Some(read::orders_to_ship(pool).await?);
+        let today = projections::desk::today(pool, commands::clock::now()).await?;
+        board.orders_today = Some(today.orders);
+        board.paid_today = Some(today.paid.to_yuan());
+        board.shipped_today = Some(today.shipped);
     }
     if caller.may(Permission::AfterSalesRead) {
         board.aftersales_to_review = Some(read::aftersales_to_review(pool).await?);

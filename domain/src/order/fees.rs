@@ -51,6 +51,30 @@ impl Courier {
         Courier::ALL.into_iter().find(|c| c.code() == code)
     }
 
+    /// Whether `tracking_no` has the shape of this courier's waybill numbers, as the couriers publish
+    /// them (SF: SF and 12–13 digits; J&T: JT and 13 digits; YTO: YT and 12–15 digits; EMS: 13 digits or
+    /// the UPU form EA123456789CN; ZTO, STO and Yunda: 12–15 digits).
+    pub fn tracking_shape_ok(self, tracking_no: &str) -> bool {
+        let digits = |s: &str, range: std::ops::RangeInclusive<usize>| {
+            range.contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
+        };
+        let after = |prefix: &str| tracking_no.strip_prefix(prefix);
+        match self {
+            Courier::Sf => after("SF").is_some_and(|rest| digits(rest, 12..=13)),
+            Courier::Jt => after("JT").is_some_and(|rest| digits(rest, 13..=13)),
+            Courier::Yto => after("YT").is_some_and(|rest| digits(rest, 12..=15)),
+            Courier::Ems => {
+                let b = tracking_no.as_bytes();
+                digits(tracking_no, 13..=13)
+                    || (b.len() == 13
+                        && b[..2].iter().all(u8::is_ascii_uppercase)
+                        && b[2..11].iter().all(u8::is_ascii_digit)
+                        && &b[11..] == b"CN")
+            }
+            Courier::Zto | Courier::Sto | Courier::Yunda => digits(tracking_no, 12..=15),
+        }
+    }
+
     /// The fee table: the first item, then each further item of the same parcel.
     pub fn tariff(self) -> (Fen, Fen) {
         match self {
@@ -201,6 +225,21 @@ impl Fees {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn tracking_numbers_are_checked_for_their_courier_s_shape() {
+        assert!(Courier::Sf.tracking_shape_ok("SF1234567890123"));
+        assert!(!Courier::Sf.tracking_shape_ok("1234567890123"));
+        assert!(Courier::Jt.tracking_shape_ok("JT1234567890123"));
+        assert!(!Courier::Jt.tracking_shape_ok("JT12345"));
+        assert!(Courier::Yto.tracking_shape_ok("YT1234567890123"));
+        assert!(Courier::Ems.tracking_shape_ok("EA123456789CN"));
+        assert!(Courier::Ems.tracking_shape_ok("1123456789012"));
+        assert!(!Courier::Ems.tracking_shape_ok("EA12345678CN"));
+        assert!(Courier::Zto.tracking_shape_ok("731234567890"));
+        assert!(!Courier::Zto.tracking_shape_ok("ZT12345678901"));
+        assert!(!Courier::Yunda.tracking_shape_ok("12345"));
+    }
     use super::*;
 
     #[test]

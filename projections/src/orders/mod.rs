@@ -4,6 +4,7 @@
 mod item_lookup;
 mod projection;
 mod queries;
+pub mod warehouse;
 
 pub use item_lookup::{item_by_number, Item, ItemSku};
 

@@ -243,22 +243,22 @@ pub struct OrdersPage {
     pub counts: Counts,
 }
 
-const ORDER_COLUMNS: &str = "order_no, user_id, kind, platform, source_order_no, label_file, recipient, phone, province, \
+pub(crate) const ORDER_COLUMNS: &str = "order_no, user_id, kind, platform, source_order_no, label_file, recipient, phone, province, \
     city, district, detail, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END, \
     CASE WHEN reviewed <> 0 THEN 1 ELSE 0 END, courier, qc_level, value_added, product_amount, shipping, service, qc_fee, \
     value_added_fee, coupon_discount, total, item_count, paid_amount, refunded, payment_method, ship_courier, tracking_no, \
     remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at, coupons";
 
-fn yuan(r: &AnyRow, i: usize) -> String {
+pub(crate) fn yuan(r: &AnyRow, i: usize) -> String {
     Fen(r.get(i)).to_yuan()
 }
 
-fn when(r: &AnyRow, i: usize) -> Option<i64> {
+pub(crate) fn when(r: &AnyRow, i: usize) -> Option<i64> {
     let at: i64 = r.get(i);
     (at > 0).then_some(at)
 }
 
-fn order_of(r: &AnyRow) -> OrderView {
+pub(crate) fn order_of(r: &AnyRow) -> OrderView {
     let kind: String = r.get(2);
     let value_added: String = r.get(18);
     let recipient: String = r.get(6);
@@ -319,7 +319,11 @@ fn order_of(r: &AnyRow) -> OrderView {
 }
 
 /// Fills in the items of `orders` with one query, titles in `lang`.
-async fn attach_items(pool: &AnyPool, orders: &mut [OrderView], lang: Language) -> sqlx::Result<()> {
+pub(crate) async fn attach_items(
+    pool: &AnyPool,
+    orders: &mut [OrderView],
+    lang: Language,
+) -> sqlx::Result<()> {
     if orders.is_empty() {
         return Ok(());
     }
@@ -475,7 +479,7 @@ pub struct NoticePage<T> {
 }
 
 /// The picture of a SKU's colour; empty when the SKU is gone from the catalogue.
-async fn sku_picture(pool: &AnyPool, sku_id: &str) -> sqlx::Result<String> {
+pub(crate) async fn sku_picture(pool: &AnyPool, sku_id: &str) -> sqlx::Result<String> {
     let row = sqlx::query(
         "SELECT k.product_id, p.colors, k.color FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1",
     )

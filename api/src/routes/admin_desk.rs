@@ -1,0 +1,243 @@
+//! The service, finance and marketing desks' reading calls, and the console home's figures: one
+//! after-sale with its timeline, a seller's ledger beside the withdrawals queue, the day's payout
+//! list, published coupons with their take-up, the announcements on show, and the 30-day trend.
+
+use axum::extract::State;
+use axum::http::HeaderMap;
+use axum::response::Response;
+use commands::clock::now;
+use commands::Refusal;
+use domain::calendar::china_day;
+use projections::after_sales::AfterSaleView;
+use projections::catalog::Page;
+use projections::desk::{self as read, StaffNotice, TemplateView, TrendDay};
+use projections::orders::TimelineEntry;
+use projections::wallet::LedgerFilter;
+use serde::{Deserialize, Serialize};
+use sqlx::Row;
+
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::excel::sheet::{Book, Cell};
+use crate::extract::QueryArgs;
+use crate::i18n::{language_of, message, Language};
+use crate::routes::catalog::Paging;
+use crate::routes::fund::{ledger_view, LedgerView};
+use crate::state::AppState;
+
+fn given(value: Option<String>) -> String {
+    value.map(|v| v.trim().to_string()).unwrap_or_default()
+}
+
+async fn mobile_of(state: &AppState, user_id: &str) -> Result<Option<String>, AppError> {
+    let row = sqlx::query("SELECT mobile FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&state.db.pool)
+        .await?;
+    Ok(row.map(|r| r.get(0)))
+}
+
+#[derive(Deserialize)]
+pub struct IdQuery {
+    id: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct AfterSaleDetail {
+    #[serde(flatten)]
+    after_sale: AfterSaleView,
+    timeline: Vec<TimelineEntry>,
+    mobile: String,
+    return_address: crate::routes::address::ReturnAddress,
+}
+
+pub async fn aftersale_detail(
+    State(state): State<AppState>,
+    QueryArgs(query): QueryArgs<IdQuery>,
+) -> ApiResult<AfterSaleDetail> {
+    let id = given(query.id);
+    if id.is_empty() {
+        return Err(Refusal::new("aftersale.id_required").on("id").into());
+    }
+    let (after_sale, timeline) = projections::after_sales::detail(&state.db.pool, None, &id)
+        .await?
+        .ok_or(AppError::NotFound("aftersale.not_found"))?;
+    let mobile = mobile_of(&state, &after_sale.user_id).await?.unwrap_or_default();
+    Ok(ok(AfterSaleDetail {
+        after_sale,
+        timeline,
+        mobile,
+        return_address: crate::routes::address::return_address(),
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct LedgerQuery {
+    user_id: Option<String>,
+    page: Option<i64>,
+    pagesize: Option<i64>,
+}
+
+#[derive(Serialize)]
+pub struct SellerLedger {
+    user_id: String,
+    mobile: String,
+    balance: String,
+    frozen: String,
+    list: Vec<LedgerView>,
+    total: i64,
+    page: i64,
+    pagesize: i64,
+}
+
+pub async fn ledger(
+    State(state): State<AppState>,
+    QueryArgs(query): QueryArgs<LedgerQuery>,
+) -> ApiResult<SellerLedger> {
+    let (page, pagesize) = Paging {
+        page: query.page,
+        pagesize: query.pagesize,
+    }
+    .checked()?;
+    let user_id = given(query.user_id);
+    if user_id.is_empty() {
+        return Err(Refusal::new("staff.user_required").on("user_id").into());
+    }
+    let mobile = mobile_of(&state, &user_id)
+        .await?
+        .ok_or(AppError::NotFound("user.not_found"))?;
+    let pool = &state.db.pool;
+    let balance = projections::wallet::balance_of(pool, &user_id).await?;
+    let found =
+        projections::wallet::ledger_page(pool, &user_id, &LedgerFilter::default(), page, pagesize).await?;
+    Ok(ok(SellerLedger {
+        user_id,
+        mobile,
+        balance: balance.balance.to_yuan(),
+        frozen: balance.frozen.to_yuan(),
+        list: found.list.iter().map(ledger_view).collect(),
+        total: found.total,
+        page,
+        pagesize,
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct DayQuery {
+    date: Option<String>,
+}
+
+/// `YYYY-MM-DD` as a China day number.
+fn day_of(text: &str) -> Option<i64> {
+    let mut parts = text.split('-').map(|p| p.parse::<i64>().ok());
+    let (Some(Some(y)), Some(Some(m)), Some(Some(d)), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return None;
+    };
+    let at = crate::audit::parse_as_of(&format!("{y:04}-{m:02}-{d:02}")).ok()?;
+    Some(china_day(at))
+}
+
+pub fn payouts_workbook(
+    rows: &[projections::wallet::WithdrawalRow],
+    lang: Language,
+) -> Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
+    let mut book = Book::new();
+    let columns = [
+        "id",
+        "mobile",
+        "payee",
+        "account",
+        "amount",
+        "requested_at",
+        "paid_at",
+    ];
+    let titles: Vec<String> = columns
+        .iter()
+        .map(|c| message(lang, &format!("payout.col.{c}"), &[]))
+        .collect();
+    let sheet = book.add_sheet(
+        &message(lang, "payout.sheet", &[]),
+        &titles,
+        &[24.0, 14.0, 14.0, 26.0, 12.0, 20.0, 20.0],
+    )?;
+    for w in rows {
+        book.write_row(
+            sheet,
+            &[
+                Cell::Text(w.id.clone()),
+                Cell::Text(w.mobile.clone()),
+                Cell::Text(w.payee.clone()),
+                Cell::Text(w.account.clone()),
+                Cell::Money(w.amount),
+                Cell::Time(Some(w.requested_at)),
+                Cell::Time(w.decided_at),
+            ],
+        )?;
+    }
+    book.to_bytes()
+}
+
+pub async fn payouts(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    QueryArgs(query): QueryArgs<DayQuery>,
+) -> Result<Response, AppError> {
+    let lang = language_of(&headers);
+    let text = given(query.date);
+    let day = if text.is_empty() {
+        china_day(now())
+    } else {
+        day_of(&text).ok_or_else(|| Refusal::new("payout.date_invalid").on("date"))?
+    };
+    let rows = read::payouts_of_day(&state.db.pool, day).await?;
+    let (y, m, d) = domain::calendar::civil_from_days(day);
+    let bytes = tokio::task::spawn_blocking(move || payouts_workbook(&rows, lang))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let name = format!("{}_{y:04}{m:02}{d:02}.xlsx", message(lang, "payout.sheet", &[]));
+    Ok(crate::routes::excel::xlsx_response(bytes, &name))
+}
+
+#[derive(Deserialize)]
+pub struct PageQuery {
+    page: Option<i64>,
+    pagesize: Option<i64>,
+}
+
+fn paging(query: &PageQuery) -> Result<(i64, i64), AppError> {
+    Paging {
+        page: query.page,
+        pagesize: query.pagesize,
+    }
+    .checked()
+}
+
+pub async fn coupon_templates(
+    State(state): State<AppState>,
+    QueryArgs(query): QueryArgs<PageQuery>,
+) -> ApiResult<Page<TemplateView>> {
+    let (page, pagesize) = paging(&query)?;
+    Ok(ok(read::coupon_templates(&state.db.pool, page, pagesize).await?))
+}
+
+pub async fn notices(
+    State(state): State<AppState>,
+    QueryArgs(query): QueryArgs<PageQuery>,
+) -> ApiResult<Page<StaffNotice>> {
+    let (page, pagesize) = paging(&query)?;
+    Ok(ok(read::notices(&state.db.pool, page, pagesize).await?))
+}
+
+#[derive(Serialize)]
+pub struct Trend {
+    days: Vec<TrendDay>,
+}
+
+pub async fn trend(State(state): State<AppState>) -> ApiResult<Trend> {
+    Ok(ok(Trend {
+        days: read::trend(&state.db.pool, now()).await?,
+    }))
+}

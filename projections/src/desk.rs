@@ -1,0 +1,245 @@
+//! What the service, finance and marketing desks and the console's home read beyond the queues:
+//! the day's payouts, the published coupons with their take-up, the announcements on show, today's
+//! figures and the 30-day trend.
+
+use std::collections::BTreeMap;
+
+use domain::calendar::{china_day, china_day_start, civil_from_days, DAY_SECONDS};
+use domain::money::Fen;
+use serde::Serialize;
+use sqlx::{AnyPool, Row};
+
+use crate::catalog::Page;
+use crate::wallet::WithdrawalRow;
+
+/// Withdrawals paid on China day `day`, in the order they were paid.
+pub async fn payouts_of_day(pool: &AnyPool, day: i64) -> sqlx::Result<Vec<WithdrawalRow>> {
+    let from = china_day_start(day);
+    let rows = sqlx::query(
+        "SELECT w.id, w.user_id, COALESCE(u.mobile, ''), w.amount, w.payee, w.account, w.status, w.reason, \
+         w.requested_at, COALESCE(w.decided_at, 0) FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id \
+         WHERE w.status = 'paid' AND w.decided_at >= $1 AND w.decided_at < $2 ORDER BY w.decided_at, w.id",
+    )
+    .bind(from)
+    .bind(from + DAY_SECONDS)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let decided_at: i64 = r.get(9);
+            WithdrawalRow {
+                id: r.get(0),
+                user_id: r.get(1),
+                mobile: r.get(2),
+                amount: Fen(r.get(3)),
+                payee: r.get(4),
+                account: r.get(5),
+                status: r.get(6),
+                reason: r.get(7),
+                requested_at: r.get(8),
+                decided_at: (decided_at > 0).then_some(decided_at),
+            }
+        })
+        .collect())
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TemplateView {
+    pub template_id: String,
+    pub name: String,
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub discount_type: String,
+    pub threshold: String,
+    pub amount: String,
+    pub percent_off: i64,
+    pub valid_from: i64,
+    pub valid_to: i64,
+    pub quantity: i64,
+    pub claimed: i64,
+    /// Claimed coupons an order has redeemed.
+    pub used: i64,
+    pub created_at: i64,
+}
+
+/// Published coupons, newest first, with how many were claimed and used.
+pub async fn coupon_templates(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<Page<TemplateView>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM coupon_templates")
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
+         t.quantity, t.claimed, t.created_at, \
+         (SELECT COUNT(*) FROM coupon_claims c JOIN coupons k ON k.id = c.coupon_id \
+          WHERE c.template_id = t.id AND k.status = 'used') \
+         FROM coupon_templates t ORDER BY t.created_at DESC, t.id DESC LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .fetch_all(pool)
+    .await?;
+    Ok(Page {
+        list: rows
+            .iter()
+            .map(|r| TemplateView {
+                template_id: r.get(0),
+                name: r.get(1),
+                kind: r.get(2),
+                discount_type: r.get(3),
+                threshold: Fen(r.get(4)).to_yuan(),
+                amount: Fen(r.get(5)).to_yuan(),
+                percent_off: r.get(6),
+                valid_from: r.get(7),
+                valid_to: r.get(8),
+                quantity: r.get(9),
+                claimed: r.get(10),
+                created_at: r.get(11),
+                used: r.get(12),
+            })
+            .collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct StaffNotice {
+    pub id: String,
+    pub title: String,
+    pub title_en: String,
+    pub content: String,
+    pub content_en: String,
+    pub pinned: bool,
+    pub published_at: i64,
+}
+
+/// The announcements on show, both languages, pinned first then newest.
+pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<Page<StaffNotice>> {
+    let total: i64 = sqlx::query("SELECT COUNT(*) FROM notices")
+        .fetch_one(pool)
+        .await?
+        .get(0);
+    let rows = sqlx::query(&format!(
+        "SELECT id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END, published_at \
+         FROM notices ORDER BY pinned DESC, published_at DESC, id LIMIT {pagesize} OFFSET {}",
+        (page - 1) * pagesize
+    ))
+    .fetch_all(pool)
+    .await?;
+    Ok(Page {
+        list: rows
+            .iter()
+            .map(|r| StaffNotice {
+                id: r.get(0),
+                title: r.get(1),
+                title_en: r.get(2),
+                content: r.get(3),
+                content_en: r.get(4),
+                pinned: r.get::<i64, _>(5) == 1,
+                published_at: r.get(6),
+            })
+            .collect(),
+        total,
+        page,
+        pagesize,
+    })
+}
+
+/// Today's orders (China day): placed, money paid, parcels shipped.
+#[derive(Debug, Clone, Default)]
+pub struct Today {
+    pub orders: i64,
+    pub paid: Fen,
+    pub shipped: i64,
+}
+
+pub async fn today(pool: &AnyPool, now: i64) -> sqlx::Result<Today> {
+    let from = china_day_start(china_day(now));
+    let row = sqlx::query(
+        "SELECT \
+         CAST(COALESCE(SUM(CASE WHEN placed_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN paid_at >= $1 THEN paid_amount ELSE 0 END), 0) AS BIGINT), \
+         CAST(COALESCE(SUM(CASE WHEN shipped_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         FROM orders WHERE placed_at >= $1 OR paid_at >= $1 OR shipped_at >= $1",
+    )
+    .bind(from)
+    .fetch_one(pool)
+    .await?;
+    Ok(Today {
+        orders: row.get(0),
+        paid: Fen(row.get(1)),
+        shipped: row.get(2),
+    })
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct TrendDay {
+    pub day: String,
+    pub orders: i64,
+    pub paid: String,
+    pub refunds: i64,
+    pub refunded: String,
+}
+
+pub const TREND_DAYS: i64 = 30;
+
+/// The last 30 China days, oldest first, today included: orders placed and paid, refunds credited.
+pub async fn trend(pool: &AnyPool, now: i64) -> sqlx::Result<Vec<TrendDay>> {
+    let last = china_day(now);
+    let first = last - TREND_DAYS + 1;
+    let from = china_day_start(first);
+    let offset = domain::calendar::CHINA_OFFSET_SECONDS;
+    let mut days: BTreeMap<i64, (i64, i64, i64, i64)> = (first..=last).map(|d| (d, (0, 0, 0, 0))).collect();
+    let placed = sqlx::query(&format!(
+        "SELECT CAST((placed_at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, COUNT(*) FROM orders \
+         WHERE placed_at >= $1 GROUP BY d"
+    ))
+    .bind(from)
+    .fetch_all(pool)
+    .await?;
+    for r in placed {
+        if let Some(day) = days.get_mut(&r.get::<i64, _>(0)) {
+            day.0 = r.get(1);
+        }
+    }
+    let paid = sqlx::query(&format!(
+        "SELECT CAST((paid_at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, CAST(SUM(paid_amount) AS BIGINT) FROM orders \
+         WHERE paid_at >= $1 GROUP BY d"
+    ))
+    .bind(from)
+    .fetch_all(pool)
+    .await?;
+    for r in paid {
+        if let Some(day) = days.get_mut(&r.get::<i64, _>(0)) {
+            day.1 = r.get(1);
+        }
+    }
+    let refunds = sqlx::query(&format!(
+        "SELECT CAST((at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, COUNT(*), CAST(SUM(amount) AS BIGINT) \
+         FROM wallet_ledger WHERE kind = 'refund' AND at >= $1 GROUP BY d"
+    ))
+    .bind(from)
+    .fetch_all(pool)
+    .await?;
+    for r in refunds {
+        if let Some(day) = days.get_mut(&r.get::<i64, _>(0)) {
+            day.2 = r.get(1);
+            day.3 = r.get(2);
+        }
+    }
+    Ok(days
+        .into_iter()
+        .map(|(day, (orders, paid, refunds, refunded))| {
+            let (y, m, d) = civil_from_days(day);
+            TrendDay {
+                day: format!("{y:04}-{m:02}-{d:02}"),
+                orders,
+                paid: Fen(paid).to_yuan(),
+                refunds,
+                refunded: Fen(refunded.abs()).to_yuan(),
+            }
+        })
+        .collect())
+}
