@@ -43,7 +43,7 @@ const menuTexts = () => [...document.querySelectorAll('.console-menu .ant-menu-i
 describe('console menu', () => {
   it('lists only the screens the permissions allow', () => {
     expect(screensFor([]).map((s) => s.path)).toEqual(['/']);
-    expect(screensFor(['audit.read', 'orders.read']).map((s) => s.path)).toEqual(['/', '/audit']);
+    expect(screensFor(['audit.read', 'orders.read']).map((s) => s.path)).toEqual(['/', '/waves', '/waves/:id', '/shipping', '/abnormal', '/audit']);
     expect(screensFor(['staff.manage', 'audit.read']).map((s) => s.path)).toEqual(['/', '/staff', '/audit']);
     // every screen has a title in the catalogue
     for (const s of CONSOLE_SCREENS) expect(zh).toHaveProperty([s.title]);
@@ -163,10 +163,10 @@ describe('console language', () => {
         </ConsoleProviders>
       </Provider>,
     );
-    await waitFor(() => expect(menuTexts()).toEqual(['首页', '员工管理', '操作日志']), SOON);
+    await waitFor(() => expect(menuTexts()).toEqual(['首页', '拿货波次', '发货', '异常与缺货', '员工管理', '操作日志']), SOON);
     expect(document.querySelector('.console-staff-role')?.textContent).toBe('店主');
     fireEvent.click(document.querySelector('.console-header [data-language="en_US"]')!);
-    await waitFor(() => expect(menuTexts()).toEqual(['Home', 'Staff', 'Audit trail']), SOON);
+    await waitFor(() => expect(menuTexts()).toEqual(['Home', 'Pick waves', 'Shipping', 'Abnormal and shortages', 'Staff', 'Audit trail']), SOON);
     expect(document.querySelector('.console-staff-role')?.textContent).toBe('Owner');
     expect(localStorage.getItem('language')).toBe('en_US');
     // the title follows in an effect after the switch

@@ -49,7 +49,15 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
   { path: '/categories', title: 'console.menu.categories', permission: 'catalogue.read', notFor: ['stall'], load: () => import('./catalogue/categories-screen') },
   { path: '/imports', title: 'console.menu.imports', permission: 'imports.write', load: () => import('./catalogue/imports-screen') },
   { path: '/imports/:id', title: 'console.menu.import', permission: 'imports.write', menu: false, load: () => import('./catalogue/import-screen') },
+  { path: '/waves', title: 'console.menu.waves', permission: 'orders.read', load: () => import('./warehouse/waves-screen') },
+  { path: '/waves/:id', title: 'console.menu.wave', permission: 'orders.read', menu: false, load: () => import('./warehouse/wave-screen') },
+  { path: '/shipping', title: 'console.menu.shipping', permission: 'orders.read', load: () => import('./warehouse/shipping-screen') },
+  { path: '/abnormal', title: 'console.menu.abnormal', permission: 'orders.read', load: () => import('./warehouse/abnormal-screen') },
   { path: '/staff', title: 'console.menu.staff', permission: 'staff.manage', load: () => import('./staff-screen') },
+  { path: '/aftersales', title: 'console.menu.aftersales', permission: 'aftersales.read', load: () => import('./desk/aftersales-screen') },
+  { path: '/withdrawals', title: 'console.menu.withdrawals', permission: 'withdrawals.read', load: () => import('./desk/withdrawals-screen') },
+  { path: '/coupons', title: 'console.menu.coupons', permission: 'coupons.read', load: () => import('./desk/coupons-screen') },
+  { path: '/notices', title: 'console.menu.notices', permission: 'notices.write', load: () => import('./desk/notices-screen') },
   { path: '/audit', title: 'console.menu.audit', permission: 'audit.read', load: () => import('./audit-screen') },
 ];
 

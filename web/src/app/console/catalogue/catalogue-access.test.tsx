@@ -35,9 +35,9 @@ const paths = (staff: typeof boss) => screensFor(staff.permissions, CONSOLE_SCRE
 describe('catalogue menus by role', () => {
   it('a stall account may open products, stalls and imports, not markets, categories or staff', () => {
     expect(paths(stallKeeper)).toEqual(['/', '/products', '/products/:id', '/stalls', '/imports', '/imports/:id']);
-    expect(paths(cataloguer)).toEqual(['/', '/products', '/products/:id', '/stalls', '/markets', '/categories', '/imports', '/imports/:id']);
+    expect(paths(cataloguer)).toEqual(['/', '/products', '/products/:id', '/stalls', '/markets', '/categories', '/imports', '/imports/:id', '/waves', '/waves/:id', '/shipping', '/abnormal']);
     // read only: the lists, no product form, no imports
-    expect(paths(marketer)).toEqual(['/', '/products', '/stalls', '/markets', '/categories']);
+    expect(paths(marketer)).toEqual(['/', '/products', '/stalls', '/markets', '/categories', '/coupons', '/notices']);
     expect(paths(boss)).toContain('/staff');
   });
 
@@ -52,7 +52,7 @@ describe('catalogue menus by role', () => {
   it('shows the catalogue staff every catalogue screen and no staff management', async () => {
     serveConsole(catalogueRoutes(cataloguer, { '/dashboard': () => ok({}) }));
     renderConsole('/', intl);
-    await waitFor(() => expect(menu()).toEqual(['首页', '商品', '档口', '市场', '分类', '商品导入']), SOON);
+    await waitFor(() => expect(menu()).toEqual(['首页', '商品', '档口', '市场', '分类', '商品导入', '拿货波次', '发货', '异常与缺货']), SOON);
   });
 
   it('marks the product list in the menu while a product form is open, and refuses the form to a read-only role', async () => {
