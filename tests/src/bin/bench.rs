@@ -422,28 +422,11 @@ fn ranking_events() -> usize {
         .unwrap_or(RANKING_EVENTS)
 }
 
-/// Orders placed and paid from the wallet per second, `ORDER_CLIENTS` sellers at once, through the
-/// same commands the HTTP calls send (reserve stock, place, debit, mark paid, all live projections).
-async fn orders(engine: Engine) {
-    use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
-    use commands::orders::pricing::Options;
+/// `count` sellers, each with 50,000 yuan in the wallet; answers their user ids.
+async fn funded_sellers(state: &api::state::AppState, count: usize) -> Vec<String> {
     use sqlx::Row;
-    let app = TestApp::spawn(engine).await;
-    app.seed(30).await;
-    let state = app.app.state.clone();
-    sqlx::query("UPDATE skus SET stock = 1000000")
-        .execute(&state.db.pool)
-        .await
-        .unwrap();
-    let skus: Vec<String> = sqlx::query("SELECT id FROM skus ORDER BY id LIMIT 60")
-        .fetch_all(&state.db.pool)
-        .await
-        .unwrap()
-        .iter()
-        .map(|r| r.get(0))
-        .collect();
     let mut sellers = Vec::new();
-    for n in 0..ORDER_CLIENTS {
+    for n in 0..count {
         let mobile = format!("1370000{n:04}");
         commands::accounts::ensure_user(&state.db, &mobile, "abc12345")
             .await
@@ -471,6 +454,82 @@ async fn orders(engine: Engine) {
         }
         sellers.push(id);
     }
+    sellers
+}
+
+/// Seeds a market with stock enough for anything; answers 60 of its SKUs.
+async fn stocked_skus(app: &TestApp) -> Vec<String> {
+    use sqlx::Row;
+    app.seed(30).await;
+    sqlx::query("UPDATE skus SET stock = 1000000")
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    sqlx::query("SELECT id FROM skus ORDER BY id LIMIT 60")
+        .fetch_all(&app.db().pool)
+        .await
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect()
+}
+
+/// Places an order of `quantity` × `sku` for `user` and pays it from the wallet; answers its number.
+async fn place_and_pay(state: &api::state::AppState, user: &str, sku: &str, quantity: i64) -> String {
+    use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
+    use commands::orders::pricing::Options;
+    let request = OrderRequest {
+        wanted: Wanted::Lines(vec![(sku.to_string(), quantity)]),
+        destination: DestinationChoice::Typed(domain::address::AddressInput {
+            recipient: "压测".into(),
+            phone: "13900001111".into(),
+            province: "广东省".into(),
+            city: "广州市".into(),
+            district: "白云区".into(),
+            detail: "测试路 1 号".into(),
+        }),
+        options: Options {
+            courier: domain::order::Courier::Zto,
+            qc: domain::order::QcLevel::Basic,
+            value_added: vec![],
+        },
+        remark: String::new(),
+        request_id: None,
+        coupon_ids: Vec::new(),
+    };
+    let divisions = api::routes::address::divisions();
+    let no = placing::submit(
+        &state.db,
+        &state.orders,
+        &state.coupons,
+        divisions,
+        user,
+        request,
+        commands::clock::now(),
+    )
+    .await
+    .unwrap();
+    commands::orders::payment::pay_from_wallet(
+        &state.db,
+        &state.orders,
+        &state.desk,
+        user,
+        &no,
+        domain::order::PaymentMethod::Wallet,
+        commands::clock::now(),
+    )
+    .await
+    .unwrap();
+    no
+}
+
+/// Orders placed and paid from the wallet per second, `ORDER_CLIENTS` sellers at once, through the
+/// same commands the HTTP calls send (reserve stock, place, debit, mark paid, all live projections).
+async fn orders(engine: Engine) {
+    let app = TestApp::spawn(engine).await;
+    let skus = stocked_skus(&app).await;
+    let state = app.app.state.clone();
+    let sellers = funded_sellers(&state, ORDER_CLIENTS).await;
     let start = Instant::now();
     let clients: Vec<_> = sellers
         .into_iter()
@@ -481,52 +540,8 @@ async fn orders(engine: Engine) {
             tokio::spawn(async move {
                 let mut timings = Vec::with_capacity(ORDERS_PER_CLIENT);
                 for k in 0..ORDERS_PER_CLIENT {
-                    let request = OrderRequest {
-                        wanted: Wanted::Lines(vec![(
-                            skus[(n * 7 + k) % skus.len()].clone(),
-                            1 + (k % 3) as i64,
-                        )]),
-                        destination: DestinationChoice::Typed(domain::address::AddressInput {
-                            recipient: "压测".into(),
-                            phone: "13900001111".into(),
-                            province: "广东省".into(),
-                            city: "广州市".into(),
-                            district: "白云区".into(),
-                            detail: "测试路 1 号".into(),
-                        }),
-                        options: Options {
-                            courier: domain::order::Courier::Zto,
-                            qc: domain::order::QcLevel::Basic,
-                            value_added: vec![],
-                        },
-                        remark: String::new(),
-                        request_id: None,
-                        coupon_ids: Vec::new(),
-                    };
                     let begun = Instant::now();
-                    let divisions = api::routes::address::divisions();
-                    let no = placing::submit(
-                        &state.db,
-                        &state.orders,
-                        &state.coupons,
-                        divisions,
-                        &user,
-                        request,
-                        commands::clock::now(),
-                    )
-                    .await
-                    .unwrap();
-                    commands::orders::payment::pay_from_wallet(
-                        &state.db,
-                        &state.orders,
-                        &state.desk,
-                        &user,
-                        &no,
-                        domain::order::PaymentMethod::Wallet,
-                        commands::clock::now(),
-                    )
-                    .await
-                    .unwrap();
+                    place_and_pay(&state, &user, &skus[(n * 7 + k) % skus.len()], 1 + (k % 3) as i64).await;
                     timings.push(begun.elapsed());
                 }
                 timings
@@ -545,6 +560,94 @@ async fn orders(engine: Engine) {
         count as f64 / secs,
         all[count / 2].as_secs_f64() * 1000.0,
         all[count * 95 / 100].as_secs_f64() * 1000.0
+    );
+    app.finish().await;
+}
+
+const WAVE_ORDERS: usize = 1_000;
+
+/// A day of the warehouse: a wave of 1,000 paid orders made and closed with some lines missed, then
+/// the prepared orders shipped in one batch.
+async fn warehouse(engine: Engine) {
+    let app = TestApp::spawn(engine).await;
+    let skus = stocked_skus(&app).await;
+    let state = app.app.state.clone();
+    let sellers = funded_sellers(&state, 20).await;
+    let placing = Instant::now();
+    let clients: Vec<_> = sellers
+        .into_iter()
+        .enumerate()
+        .map(|(n, user)| {
+            let state = state.clone();
+            let skus = skus.clone();
+            tokio::spawn(async move {
+                for k in 0..WAVE_ORDERS / 20 {
+                    place_and_pay(&state, &user, &skus[(n * 7 + k) % skus.len()], 1 + (k % 2) as i64).await;
+                }
+            })
+        })
+        .collect();
+    for client in clients {
+        client.await.unwrap();
+    }
+    println!(
+        "{WAVE_ORDERS} paid orders placed in {:.1} s",
+        placing.elapsed().as_secs_f64()
+    );
+    let actor = commands::actor::Actor::Operator;
+    let started = Instant::now();
+    let id = commands::actor::acting_as(
+        actor.clone(),
+        api::routes::admin_waves::make_wave(&state, String::new(), String::new()),
+    )
+    .await
+    .unwrap();
+    let made = started.elapsed();
+    // Every tenth SKU's line is one piece short.
+    let missed: Vec<(String, i64)> = skus.iter().step_by(10).map(|sku| (sku.clone(), 1)).collect();
+    let started = Instant::now();
+    commands::actor::acting_as(
+        actor.clone(),
+        api::routes::admin_waves::close_wave(&state, &id, missed),
+    )
+    .await
+    .unwrap();
+    let closed = started.elapsed();
+    let wave = api::routes::admin_waves::detail_of(&state, &id, api::i18n::Language::EnUs)
+        .await
+        .unwrap();
+    println!(
+        "wave of {} orders, {} lines: made in {:.2} s, closed and settled in {:.2} s ({} missed)",
+        wave.order_count,
+        wave.line_count,
+        made.as_secs_f64(),
+        closed.as_secs_f64(),
+        wave.missed
+    );
+    let to_ship: Vec<api::routes::admin_shipping::ShipmentInput> = wave
+        .orders
+        .iter()
+        .flatten()
+        .filter(|o| o.outcome == "prepared" || o.outcome == "short")
+        .enumerate()
+        .map(|(n, o)| api::routes::admin_shipping::ShipmentInput {
+            order_no: o.order_no.clone(),
+            courier: "zto".into(),
+            tracking_no: format!("7310{n:08}"),
+        })
+        .collect();
+    let count = to_ship.len();
+    let started = Instant::now();
+    let shipped = commands::actor::acting_as(
+        actor,
+        api::routes::admin_shipping::ship_many(&state, to_ship, api::i18n::Language::EnUs),
+    )
+    .await;
+    println!(
+        "batch of {count} orders shipped in {:.2} s ({} shipped, {} failed)",
+        started.elapsed().as_secs_f64(),
+        shipped.shipped,
+        shipped.failed
     );
     app.finish().await;
 }
@@ -753,7 +856,7 @@ async fn excel_export(engine: Engine) {
     app.finish().await;
 }
 
-/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `uploads`, `excel`) runs one part; unset runs
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
 /// them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
@@ -780,6 +883,12 @@ async fn main() {
                 orders(engine).await;
             }
             ranking_rebuild(engine).await;
+        }
+    }
+    if wanted("warehouse") {
+        for engine in [Engine::Sqlite, Engine::Postgres] {
+            println!("\n== warehouse on {engine:?} ==");
+            warehouse(engine).await;
         }
     }
     if wanted("uploads") {
