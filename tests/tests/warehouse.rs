@@ -15,6 +15,7 @@ use tests::{on_both_engines, TestApp};
 
 on_both_engines!(
     a_wave_prepares_what_was_got_and_refunds_what_was_missed_once,
+    a_wave_for_a_stall_or_market_takes_only_orders_wholly_from_it,
     a_batch_ships_what_it_can_and_reports_the_rest,
     a_tracking_sheet_is_previewed_applied_and_changes_nothing_again,
     every_new_call_follows_the_roles,
@@ -323,6 +324,65 @@ async fn a_wave_prepares_what_was_got_and_refunds_what_was_missed_once(app: &Tes
     .unwrap()
     .get(0);
     assert!(staff_events >= 28, "{staff_events}");
+}
+
+async fn a_wave_for_a_stall_or_market_takes_only_orders_wholly_from_it(app: &TestApp) {
+    app.seed(40).await;
+    let stalls = skus_by_stall(app, 2, 1).await;
+    let (stall_ids, sku_lists): (Vec<&String>, Vec<&Vec<String>>) = stalls.iter().unzip();
+    let (one, two) = (sku_lists[0][0].as_str(), sku_lists[1][0].as_str());
+    let buyer = seller(app, "13800000061").await;
+    let only_first = paid_order(app, &buyer, &[(one, 1)]).await;
+    let only_second = paid_order(app, &buyer, &[(two, 1)]).await;
+    let mixed = paid_order(app, &buyer, &[(one, 1), (two, 1)]).await;
+    let warehouse = app.staff("13900000161", "warehouse", &[]).await;
+    let (status, reply) = app
+        .as_staff(&warehouse, "waves/create", json!({"market_id": "no-such-market"}))
+        .await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("market_id"))
+    );
+    assert_eq!(reply["msg"], "no such market");
+    let wave = ok_data(app, &warehouse, "waves/create", json!({"stall_id": stall_ids[0]})).await;
+    let orders: Vec<&str> = wave["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["order_no"].as_str().unwrap())
+        .collect();
+    assert_eq!(orders, [only_first.as_str()], "the mixed order is not split");
+    assert_ne!(wave["stall_name"], "");
+    let market: String = sqlx::query("SELECT market_id FROM stalls WHERE id = $1")
+        .bind(stall_ids[1])
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    let by_market = ok_data(app, &warehouse, "waves/create", json!({"market_id": market})).await;
+    let taken: HashSet<&str> = by_market["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["order_no"].as_str().unwrap())
+        .collect();
+    assert!(taken.contains(only_second.as_str()), "{by_market}");
+    assert!(!taken.contains(only_first.as_str()), "already in a wave");
+    let rest = ok_data(app, &warehouse, "waves/create", json!({})).await;
+    let rest: Vec<&str> = rest["orders"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| o["order_no"].as_str().unwrap())
+        .filter(|no| !taken.contains(no))
+        .collect();
+    assert!(rest.contains(&mixed.as_str()) || taken.contains(mixed.as_str()));
+    let open = ok_data(app, &warehouse, "waves?status=open", Value::Null).await;
+    assert_eq!(open["total"], 3);
+    assert!(
+        open["list"][0].get("lines").is_none(),
+        "the list leaves the lines out"
+    );
 }
 
 /// Paid orders whose stock a wave prepared, one SKU each.
