@@ -311,6 +311,11 @@ async fn settle_order(
         order_no: plan.order_no.clone(),
         outcome: OrderOutcome::Skipped,
         reason: refusal.key.to_string(),
+        reason_params: refusal
+            .params
+            .iter()
+            .map(|(name, value)| (name.to_string(), value.clone()))
+            .collect(),
     };
     let mut outcome = OrderOutcome::Prepared;
     if !plan.shortages.is_empty() {
@@ -344,5 +349,6 @@ async fn settle_order(
         order_no: plan.order_no,
         outcome,
         reason: String::new(),
+        reason_params: Vec::new(),
     })
 }

@@ -53,8 +53,11 @@ pub struct WaveOrderView {
     pub paid_at: i64,
     /// pending until the wave is settled, then prepared | short | cancelled | skipped.
     pub outcome: String,
+    /// The refusal key of a skipped order (the API puts it in words) and its values.
     #[serde(default)]
     pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reason_params: Vec<(String, String)>,
     /// The order's state now (filled in when read).
     #[serde(default)]
     pub status: String,
@@ -198,6 +201,7 @@ impl Projection for WaveBook {
                         paid_at: o.paid_at,
                         outcome: "pending".into(),
                         reason: String::new(),
+                        reason_params: Vec::new(),
                         status: String::new(),
                         stock_status: String::new(),
                     })
@@ -289,6 +293,7 @@ impl Projection for WaveBook {
                     if let Some(o) = ended.get(order.order_no.as_str()) {
                         order.outcome = o.outcome.code().to_string();
                         order.reason = o.reason.clone();
+                        order.reason_params = o.reason_params.clone();
                     }
                 }
                 sqlx::query("UPDATE waves SET status = 'closed', orders = $2 WHERE id = $1")
@@ -403,16 +408,21 @@ pub async fn detail(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Op
     let mut view = summary(&row, lang);
     let mut lines: Vec<WaveLine> = decode(&row.get::<String, _>(17))?;
     let mut orders: Vec<WaveOrderView> = decode(&row.get::<String, _>(18))?;
-    let states: HashMap<String, (String, String)> = sqlx::query(
-        "SELECT o.order_no, o.status, o.stock_status FROM wave_members m \
-         JOIN orders o ON o.order_no = m.order_no WHERE m.wave_id = $1",
-    )
-    .bind(id)
-    .fetch_all(pool)
-    .await?
-    .into_iter()
-    .map(|r| (r.get(0), (r.get(1), r.get(2))))
-    .collect();
+    let mut states: HashMap<String, (String, String)> = HashMap::new();
+    for chunk in orders.chunks(500) {
+        let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT order_no, status, stock_status FROM orders WHERE order_no IN ({})",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for order in chunk {
+            query = query.bind(order.order_no.as_str());
+        }
+        for r in query.fetch_all(pool).await? {
+            states.insert(r.get(0), (r.get(1), r.get(2)));
+        }
+    }
     for order in &mut orders {
         if let Some((status, stock)) = states.get(&order.order_no) {
             order.status = status.clone();

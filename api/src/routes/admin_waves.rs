@@ -30,10 +30,23 @@ pub struct CreateBody {
     stall_id: Option<String>,
 }
 
+/// The wave with a skipped order's reason in words.
 pub async fn detail_of(state: &AppState, id: &str, lang: Language) -> Result<WaveView, AppError> {
-    read::detail(&state.db.pool, id.trim(), lang)
+    let mut wave = read::detail(&state.db.pool, id.trim(), lang)
         .await?
-        .ok_or(AppError::NotFound("wave.not_found"))
+        .ok_or(AppError::NotFound("wave.not_found"))?;
+    for order in wave.orders.iter_mut().flatten() {
+        if !order.reason.is_empty() {
+            let params: Vec<(&str, String)> = order
+                .reason_params
+                .iter()
+                .map(|(name, value)| (name.as_str(), value.clone()))
+                .collect();
+            order.reason = message(lang, &order.reason, &params);
+            order.reason_params.clear();
+        }
+    }
+    Ok(wave)
 }
 
 /// Makes a wave; answers its id (the CLI prints it).

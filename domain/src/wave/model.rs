@@ -77,7 +77,9 @@ impl OrderOutcome {
 pub struct SettledOrder {
     pub order_no: String,
     pub outcome: OrderOutcome,
-    /// Why it was skipped (the order's refusal key); empty otherwise.
+    /// Why it was skipped (the order's refusal key) and the refusal's values; empty otherwise.
     #[serde(default)]
     pub reason: String,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub reason_params: Vec<(String, String)>,
 }

@@ -273,6 +273,7 @@ fn a_closed_wave_is_settled_once() {
         order_no: "O1".into(),
         outcome: OrderOutcome::Prepared,
         reason: String::new(),
+        reason_params: Vec::new(),
     }];
     let settled = WaveEvent::WaveSettled {
         outcomes: outcomes.clone(),
