@@ -541,6 +541,18 @@ async fn staff_shape_the_market_with_markets_categories_and_stalls(app: &TestApp
         json!({"market_id": market, "name": "小林女装", "floor": "2F", "number": "A202", "category_id": dresses}),
     )
     .await;
+    // New stalls rank after the stalls there are, in the order they were added.
+    let ranks: Vec<(String, i64)> =
+        sqlx::query("SELECT id, ranking FROM stalls ORDER BY ranking DESC, id LIMIT 2")
+            .fetch_all(&app.db().pool)
+            .await
+            .unwrap()
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect();
+    assert_eq!(ranks[0].0, other);
+    assert_eq!(ranks[1].0, stall);
+    assert_eq!(ranks[0].1, ranks[1].1 + 1, "{ranks:?}");
     let (_, markets) = app.as_staff(&catalogue, "catalog/markets", Value::Null).await;
     let listed = markets["data"]
         .as_array()
@@ -900,6 +912,20 @@ async fn a_closed_stall_leaves_the_market_and_its_products_leave_the_shelf(app: 
     assert_eq!(listed(app, &item_no).await, 0);
     let (_, own) = app.as_staff(&supplier, "catalog/stalls", Value::Null).await;
     assert_eq!(own["data"]["list"][0]["status"], "closed");
+    // Nothing of a closed stall goes back on the shelf.
+    let (status, reply) = app
+        .as_staff(
+            &catalogue,
+            "catalog/products/shelf",
+            json!({"ids": [product], "on_shelf": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert!(
+        reply["msg"].as_str().unwrap().contains("stall is closed"),
+        "{reply}"
+    );
+    assert_eq!(listed(app, &item_no).await, 0);
 
     // Opened again, it is listed; its products wait for staff to shelve them.
     let (status, _) = app

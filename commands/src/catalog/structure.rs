@@ -312,8 +312,10 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
             }
             let id = new_id("s");
             sqlx::query(
+                // A new stall ranks after every stall there is (the storefront lists by ranking).
                 "INSERT INTO stalls (id, market_id, name, floor, number, contact, wechat, category_id, follow_count, \
-                 ranking, created_at, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 0, $9, $10)",
+                 ranking, created_at, status) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, \
+                 (SELECT COALESCE(MAX(ranking), 0) + 1 FROM stalls), $9, $10)",
             )
             .bind(&id)
             .bind(input.market_id)
