@@ -103,6 +103,7 @@ function SellerLedgerCard({ userId }: { userId: string }) {
         rowKey="id"
         size="small"
         className="console-desk-ledger-table"
+        scroll={{ x: 'max-content' }}
         loading={isFetching}
         dataSource={data?.list ?? []}
         locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text('fund.ledger.empty')} /> }}
@@ -174,10 +175,11 @@ export default function WithdrawalsScreen() {
         options={WITHDRAWAL_FILTERS.map((code) => ({ value: code || 'all', label: code ? text(statusKey(code)) : text('fund.withdrawals.all') }))}
       />
       <Row gutter={16}>
-        <Col xs={24} xl={14}>
+        <Col xs={24} xxl={14}>
           <Table<StaffWithdrawal>
             rowKey="id"
             className="console-desk-withdrawal-table"
+            scroll={{ x: 'max-content' }}
             loading={isFetching}
             dataSource={data?.list ?? []}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={text('fund.withdrawals.emptyFiltered')} /> }}
@@ -238,7 +240,7 @@ export default function WithdrawalsScreen() {
             ]}
           />
         </Col>
-        <Col xs={24} xl={10}>
+        <Col xs={24} xxl={10}>
           {!can('ledgers.read') ? (
             <Empty className="console-desk-ledger-forbidden" image={Empty.PRESENTED_IMAGE_SIMPLE} description={text('console.desk.ledger.forbidden')} />
           ) : selected ? (
