@@ -10,38 +10,20 @@ use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
 use crate::catalog::Page;
-use crate::wallet::WithdrawalRow;
+use crate::wallet::{withdrawal_row, WithdrawalRow, WITHDRAWAL_COLUMNS, WITHDRAWAL_FROM};
 
 /// Withdrawals paid on China day `day`, in the order they were paid.
 pub async fn payouts_of_day(pool: &AnyPool, day: i64) -> sqlx::Result<Vec<WithdrawalRow>> {
     let from = china_day_start(day);
-    let rows = sqlx::query(
-        "SELECT w.id, w.user_id, COALESCE(u.mobile, ''), w.amount, w.payee, w.account, w.status, w.reason, \
-         w.requested_at, COALESCE(w.decided_at, 0) FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id \
-         WHERE w.status = 'paid' AND w.decided_at >= $1 AND w.decided_at < $2 ORDER BY w.decided_at, w.id",
-    )
+    let rows = sqlx::query(&format!(
+        "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} \
+         WHERE w.status = 'paid' AND w.decided_at >= $1 AND w.decided_at < $2 ORDER BY w.decided_at, w.id"
+    ))
     .bind(from)
     .bind(from + DAY_SECONDS)
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .iter()
-        .map(|r| {
-            let decided_at: i64 = r.get(9);
-            WithdrawalRow {
-                id: r.get(0),
-                user_id: r.get(1),
-                mobile: r.get(2),
-                amount: Fen(r.get(3)),
-                payee: r.get(4),
-                account: r.get(5),
-                status: r.get(6),
-                reason: r.get(7),
-                requested_at: r.get(8),
-                decided_at: (decided_at > 0).then_some(decided_at),
-            }
-        })
-        .collect())
+    Ok(rows.iter().map(withdrawal_row).collect())
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -319,12 +319,12 @@ pub struct WithdrawalRow {
     pub decided_at: Option<i64>,
 }
 
-const WITHDRAWAL_COLUMNS: &str =
+pub(crate) const WITHDRAWAL_COLUMNS: &str =
     "w.id, w.user_id, COALESCE(u.mobile, ''), w.amount, w.payee, w.account, w.status, \
      w.reason, w.requested_at, COALESCE(w.decided_at, 0)";
-const WITHDRAWAL_FROM: &str = "FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id";
+pub(crate) const WITHDRAWAL_FROM: &str = "FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id";
 
-fn withdrawal_row(r: &sqlx::any::AnyRow) -> WithdrawalRow {
+pub(crate) fn withdrawal_row(r: &sqlx::any::AnyRow) -> WithdrawalRow {
     let decided_at: i64 = r.get(9);
     WithdrawalRow {
         id: r.get(0),

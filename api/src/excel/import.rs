@@ -9,7 +9,7 @@ use domain::order::QcLevel;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits};
+use crate::excel::headed::{headed_rows, Table};
 use crate::excel::template::{column_title, COLUMNS};
 use crate::i18n::{message, Language};
 use crate::routes::address::divisions;
@@ -20,70 +20,38 @@ pub const MAX_ROWS: usize = 1000;
 
 /// The data rows of the first sheet, or why the file cannot be imported (nothing is started then).
 pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal> {
-    // Room above the data for a header and a few title or blank rows.
-    let limits = SheetLimits {
-        max_rows: MAX_ROWS as u32 + 20,
-        max_columns: 64,
+    let table = Table {
+        columns: &COLUMNS,
+        required: &|column| column != "remark",
+        title: column_title,
+        max_rows: MAX_ROWS,
     };
-    let sheet = first_sheet_rows(bytes, limits).map_err(|fault| match fault {
-        SheetFault::TooManyRows { .. } => Refusal::new("excel.too_many_rows")
-            .on("file")
-            .with("max", MAX_ROWS),
-        other => other.refusal(),
-    })?;
-    let mut rows = sheet
-        .iter()
-        .enumerate()
-        .filter(|(_, cells)| cells.iter().any(|c| !c.is_empty()));
-    let Some((_, header)) = rows.next() else {
-        return Err(Refusal::new("excel.no_rows").on("file"));
-    };
-    let columns: Vec<Option<&'static str>> = header
-        .iter()
-        .map(|c| crate::excel::column_of_header(c, &COLUMNS, column_title))
-        .collect();
-    if let Some(missing) = COLUMNS
-        .iter()
-        .find(|column| **column != "remark" && !columns.contains(&Some(**column)))
-    {
-        return Err(Refusal::new("excel.column_missing")
-            .on("file")
-            .with("column", column_title(missing, lang)));
-    }
-    let mut found = Vec::new();
-    for (index, cells) in rows {
-        if found.len() == MAX_ROWS {
-            return Err(Refusal::new("excel.too_many_rows")
-                .on("file")
-                .with("max", MAX_ROWS));
-        }
-        let mut row = ImportRow {
-            row: index + 1,
-            ..ImportRow::default()
-        };
-        for (cell, column) in cells.iter().zip(&columns) {
-            let value = cell.clone();
-            match column {
-                Some("platform") => row.platform = value,
-                Some("source_order_no") => row.source_order_no = value,
-                Some("item_no") => row.item_no = value,
-                Some("color") => row.color = value,
-                Some("size") => row.size = value,
-                Some("quantity") => row.quantity = value,
-                Some("recipient") => row.recipient = value,
-                Some("phone") => row.phone = value,
-                Some("address") => row.address = value,
-                Some("courier") => row.courier = value,
-                Some("remark") => row.remark = value,
-                _ => {}
+    Ok(headed_rows(bytes, &table, lang)?
+        .into_iter()
+        .map(|headed| {
+            let mut row = ImportRow {
+                row: headed.row,
+                ..ImportRow::default()
+            };
+            for (column, value) in headed.cells {
+                match column {
+                    "platform" => row.platform = value,
+                    "source_order_no" => row.source_order_no = value,
+                    "item_no" => row.item_no = value,
+                    "color" => row.color = value,
+                    "size" => row.size = value,
+                    "quantity" => row.quantity = value,
+                    "recipient" => row.recipient = value,
+                    "phone" => row.phone = value,
+                    "address" => row.address = value,
+                    "courier" => row.courier = value,
+                    "remark" => row.remark = value,
+                    _ => {}
+                }
             }
-        }
-        found.push(row);
-    }
-    if found.is_empty() {
-        return Err(Refusal::new("excel.no_rows").on("file"));
-    }
-    Ok(found)
+            row
+        })
+        .collect())
 }
 
 /// One row of the stored report: the reason as a catalogue key and parameters, so it is shown in

@@ -4,6 +4,7 @@
 
 pub mod bounded;
 pub mod export;
+pub mod headed;
 pub mod import;
 pub mod product_import;
 pub mod sheet;

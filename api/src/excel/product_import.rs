@@ -15,7 +15,7 @@ use projections::product_imports::ImportRecord;
 use rust_xlsxwriter::XlsxError;
 use serde::Serialize;
 
-use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits};
+use crate::excel::headed::{headed_rows, Table};
 use crate::excel::sheet::{Book, Cell};
 use crate::i18n::{message, Language};
 use crate::state::AppState;
@@ -113,73 +113,43 @@ pub fn template(lang: Language) -> Result<Vec<u8>, XlsxError> {
 
 /// The data rows of the first sheet, or why the file cannot be imported (nothing is started then).
 pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<SheetRow>, Refusal> {
-    let limits = SheetLimits {
-        max_rows: MAX_ROWS as u32 + 20,
-        max_columns: 64,
+    let table = Table {
+        columns: &COLUMNS,
+        required: &|column| COLUMNS[..REQUIRED].contains(&column),
+        title: column_title,
+        max_rows: MAX_ROWS,
     };
-    let sheet = first_sheet_rows(bytes, limits).map_err(|fault| match fault {
-        SheetFault::TooManyRows { .. } => Refusal::new("excel.too_many_rows")
-            .on("file")
-            .with("max", MAX_ROWS),
-        other => other.refusal(),
-    })?;
-    let mut rows = sheet
-        .iter()
-        .enumerate()
-        .filter(|(_, cells)| cells.iter().any(|c| !c.is_empty()));
-    let Some((_, header)) = rows.next() else {
-        return Err(Refusal::new("excel.no_rows").on("file"));
-    };
-    let columns: Vec<Option<&'static str>> = header
-        .iter()
-        .map(|c| crate::excel::column_of_header(c, &COLUMNS, column_title))
-        .collect();
-    if let Some(missing) = COLUMNS[..REQUIRED]
-        .iter()
-        .find(|column| !columns.contains(&Some(**column)))
-    {
-        return Err(Refusal::new("excel.column_missing")
-            .on("file")
-            .with("column", column_title(missing, lang)));
-    }
-    let mut found = Vec::new();
-    for (index, cells) in rows {
-        if found.len() == MAX_ROWS {
-            return Err(Refusal::new("excel.too_many_rows")
-                .on("file")
-                .with("max", MAX_ROWS));
-        }
-        let mut row = SheetRow {
-            row: index + 1,
-            ..SheetRow::default()
-        };
-        for (cell, column) in cells.iter().zip(&columns) {
-            let slot = match column {
-                Some("item_no") => &mut row.item_no,
-                Some("title_zh") => &mut row.title_zh,
-                Some("title_en") => &mut row.title_en,
-                Some("category") => &mut row.category,
-                Some("stall") => &mut row.stall,
-                Some("colour") => &mut row.colour,
-                Some("colour_en") => &mut row.colour_en,
-                Some("size") => &mut row.size,
-                Some("price") => &mut row.price,
-                Some("stock") => &mut row.stock,
-                Some("main_pictures") => &mut row.main_pictures,
-                Some("colour_picture") => &mut row.colour_picture,
-                Some("detail_pictures") => &mut row.detail_pictures,
-                Some("is_hot") => &mut row.is_hot,
-                Some("is_sea") => &mut row.is_sea,
-                _ => continue,
+    Ok(headed_rows(bytes, &table, lang)?
+        .into_iter()
+        .map(|headed| {
+            let mut row = SheetRow {
+                row: headed.row,
+                ..SheetRow::default()
             };
-            *slot = cell.clone();
-        }
-        found.push(row);
-    }
-    if found.is_empty() {
-        return Err(Refusal::new("excel.no_rows").on("file"));
-    }
-    Ok(found)
+            for (column, cell) in headed.cells {
+                let slot = match column {
+                    "item_no" => &mut row.item_no,
+                    "title_zh" => &mut row.title_zh,
+                    "title_en" => &mut row.title_en,
+                    "category" => &mut row.category,
+                    "stall" => &mut row.stall,
+                    "colour" => &mut row.colour,
+                    "colour_en" => &mut row.colour_en,
+                    "size" => &mut row.size,
+                    "price" => &mut row.price,
+                    "stock" => &mut row.stock,
+                    "main_pictures" => &mut row.main_pictures,
+                    "colour_picture" => &mut row.colour_picture,
+                    "detail_pictures" => &mut row.detail_pictures,
+                    "is_hot" => &mut row.is_hot,
+                    "is_sea" => &mut row.is_sea,
+                    _ => continue,
+                };
+                *slot = cell;
+            }
+            row
+        })
+        .collect())
 }
 
 /// The picture names the rows use, by their lookup key.

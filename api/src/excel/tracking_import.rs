@@ -11,7 +11,7 @@ use rust_xlsxwriter::XlsxError;
 use serde::Serialize;
 
 use crate::error::AppError;
-use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits};
+use crate::excel::headed::{headed_rows, Table};
 use crate::excel::sheet::{Book, Cell};
 use crate::i18n::{message, Language};
 use crate::routes::admin_shipping::{ship_many, shipment_of, ShipmentInput};
@@ -53,58 +53,31 @@ pub struct TrackingRow {
 }
 
 pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<TrackingRow>, Refusal> {
-    let limits = SheetLimits {
-        max_rows: MAX_ROWS as u32 + 20,
-        max_columns: 64,
+    let table = Table {
+        columns: &COLUMNS,
+        required: &|_| true,
+        title: column_title,
+        max_rows: MAX_ROWS,
     };
-    let sheet = first_sheet_rows(bytes, limits).map_err(|fault| match fault {
-        SheetFault::TooManyRows { .. } => Refusal::new("excel.too_many_rows")
-            .on("file")
-            .with("max", MAX_ROWS),
-        other => other.refusal(),
-    })?;
-    let mut rows = sheet
-        .iter()
-        .enumerate()
-        .filter(|(_, cells)| cells.iter().any(|c| !c.is_empty()));
-    let Some((_, header)) = rows.next() else {
-        return Err(Refusal::new("excel.no_rows").on("file"));
-    };
-    let columns: Vec<Option<&'static str>> = header
-        .iter()
-        .map(|c| crate::excel::column_of_header(c, &COLUMNS, column_title))
-        .collect();
-    if let Some(missing) = COLUMNS.iter().find(|column| !columns.contains(&Some(**column))) {
-        return Err(Refusal::new("excel.column_missing")
-            .on("file")
-            .with("column", column_title(missing, lang)));
-    }
-    let mut found = Vec::new();
-    for (index, cells) in rows {
-        if found.len() == MAX_ROWS {
-            return Err(Refusal::new("excel.too_many_rows")
-                .on("file")
-                .with("max", MAX_ROWS));
-        }
-        let mut row = TrackingRow {
-            row: index + 1,
-            ..TrackingRow::default()
-        };
-        for (cell, column) in cells.iter().zip(&columns) {
-            let slot = match column {
-                Some("order_no") => &mut row.order_no,
-                Some("courier") => &mut row.courier,
-                Some("tracking_no") => &mut row.tracking_no,
-                _ => continue,
+    Ok(headed_rows(bytes, &table, lang)?
+        .into_iter()
+        .map(|headed| {
+            let mut row = TrackingRow {
+                row: headed.row,
+                ..TrackingRow::default()
             };
-            *slot = cell.trim().chars().take(64).collect();
-        }
-        found.push(row);
-    }
-    if found.is_empty() {
-        return Err(Refusal::new("excel.no_rows").on("file"));
-    }
-    Ok(found)
+            for (column, cell) in headed.cells {
+                let slot = match column {
+                    "order_no" => &mut row.order_no,
+                    "courier" => &mut row.courier,
+                    "tracking_no" => &mut row.tracking_no,
+                    _ => continue,
+                };
+                *slot = cell.trim().chars().take(64).collect();
+            }
+            row
+        })
+        .collect())
 }
 
 #[derive(Serialize, Default)]
