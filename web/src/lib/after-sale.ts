@@ -4,6 +4,8 @@
  * screen is, which kinds need the goods sent back, and what the apply dialog checks before it
  * sends. The order screens (the apply dialog) and the after-sales screens both use them.
  */
+import type { AfterSaleBreakdown } from './api-types';
+import { yuanToFen } from './money';
 import type { MessageKey } from './validators';
 
 /** Kinds in the order the apply dialog offers them. */
@@ -171,4 +173,42 @@ export function applyFieldOf(field: string | null): keyof ApplyValues | null {
     default:
       return null;
   }
+}
+
+// The refund breakdown, as the seller's detail and the service desk's refund dialog show it.
+
+export interface BreakdownRow {
+  field: keyof AfterSaleBreakdown;
+  key: string;
+  amount: string;
+  /** Sub-rows are parts of the row above them. */
+  part: boolean;
+  /** Deductions are shown as a minus when not zero. */
+  minus: boolean;
+}
+
+const row = (breakdown: AfterSaleBreakdown, field: keyof AfterSaleBreakdown, part: boolean, minus: boolean): BreakdownRow => ({
+  field,
+  key: `afterSale.breakdown.${field}`,
+  amount: breakdown[field],
+  part,
+  minus: minus && yuanToFen(breakdown[field]) !== 0,
+});
+
+/**
+ * Goods; the fees back with their parts (service, QC, value-added, shipping); the deductions with
+ * theirs (wrong-item insurance, wrong-station handling). The total is shown on its own.
+ */
+export function breakdownRows(breakdown: AfterSaleBreakdown): BreakdownRow[] {
+  return [
+    row(breakdown, 'goods', false, false),
+    row(breakdown, 'fees_back', false, false),
+    row(breakdown, 'service_back', true, false),
+    row(breakdown, 'qc_back', true, false),
+    row(breakdown, 'value_added_back', true, false),
+    row(breakdown, 'shipping_back', true, false),
+    row(breakdown, 'deductions', false, true),
+    row(breakdown, 'wrong_item_insurance', true, true),
+    row(breakdown, 'wrong_station_fee', true, true),
+  ];
 }

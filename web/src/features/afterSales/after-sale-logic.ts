@@ -5,9 +5,8 @@
  * return form's checks, and what an event of the timeline says. Amounts are the server's strings;
  * they are only read into fen to compare (never summed in the page).
  */
-import type { AfterSale, AfterSaleBreakdown, AfterSaleTimelineEntry } from '../../lib/api-types';
+import type { AfterSale, AfterSaleTimelineEntry } from '../../lib/api-types';
 import { AFTER_SALE_STATUSES, afterSaleKindKey, REFUND_KINDS, RETURN_KINDS } from '../../lib/after-sale';
-import { yuanToFen } from '../../lib/money';
 import { courierKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
 
@@ -124,41 +123,7 @@ export const refundsMoney = (kind: string): boolean => REFUND_KINDS.includes(kin
 // ---------------------------------------------------------------------------------------------
 // The refund breakdown
 
-export interface BreakdownRow {
-  field: keyof AfterSaleBreakdown;
-  key: string;
-  amount: string;
-  /** Sub-rows are parts of the row above them. */
-  part: boolean;
-  /** Deductions are shown as a minus when not zero. */
-  minus: boolean;
-}
-
-const row = (breakdown: AfterSaleBreakdown, field: keyof AfterSaleBreakdown, part: boolean, minus: boolean): BreakdownRow => ({
-  field,
-  key: `afterSale.breakdown.${field}`,
-  amount: breakdown[field],
-  part,
-  minus: minus && yuanToFen(breakdown[field]) !== 0,
-});
-
-/**
- * Goods; the fees back with their parts (service, QC, value-added, shipping); the deductions with
- * theirs (wrong-item insurance, wrong-station handling). The total is shown on its own.
- */
-export function breakdownRows(breakdown: AfterSaleBreakdown): BreakdownRow[] {
-  return [
-    row(breakdown, 'goods', false, false),
-    row(breakdown, 'fees_back', false, false),
-    row(breakdown, 'service_back', true, false),
-    row(breakdown, 'qc_back', true, false),
-    row(breakdown, 'value_added_back', true, false),
-    row(breakdown, 'shipping_back', true, false),
-    row(breakdown, 'deductions', false, true),
-    row(breakdown, 'wrong_item_insurance', true, true),
-    row(breakdown, 'wrong_station_fee', true, true),
-  ];
-}
+export { breakdownRows, type BreakdownRow } from '../../lib/after-sale';
 
 // ---------------------------------------------------------------------------------------------
 // The return parcel

@@ -4,7 +4,7 @@ import { afterSaleKindKey, afterSaleStatusColor, afterSaleStatusKey } from '../.
 import type { AfterSaleBreakdown, AfterSaleLine, AfterSaleTimelineEntry } from '../../../lib/api-types';
 import { formatDate } from '../../../lib/format-date';
 import { courierKey } from '../../../lib/shipping';
-import { breakdownRows } from './after-sale-steps';
+import { breakdownRows } from '../../../lib/after-sale';
 import { yuan } from './desk-parts';
 
 /** An after-sale's status as a coloured tag. */

@@ -1,6 +1,4 @@
 import { AFTER_SALE_STATUSES, REFUND_KINDS } from '../../../lib/after-sale';
-import type { AfterSaleBreakdown } from '../../../lib/api-types';
-import { yuanToFen } from '../../../lib/money';
 
 /**
  * What the review queue offers for an after-sale (docs/api.md "After-sales (issue 7)"): the steps
@@ -43,40 +41,6 @@ export function stepsFor(sale: StepSubject): AfterSaleStep[] {
     default:
       return [];
   }
-}
-
-export interface BreakdownRow {
-  field: keyof AfterSaleBreakdown;
-  amount: string;
-  /** A part of the row above it. */
-  part: boolean;
-  /** A deduction: shown with a minus when not zero. */
-  minus: boolean;
-}
-
-const row = (breakdown: AfterSaleBreakdown, field: keyof AfterSaleBreakdown, part: boolean, deduction: boolean): BreakdownRow => ({
-  field,
-  amount: breakdown[field],
-  part,
-  minus: deduction && yuanToFen(breakdown[field]) !== 0,
-});
-
-/**
- * Goods; the fees back and their parts (service, QC, value-added, shipping); the deductions and
- * theirs (wrong-item insurance, wrong-station handling). The total is shown on its own.
- */
-export function breakdownRows(breakdown: AfterSaleBreakdown): BreakdownRow[] {
-  return [
-    row(breakdown, 'goods', false, false),
-    row(breakdown, 'fees_back', false, false),
-    row(breakdown, 'service_back', true, false),
-    row(breakdown, 'qc_back', true, false),
-    row(breakdown, 'value_added_back', true, false),
-    row(breakdown, 'shipping_back', true, false),
-    row(breakdown, 'deductions', false, true),
-    row(breakdown, 'wrong_item_insurance', true, true),
-    row(breakdown, 'wrong_station_fee', true, true),
-  ];
 }
 
 /** What a wrong-item return and a return to the wrong station take off (spec §9), shown as hints. */
