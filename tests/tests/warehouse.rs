@@ -509,6 +509,13 @@ async fn a_batch_ships_what_it_can_and_reports_the_rest(app: &TestApp) {
     );
     let queue = ok_data(app, &warehouse, "orders/to_ship", Value::Null).await;
     assert_eq!(queue["total"], 0);
+    // The home page's 30 days count the 50 orders and the 3 cancellations' refunds.
+    let trend = ok_data(app, &warehouse, "dashboard/trend", Value::Null).await;
+    let days = trend["days"].as_array().unwrap();
+    let sum = |field: &str| days.iter().map(|d| d[field].as_i64().unwrap()).sum::<i64>();
+    assert_eq!((sum("orders"), sum("refunds")), (50, 3), "{trend}");
+    let board = ok_data(app, &warehouse, "dashboard", Value::Null).await;
+    assert_eq!(board["orders_to_ship"], 0, "{board}");
     let (status, _) = app
         .as_staff(&warehouse, "orders/ship_batch", json!({"shipments": []}))
         .await;
