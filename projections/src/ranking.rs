@@ -496,6 +496,7 @@ mod tests {
             fees: domain::order::Fees::default(),
             coupons: vec![],
             remark: String::new(),
+            priority: Default::default(),
             at: 0,
         }
     }

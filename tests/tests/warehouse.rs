@@ -425,10 +425,35 @@ fn zto_number(n: usize) -> String {
 async fn a_batch_ships_what_it_can_and_reports_the_rest(app: &TestApp) {
     app.seed(40).await;
     let sellers = [seller(app, "13800000011").await, seller(app, "13800000012").await];
+    // The second seller ships several items as each is ready: her orders carry that priority.
+    app.unishop_data(
+        &sellers[1].token,
+        "zh_CN",
+        "forward/save",
+        json!({"sender_name": "小王服饰", "sender_phone": "13800001111", "shipping_priority": "split"}),
+    )
+    .await;
     let warehouse = app.staff("13900000111", "warehouse", &[]).await;
     let orders = prepared_orders(app, 50, &sellers, &warehouse).await;
     let queue = ok_data(app, &warehouse, "orders/to_ship?pagesize=100", Value::Null).await;
     assert_eq!(queue["total"], 50);
+    let split = ok_data(
+        app,
+        &warehouse,
+        "orders/to_ship?priority=split&pagesize=100",
+        Value::Null,
+    )
+    .await;
+    assert_eq!(split["total"], 25);
+    assert!(split["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|o| o["shipping_priority"] == "split" && o["mobile"] == "13800000012"));
+    let (status, _) = app
+        .as_staff(&warehouse, "orders/to_ship?priority=soon", Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(queue["list"][0]["mobile"]
         .as_str()
         .unwrap()

@@ -50,6 +50,7 @@ pub struct ToShipQuery {
     platform: Option<String>,
     kind: Option<String>,
     qc_level: Option<String>,
+    priority: Option<String>,
     min_age_hours: Option<i64>,
     order_no: Option<String>,
     page: Option<i64>,
@@ -77,6 +78,7 @@ pub async fn to_ship(
         platform: one_of(given(query.platform), &platforms, "platform")?,
         kind: one_of(given(query.kind), &["domestic", "platform"], "kind")?,
         qc_level: one_of(given(query.qc_level), &["none", "basic", "advanced"], "qc_level")?,
+        priority: one_of(given(query.priority), &["together", "split"], "priority")?,
         paid_before: if hours > 0 { now() - hours * 3600 } else { 0 },
         order_no: given(query.order_no).chars().take(64).collect(),
     };

@@ -4,7 +4,7 @@
 
 use domain::address::{validate, AddressInput, Divisions};
 use domain::calendar::china_stamp;
-use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform};
+use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform, ShippingPriority};
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
 
@@ -473,6 +473,14 @@ pub async fn submit(
         return Err(refused);
     }
     let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
+    // The seller's multi-item shipping priority, as the drop-shipping settings hold it now.
+    let priority = sqlx::query("SELECT shipping_priority FROM forward_settings WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(internal)?
+        .and_then(|r| ShippingPriority::from_code(&r.get::<String, _>(0)))
+        .unwrap_or_default();
     let command = OrderCommand::Place {
         order_no: order_no.clone(),
         user_id: user_id.to_string(),
@@ -483,6 +491,7 @@ pub async fn submit(
         value_added: request.options.value_added.clone(),
         coupons: terms,
         remark,
+        priority,
         at: now,
     };
     if let Err(failed) = desk.execute(&order_no, command).await {

@@ -11,7 +11,9 @@ use crate::order::commands::OrderCommand;
 use crate::order::errors::OrderError;
 use crate::order::events::OrderEvent;
 use crate::order::fees::{per_item_fees, Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};
-use crate::order::model::{Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Shortage, StockState};
+use crate::order::model::{
+    Claim, Destination, OrderLine, OrderStatus, PaymentMethod, ShippingPriority, Shortage, StockState,
+};
 
 const DAY_SECONDS: i64 = 86_400;
 
@@ -275,6 +277,7 @@ impl Order {
                 value_added,
                 coupons,
                 remark,
+                priority,
                 at,
             } => self.place(
                 order_no,
@@ -286,6 +289,7 @@ impl Order {
                 value_added,
                 coupons,
                 remark,
+                priority,
                 at,
             ),
             OrderCommand::MarkPaid {
@@ -353,6 +357,7 @@ impl Order {
         mut value_added: Vec<ValueAdded>,
         coupons: Vec<CouponTerms>,
         remark: String,
+        priority: ShippingPriority,
         at: i64,
     ) -> Decision {
         if self.status != OrderStatus::New {
@@ -403,6 +408,7 @@ impl Order {
             fees,
             coupons,
             remark: remark.trim().to_string(),
+            priority,
             at,
         }))
     }

@@ -3,7 +3,7 @@ use serde::{Deserialize, Serialize};
 use crate::coupon::CouponTerms;
 use crate::money::Fen;
 use crate::order::fees::{Courier, QcLevel, ValueAdded};
-use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, Shortage};
+use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, ShippingPriority, Shortage};
 
 /// Every command carries `at`, its business time in unix seconds.
 // Placing carries the whole order and the other variants a few fields; boxing it would only add
@@ -23,6 +23,9 @@ pub enum OrderCommand {
         /// Already redeemed for this order, at most one per kind.
         coupons: Vec<CouponTerms>,
         remark: String,
+        /// The seller's multi-item shipping priority when the order was placed.
+        #[serde(default)]
+        priority: ShippingPriority,
         at: i64,
     },
     /// The money has been taken (wallet debit or confirmed QR payment) under `reference`.

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 use crate::coupon::AppliedCoupon;
 use crate::money::Fen;
 use crate::order::fees::{Courier, Fees, QcLevel, ValueAdded};
-use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, Shortage};
+use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, ShippingPriority, Shortage};
 
 /// Refunds name their own id, which the wallet credits once: `<order id>-cancel`, `<order id>-short-<n>`.
 // Placing carries the whole order and the other variants a few fields; boxing it would only add
@@ -25,6 +25,9 @@ pub enum OrderEvent {
         #[serde(default)]
         coupons: Vec<AppliedCoupon>,
         remark: String,
+        /// Orders placed before it was recorded ship together, as the setting's default.
+        #[serde(default)]
+        priority: ShippingPriority,
         at: i64,
     },
     OrderPaid {

@@ -17,5 +17,6 @@ pub use errors::OrderError;
 pub use events::OrderEvent;
 pub use fees::{Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};
 pub use model::{
-    Address, Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Platform, Shortage, StockState,
+    Address, Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Platform, ShippingPriority, Shortage,
+    StockState,
 };

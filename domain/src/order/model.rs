@@ -134,6 +134,30 @@ pub enum PaymentMethod {
     Qr,
 }
 
+/// How an order of several items ships (spec: the order's "multi-item shipping priority"): together in
+/// one parcel, or each item as it is ready. Stored in events: variants are never renamed.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ShippingPriority {
+    #[default]
+    Together,
+    Split,
+}
+
+impl ShippingPriority {
+    pub fn code(self) -> &'static str {
+        match self {
+            ShippingPriority::Together => "together",
+            ShippingPriority::Split => "split",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<ShippingPriority> {
+        [ShippingPriority::Together, ShippingPriority::Split]
+            .into_iter()
+            .find(|p| p.code() == code)
+    }
+}
+
 /// A quantity of one SKU the warehouse cannot supply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Shortage {

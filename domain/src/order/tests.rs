@@ -52,6 +52,7 @@ fn place_with(lines: Vec<OrderLine>, destination: Destination) -> OrderCommand {
         value_added: vec![ValueAdded::RemoveTag, ValueAdded::RemoveTag],
         coupons: vec![],
         remark: " 尽快发货 ".into(),
+        priority: ShippingPriority::Split,
         at: AT,
     }
 }
@@ -86,6 +87,7 @@ fn placed() -> OrderEvent {
         fees: fees(),
         coupons: vec![],
         remark: "尽快发货".into(),
+        priority: ShippingPriority::Split,
         at: AT,
     }
 }

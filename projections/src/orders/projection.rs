@@ -131,6 +131,7 @@ impl Projection for OrderBook {
                 fees,
                 coupons,
                 remark,
+                priority,
                 at,
                 ..
             } => {
@@ -177,9 +178,9 @@ impl Projection for OrderBook {
                      province, city, district, detail, status, stock_status, abnormal, reviewed, courier, qc_level, value_added, \
                      product_amount, shipping, service, qc_fee, value_added_fee, coupon_discount, total, item_count, paid_amount, \
                      refunded, payment_method, ship_courier, tracking_no, remark, rating, review, placed_at, paid_at, shipped_at, \
-                     completed_at, cancelled_at, coupons) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'pending_payment', \
-                     'pending_stock', 0, 0, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, 0, 0, '', '', '', $24, 0, '', \
-                     $25, 0, 0, 0, 0, $26)",
+                     completed_at, cancelled_at, coupons, shipping_priority) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, \
+                     $12, 'pending_payment', 'pending_stock', 0, 0, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, $23, 0, 0, '', \
+                     '', '', $24, 0, '', $25, 0, 0, 0, 0, $26, $27)",
                 )
                 .bind(no)
                 .bind(user_id)
@@ -207,6 +208,7 @@ impl Projection for OrderBook {
                 .bind(remark)
                 .bind(at)
                 .bind(serde_json::Value::from(coupons).to_string())
+                .bind(priority.code())
                 .execute(&mut *conn)
                 .await?;
                 for (n, line) in lines.iter().enumerate() {

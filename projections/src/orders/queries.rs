@@ -219,6 +219,8 @@ pub struct OrderView {
     pub cancelled_at: Option<i64>,
     /// `[{"id", "type", "name", "discount"}]`
     pub coupons: serde_json::Value,
+    /// The seller's multi-item shipping priority when it was placed: together | split.
+    pub shipping_priority: String,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub timeline: Option<Vec<TimelineEntry>>,
 }
@@ -247,7 +249,7 @@ pub(crate) const ORDER_COLUMNS: &str = "order_no, user_id, kind, platform, sourc
     city, district, detail, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END, \
     CASE WHEN reviewed <> 0 THEN 1 ELSE 0 END, courier, qc_level, value_added, product_amount, shipping, service, qc_fee, \
     value_added_fee, coupon_discount, total, item_count, paid_amount, refunded, payment_method, ship_courier, tracking_no, \
-    remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at, coupons";
+    remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at, coupons, shipping_priority";
 
 pub(crate) fn yuan(r: &AnyRow, i: usize) -> String {
     Fen(r.get(i)).to_yuan()
@@ -313,6 +315,7 @@ pub(crate) fn order_of(r: &AnyRow) -> OrderView {
         completed_at: when(r, 38),
         cancelled_at: when(r, 39),
         coupons: serde_json::from_str(&r.get::<String, _>(40)).unwrap_or_else(|_| serde_json::json!([])),
+        shipping_priority: r.get(41),
         items: Vec::new(),
         timeline: None,
     }

@@ -36,6 +36,8 @@ pub struct ToShip {
     /// domestic | platform
     pub kind: String,
     pub qc_level: String,
+    /// together | split
+    pub priority: String,
     /// Paid at or before this time (the overdue ones); 0 for any.
     pub paid_before: i64,
     /// By prefix, as a scanner types it.
@@ -88,6 +90,7 @@ pub async fn to_ship(
     text("platform", &filter.platform, &mut conditions);
     text("kind", &filter.kind, &mut conditions);
     text("qc_level", &filter.qc_level, &mut conditions);
+    text("shipping_priority", &filter.priority, &mut conditions);
     if !filter.order_no.is_empty() {
         binds.push(format!("{}%", filter.order_no.replace(['%', '_'], "")));
         conditions.push(format!("order_no LIKE ${}", binds.len()));

@@ -701,6 +701,7 @@ async fn ranking_rebuild(engine: Engine) {
                     fees: Fees::default(),
                     coupons: vec![],
                     remark: String::new(),
+                    priority: Default::default(),
                     at,
                 },
                 OrderEvent::OrderPaid {

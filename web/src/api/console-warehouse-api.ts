@@ -89,13 +89,15 @@ export interface WaveFilter {
 export const WAVE_POLL_MS = 1000;
 
 /** An order of the to-ship queue. */
-export type ToShipOrder = Order & { user_id: string; mobile: string };
+/** `shipping_priority`: the seller's multi-item shipping priority when the order was placed. */
+export type ToShipOrder = Order & { user_id: string; mobile: string; shipping_priority: 'together' | 'split' };
 
 export interface ToShipFilter {
   courier?: string;
   platform?: string;
   kind?: 'domestic' | 'platform';
   qc_level?: string;
+  priority?: 'together' | 'split';
   min_age_hours?: number;
   order_no?: string;
 }

@@ -32,6 +32,7 @@ interface FilterValues {
   platform?: string;
   kind?: 'domestic' | 'platform';
   qc_level?: string;
+  priority?: 'together' | 'split';
   min_age_hours?: number;
   order_no?: string;
 }
@@ -52,6 +53,7 @@ function filterOf(values: FilterValues): ToShipFilter {
     ...(values.platform ? { platform: values.platform } : {}),
     ...(values.kind ? { kind: values.kind } : {}),
     ...(values.qc_level ? { qc_level: values.qc_level } : {}),
+    ...(values.priority ? { priority: values.priority } : {}),
     ...(values.min_age_hours ? { min_age_hours: values.min_age_hours } : {}),
     ...(orderNo ? { order_no: orderNo } : {}),
   };
@@ -257,6 +259,15 @@ export default function ShippingScreen() {
         <Form.Item name="qc_level" label={text('console.warehouse.order.qcLevel')}>
           <Select allowClear className="console-ship-filter-qc" style={{ minWidth: 140 }} placeholder={text('console.all')} options={qcLevelOptions(intl)} />
         </Form.Item>
+        <Form.Item name="priority" label={text('forward.priority')}>
+          <Select
+            allowClear
+            className="console-ship-filter-priority"
+            style={{ minWidth: 140 }}
+            placeholder={text('console.all')}
+            options={(['together', 'split'] as const).map((value) => ({ value, label: text(`forward.priority.${value}`) }))}
+          />
+        </Form.Item>
         <Form.Item name="min_age_hours" label={text('console.warehouse.order.age')}>
           <Select
             className="console-ship-filter-age"
@@ -328,6 +339,7 @@ export default function ShippingScreen() {
           { key: 'items', dataIndex: 'item_count', title: text('console.warehouse.order.items') },
           { key: 'courier', title: text('console.warehouse.order.courier'), render: (_, order) => courierName(intl, order.courier) },
           { key: 'qc', title: text('console.warehouse.order.qcLevel'), render: (_, order) => qcLevelName(intl, order.qc_level) },
+          { key: 'priority', title: text('forward.priority'), render: (_, order) => text(`forward.priority.${order.shipping_priority === 'split' ? 'split' : 'together'}`) },
           {
             key: 'paid',
             title: text('console.warehouse.order.paidAt'),

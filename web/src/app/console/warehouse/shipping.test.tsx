@@ -81,15 +81,17 @@ describe('the to-ship queue', () => {
     expect(calls.find((c) => c.path === '/orders/to_ship')?.body).toEqual({ page: '1', pagesize: '20' });
     expect(queueRows()[0]!.textContent).toContain('中通快递');
     expect(queueRows()[0]!.textContent).toContain('张三');
+    expect(queueRows()[0]!.textContent).toContain('齐货一起发');
     expect(queueRows()[0]!.querySelector('.console-ship-label')).toBeNull();
     expect(queueRows()[1]!.textContent).toContain('TikTok');
     expect(queueRows()[1]!.querySelector('.console-ship-label')).not.toBeNull();
 
     await choose('console-ship-filter-courier', '极兔速递');
     await choose('console-ship-filter-age', '48 小时以上');
+    await choose('console-ship-filter-priority', '有货先发');
     input('.console-ship-filter-order', ' JP2025 ');
     fireEvent.click(document.querySelector('.console-ship-search')!);
-    await waitFor(() => expect(calls.filter((c) => c.path === '/orders/to_ship').at(-1)?.body).toEqual({ courier: 'jt', min_age_hours: '48', order_no: 'JP2025', page: '1', pagesize: '20' }), SOON);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/orders/to_ship').at(-1)?.body).toEqual({ courier: 'jt', priority: 'split', min_age_hours: '48', order_no: 'JP2025', page: '1', pagesize: '20' }), SOON);
   });
 
   it('downloads one label, and the labels of the chosen orders in the table’s order', async () => {

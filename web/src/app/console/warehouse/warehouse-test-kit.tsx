@@ -87,6 +87,7 @@ export const orderOf = (over: Partial<ToShipOrder> = {}): ToShipOrder => ({
   coupons: [],
   user_id: 'u1',
   mobile: '13900000001',
+  shipping_priority: 'together',
   ...over,
 });
 
