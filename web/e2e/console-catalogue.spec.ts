@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, loginViaUi, newMobile, operatorToken, registerViaApi, screenshot, test } from './helpers';
+import { ADMIN, choose, consoleLogin, newPage } from './console';
 import { ADDRESS, call, exchange, U, type Order } from './shop';
 import { fillTemplate, readWorkbook } from './xlsx';
 import { readZip, writeZip } from './zip';
@@ -18,7 +19,6 @@ import { readZip, writeZip } from './zip';
  * the shelf again at the end.
  */
 
-const ADMIN = '/jpmall/admin';
 const OWNER = '13900000001';
 const STALL_ACCOUNT = '13900000007';
 const DEMO_PASSWORD = 'demo1234';
@@ -42,29 +42,6 @@ interface StaffProduct {
   skus: StaffSku[];
 }
 
-/** Signs in to the console at /admin/login and waits for the console. */
-async function consoleLogin(page: Page, mobile: string, password: string): Promise<void> {
-  await page.goto('/admin/login');
-  await page.locator('.console-login-mobile').fill(mobile);
-  await page.locator('.console-login-password input').fill(password);
-  const answer = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/login`));
-  await page.locator('.console-login-submit').click();
-  expect((await answer).status()).toBe(200);
-  await expect(page.locator('.console-staff-name')).toBeVisible();
-}
-
-/** Picks `option` in the antd Select `select` (typing `search` first when given). */
-async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
-  await expect(async () => {
-    if (!/ant-select-open/.test((await select.getAttribute('class')) ?? '')) await select.click();
-    if (search) await select.locator('input').fill(search);
-    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-    await expect(item).toBeVisible({ timeout: 2_000 });
-    await item.click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
 /** A picture drawn in the page: a PNG of a coloured block on white. */
 async function drawnPicture(page: Page, colour: string, name: string) {
   const base64 = await page.evaluate((fill) => {
@@ -79,12 +56,6 @@ async function drawnPicture(page: Page, colour: string, name: string) {
     return canvas.toDataURL('image/png').split(',')[1]!;
   }, colour);
   return { name, mimeType: 'image/png', buffer: Buffer.from(base64, 'base64') };
-}
-
-/** A page of its own (another browser context: its own storage, so its own session). */
-async function newPage(browser: Browser, baseURL: string | undefined): Promise<Page> {
-  const context = await browser.newContext({ baseURL });
-  return context.newPage();
 }
 
 test('the owner adds a catalogue member, who makes a product with pictures and shelves it; a seller finds it by its item number and orders it', async ({ page, browser, baseURL, request }) => {

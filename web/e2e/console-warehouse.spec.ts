@@ -1,8 +1,9 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deflateSync, crc32 } from 'node:zlib';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import { expect, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
+import { ADMIN, choose, consoleLogin, newPage } from './console';
 import { ADDRESS, call, fen, operator, productWithStock, topUp, yuan, type Order } from './shop';
 import { readWorkbook } from './xlsx';
 
@@ -24,7 +25,6 @@ import { readWorkbook } from './xlsx';
  * no stock left no productWithStock of another spec could pick it meanwhile.
  */
 
-const ADMIN = '/jpmall/admin';
 const OWNER = '13900000001';
 const WAREHOUSE = '13900000003';
 const SERVICE = '13900000004';
@@ -32,35 +32,6 @@ const FINANCE = '13900000005';
 const DEMO_PASSWORD = 'demo1234';
 /** The market the stall is made in (the demo market's first). */
 const MARKET = { id: 'm1', name: '广州十三行新中国大厦' };
-
-/** Signs in to the console at /admin/login and waits for the console. */
-async function consoleLogin(page: Page, mobile: string, password: string): Promise<void> {
-  await page.goto('/admin/login');
-  await page.locator('.console-login-mobile').fill(mobile);
-  await page.locator('.console-login-password input').fill(password);
-  const answer = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/login`));
-  await page.locator('.console-login-submit').click();
-  expect((await answer).status()).toBe(200);
-  await expect(page.locator('.console-staff-name')).toBeVisible();
-}
-
-/** Picks `option` in the antd Select `select` (typing `search` first when given). */
-async function choose(page: Page, select: Locator, option: string, search?: string): Promise<void> {
-  await expect(async () => {
-    if (!/ant-select-open/.test((await select.getAttribute('class')) ?? '')) await select.click();
-    if (search) await select.locator('input').fill(search);
-    const item = page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first();
-    await expect(item).toBeVisible({ timeout: 2_000 });
-    await item.click({ timeout: 2_000 });
-    await expect(select).toContainText(option, { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-}
-
-/** A page of its own (another browser context: its own storage, so its own session). */
-async function newPage(browser: Browser, baseURL: string | undefined, options: { timezoneId?: string } = {}): Promise<Page> {
-  const context = await browser.newContext({ baseURL, ...options });
-  return context.newPage();
-}
 
 /** A staff member's session token, signed in through the API as the console does (RSA password). */
 async function staffToken(request: APIRequestContext, mobile: string, password: string): Promise<string> {
