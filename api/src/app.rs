@@ -9,7 +9,7 @@ use commands::after_sales::AfterSaleDesk;
 use commands::coupons::CouponDesk;
 use commands::orders::manager::OrderManager;
 use commands::orders::OrderDesk;
-use commands::sms::{OutboxProvider, SmsProvider};
+use commands::sms::SmsProvider;
 use commands::wallet::WalletDesk;
 use commands::Database;
 use domain::after_sale::AfterSale;
@@ -41,13 +41,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
     let db = Database::connect(&config.database_url()).await?;
     db.migrate().await.context("migrations failed")?;
 
-    let sms: Arc<dyn SmsProvider> = if config.production {
-        anyhow::bail!(
-            "production mode needs an SMS provider, and none is configured (see README, Configuration)"
-        );
-    } else {
-        Arc::new(OutboxProvider { db: db.clone() })
-    };
+    let sms: Arc<dyn SmsProvider> = config.sms.build(&db, config.production)?;
     let password_key = PasswordKey::load_or_create(&config.data_dir)?;
     let operator_token = operator_token(&config.data_dir, config.operator_token.as_deref())?;
 
@@ -132,16 +126,19 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(wave_book),
     ];
     let secret = payment_secret(&config.data_dir, config.payment_secret.as_deref())?;
-    let gateway: Option<Box<dyn commands::payments::PaymentGateway>> = match config.payment_gateway {
-        GatewayChoice::Simulator => Some(Box::new(commands::payments::LocalQrGateway)),
-        GatewayChoice::None => None,
-    };
-    let payments = Payments::new(gateway, secret.into_bytes(), config.public_url.clone());
+    let gateways = crate::providers::gateways::build(
+        config.payment_gateway,
+        &config.alipay,
+        &config.wechat,
+        &config.public_url,
+    )?;
+    let payments = Payments::new(gateways, secret.into_bytes(), config.public_url.clone());
 
     let pool = db.pool.clone();
+    let sms_outbox = config.sms.provider == crate::providers::sms::SmsChoice::Outbox;
     let state = AppState {
         db,
-        outbox_enabled: !config.production,
+        outbox_enabled: sms_outbox,
         config: Arc::new(config),
         password_key: Arc::new(password_key),
         operator_token: Arc::new(operator_token),

@@ -49,10 +49,17 @@ struct Cli {
     /// Days after shipping before an order completes on its own.
     #[arg(long, env = "JPMALL_AUTO_COMPLETE_DAYS", default_value_t = commands::orders::operator::AUTO_COMPLETE_DAYS, value_parser = clap::value_parser!(i64).range(1..=365), global = true)]
     auto_complete_days: i64,
-    /// Where top-ups and QR payments are paid: `simulator` (a local development tool in which anyone
-    /// "pays" any amount; refused in production) or `none`. Unset: simulator, or none in production.
+    /// Where top-ups and QR payments are paid: `alipay`, `wechat`, `simulator` (a local development
+    /// tool in which anyone "pays" any amount; refused in production) or `none`. Unset: simulator, or
+    /// none in production.
     #[arg(long, env = "JPMALL_PAYMENT_GATEWAY", value_enum, global = true)]
     payment_gateway: Option<crate::config::GatewayChoice>,
+    #[command(flatten)]
+    sms: crate::settings::SmsArgs,
+    #[command(flatten)]
+    alipay: crate::settings::AlipayArgs,
+    #[command(flatten)]
+    wechat: crate::settings::WechatArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -462,6 +469,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         } else {
             crate::config::GatewayChoice::Simulator
         }),
+        sms: cli.sms.settings(),
+        alipay: cli.alipay.settings(),
+        wechat: cli.wechat.settings(),
     };
     match cli.command {
         Command::Serve { addr } => serve(config, addr).await,
@@ -907,8 +917,11 @@ async fn print_outbox(
     mobile: Option<&str>,
     json: bool,
 ) -> anyhow::Result<()> {
-    if config.production {
-        anyhow::bail!("there is no SMS outbox in production mode");
+    if config.production || config.sms.provider != crate::providers::sms::SmsChoice::Outbox {
+        anyhow::bail!(
+            "there is no SMS outbox: codes go out through the {:?} SMS provider",
+            config.sms.provider
+        );
     }
     let (sms, captchas) = commands::sms::outbox(db, mobile)
         .await

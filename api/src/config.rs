@@ -8,7 +8,7 @@ pub struct Config {
     pub database_url: Option<String>,
     pub web_dist: PathBuf,
     pub operator_token: Option<String>,
-    /// No SMS outbox; the server refuses to start without a real SMS provider.
+    /// No SMS outbox and no payment simulator; the server refuses to start without a real SMS provider.
     pub production: bool,
     /// Key of the payment callbacks' HMAC; made in the data folder when not given.
     pub payment_secret: Option<String>,
@@ -20,14 +20,22 @@ pub struct Config {
     pub auto_complete_days: i64,
     /// Where top-ups are paid. The simulator is a development tool and never runs in production.
     pub payment_gateway: GatewayChoice,
+    /// Who sends verification codes, with which templates.
+    pub sms: crate::providers::sms::SmsSettings,
+    pub alipay: crate::providers::gateways::AlipaySettings,
+    pub wechat: crate::providers::gateways::WechatSettings,
 }
 
-/// `JPMALL_PAYMENT_GATEWAY`: `simulator` (the default outside production) or `none` (no top-ups or
-/// QR payments; the default in production until a real gateway is configured).
+/// `JPMALL_PAYMENT_GATEWAY`: `simulator` (the default outside production), `none` (no top-ups or
+/// QR payments; the default in production until a real gateway is configured), `alipay` or `wechat`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum GatewayChoice {
     Simulator,
     None,
+    /// Alipay face-to-face payment (precreate, RSA2-signed notifications).
+    Alipay,
+    /// WeChat Pay API v3 Native payment.
+    Wechat,
 }
 
 impl Config {

@@ -31,6 +31,8 @@ pub enum AppError {
         params: Vec<(&'static str, String)>,
     },
     TooMany(Refusal),
+    /// A provider (SMS, payment gateway) failed: 503, and the message says to try again.
+    Unavailable(Refusal),
     PayloadTooLarge,
     Timeout,
     /// Logged with the request id, never echoed.
@@ -43,6 +45,7 @@ impl From<commands::Error> for AppError {
             commands::Error::Invalid(r) => AppError::Invalid(r),
             commands::Error::TooMany(r) => AppError::TooMany(r),
             commands::Error::NotFound(r) => AppError::NotFound(r.key),
+            commands::Error::Unavailable(r) => AppError::Unavailable(r),
             commands::Error::Internal(e) => AppError::Internal(e),
         }
     }
@@ -108,6 +111,12 @@ impl IntoResponse for AppError {
             }
             AppError::TooMany(r) => refused(
                 StatusCode::TOO_MANY_REQUESTS,
+                r.key,
+                r.params,
+                r.field.map(String::from),
+            ),
+            AppError::Unavailable(r) => refused(
+                StatusCode::SERVICE_UNAVAILABLE,
                 r.key,
                 r.params,
                 r.field.map(String::from),

@@ -39,10 +39,12 @@ pub struct AppState {
     pub list_totals: Arc<projections::catalog::ListTotals>,
 }
 
-/// The payment gateway and what the webhook needs to trust its callbacks.
+/// The payment gateway and what the webhooks need to trust its callbacks.
 pub struct Payments {
     /// `None`: no gateway is configured, and top-ups and QR payments are refused.
-    gateway: Option<Box<dyn PaymentGateway>>,
+    gateway: Option<Arc<dyn PaymentGateway>>,
+    alipay: Option<Arc<crate::providers::alipay::Alipay>>,
+    wechat: Option<Arc<crate::providers::wechat_pay::WechatPay>>,
     pub secret: Vec<u8>,
     /// Where the local gateway delivers callbacks: this server's own listening address.
     local_url: OnceLock<String>,
@@ -51,12 +53,14 @@ pub struct Payments {
 
 impl Payments {
     pub fn new(
-        gateway: Option<Box<dyn PaymentGateway>>,
+        gateways: crate::providers::gateways::Gateways,
         secret: Vec<u8>,
         public_url: Option<String>,
     ) -> Self {
         Self {
-            gateway,
+            gateway: gateways.chosen,
+            alipay: gateways.alipay,
+            wechat: gateways.wechat,
             secret,
             local_url: OnceLock::new(),
             public_url,
@@ -68,6 +72,16 @@ impl Payments {
         self.gateway
             .as_deref()
             .ok_or_else(|| commands::Refusal::new("payment.unavailable"))
+    }
+
+    /// The Alipay adapter, when Alipay is the gateway (its webhook answers 404 otherwise).
+    pub fn alipay(&self) -> Option<&crate::providers::alipay::Alipay> {
+        self.alipay.as_deref()
+    }
+
+    /// The WeChat Pay adapter, when WeChat Pay is the gateway.
+    pub fn wechat(&self) -> Option<&crate::providers::wechat_pay::WechatPay> {
+        self.wechat.as_deref()
     }
 
     /// Whether the local simulator's pages take "payments" (a development tool).

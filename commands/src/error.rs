@@ -43,6 +43,9 @@ pub enum Error {
     TooMany(Refusal),
     #[error("not found: {}", .0.key)]
     NotFound(Refusal),
+    /// A provider jpmall depends on (SMS, payment gateway) failed; nothing was taken.
+    #[error("unavailable: {}", .0.key)]
+    Unavailable(Refusal),
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
 }

@@ -32,9 +32,13 @@ pub struct NewPayment {
     pub notify_url: String,
 }
 
-/// The gateway port: registering a payment answers the URL the payer opens (what the QR encodes).
+/// The gateway port: registering a payment answers what the payer's QR code encodes (a URL the
+/// payer's phone opens, or the gateway's own code such as Alipay's `qr_code` or WeChat's `code_url`).
+#[async_trait::async_trait]
 pub trait PaymentGateway: Send + Sync {
-    fn pay_url(&self, payment: &NewPayment, public_base: &str) -> String;
+    /// How logs and metrics name the gateway.
+    fn name(&self) -> &'static str;
+    async fn create(&self, payment: &NewPayment, public_base: &str) -> anyhow::Result<String>;
     /// The local simulator, whose confirmations anyone can give: its money is marked simulated.
     fn is_simulator(&self) -> bool {
         false
@@ -44,13 +48,22 @@ pub trait PaymentGateway: Send + Sync {
 /// The simulator's pages live in jpmall itself, under `/pay/<id>`.
 pub struct LocalQrGateway;
 
+#[async_trait::async_trait]
 impl PaymentGateway for LocalQrGateway {
+    fn name(&self) -> &'static str {
+        "simulator"
+    }
+
     fn is_simulator(&self) -> bool {
         true
     }
 
-    fn pay_url(&self, payment: &NewPayment, public_base: &str) -> String {
-        format!("{}/pay/{}", public_base.trim_end_matches('/'), payment.id)
+    async fn create(&self, payment: &NewPayment, public_base: &str) -> anyhow::Result<String> {
+        Ok(format!(
+            "{}/pay/{}",
+            public_base.trim_end_matches('/'),
+            payment.id
+        ))
     }
 }
 
@@ -213,6 +226,23 @@ pub enum CallbackRejection {
     Expired { paid_at: i64, expires_at: i64 },
     #[error("the wallet refused the credit: {0}")]
     Refused(String),
+    #[error("the notification is for {field} {given:?}, not ours ({expected:?})")]
+    NotOurs {
+        field: &'static str,
+        expected: String,
+        given: String,
+    },
+    #[error("the notification is stale: signed at {signed_at}, received at {received_at}")]
+    Stale { signed_at: i64, received_at: i64 },
+}
+
+/// What a verified notification says was paid.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Confirmation {
+    pub payment_id: String,
+    /// Fen actually paid.
+    pub amount: i64,
+    pub paid_at: i64,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -224,6 +254,8 @@ pub enum CallbackOutcome {
     AlreadyPaid {
         payment_id: String,
     },
+    /// A genuine notification that reports no payment (a trade closed or still waiting): nothing to do.
+    Ignored,
 }
 
 /// A callback that was not honoured: refused for a reason the gateway should hear, or not processed.
@@ -248,9 +280,7 @@ fn refused(payment_id: &str, rejection: CallbackRejection) -> Unhonoured {
     }
 }
 
-/// The webhook: checks the signature, the amount and the expiry, then completes the top-up. Safe to
-/// deliver any number of times, in parallel or not: the wallet credits a payment id once. Every
-/// callback is recorded with its outcome; refusals are also logged.
+/// The simulator's webhook: checks the HMAC signature, then settles the notification.
 pub async fn handle_callback(
     db: &Database,
     desk: &WalletDesk,
@@ -259,19 +289,53 @@ pub async fn handle_callback(
     signature: &str,
     now: i64,
 ) -> Result<CallbackOutcome, Error> {
-    let outcome = judge_callback(db, desk, secret, body, signature, now).await;
+    let verdict = if signature_matches(secret, body, signature) {
+        serde_json::from_slice::<Notification>(body)
+            .map(|note| {
+                Some(Confirmation {
+                    payment_id: note.payment_id,
+                    amount: note.amount,
+                    paid_at: note.paid_at,
+                })
+            })
+            .map_err(|e| CallbackRejection::Malformed(e.to_string()))
+    } else {
+        Err(CallbackRejection::BadSignature)
+    };
+    settle_notification(db, desk, "simulator", verdict, now).await
+}
+
+/// Any gateway's webhook after its own checks (signature, app, decryption): checks the amount and the
+/// expiry against jpmall's record, then completes the top-up. Safe to deliver any number of times, in
+/// parallel or not: the wallet credits a payment id once. Every notification is recorded with its
+/// outcome and counted; refusals are also logged.
+pub async fn settle_notification(
+    db: &Database,
+    desk: &WalletDesk,
+    gateway: &'static str,
+    verdict: Result<Option<Confirmation>, CallbackRejection>,
+    now: i64,
+) -> Result<CallbackOutcome, Error> {
+    let outcome = match verdict {
+        Ok(Some(confirmation)) => judge_callback(db, desk, confirmation, now).await,
+        Ok(None) => Ok(CallbackOutcome::Ignored),
+        Err(rejection) => Err(refused("", rejection)),
+    };
     let (payment_id, verdict, detail) = match &outcome {
         Ok(CallbackOutcome::Credited { payment_id }) => (payment_id.as_str(), "credited", String::new()),
         Ok(CallbackOutcome::AlreadyPaid { payment_id }) => (payment_id.as_str(), "repeat", String::new()),
+        Ok(CallbackOutcome::Ignored) => ("", "ignored", String::new()),
         Err(Unhonoured::Refused {
             payment_id,
             rejection,
         }) => {
-            tracing::warn!(payment_id, %rejection, "payment callback refused");
+            tracing::warn!(gateway, payment_id, %rejection, "payment callback refused");
             (payment_id.as_str(), "refused", rejection.to_string())
         }
         Err(Unhonoured::Failed(_)) => ("", "failed", String::new()),
     };
+    metrics::counter!("jpmall_payment_callbacks_total", "gateway" => gateway, "outcome" => verdict)
+        .increment(1);
     if verdict != "failed" {
         sqlx::query(
             "INSERT INTO payment_callbacks (payment_id, outcome, detail, received_at) VALUES ($1, $2, $3, $4)",
@@ -295,16 +359,9 @@ pub async fn handle_callback(
 async fn judge_callback(
     db: &Database,
     desk: &WalletDesk,
-    secret: &[u8],
-    body: &[u8],
-    signature: &str,
+    note: Confirmation,
     now: i64,
 ) -> Result<CallbackOutcome, Unhonoured> {
-    if !signature_matches(secret, body, signature) {
-        return Err(refused("", CallbackRejection::BadSignature));
-    }
-    let note: Notification =
-        serde_json::from_slice(body).map_err(|e| refused("", CallbackRejection::Malformed(e.to_string())))?;
     let id = note.payment_id.as_str();
     let payment = find(db, id, now)
         .await?

@@ -52,6 +52,9 @@ pub struct SmsMessage<'a> {
 
 #[async_trait]
 pub trait SmsProvider: Send + Sync {
+    /// How logs and metrics name the provider.
+    fn name(&self) -> &'static str;
+    /// Delivers the message; an error names the provider's request id where it gave one.
     async fn send(&self, message: SmsMessage<'_>) -> anyhow::Result<()>;
 }
 
@@ -62,6 +65,10 @@ pub struct OutboxProvider {
 
 #[async_trait]
 impl SmsProvider for OutboxProvider {
+    fn name(&self) -> &'static str {
+        "outbox"
+    }
+
     async fn send(&self, message: SmsMessage<'_>) -> anyhow::Result<()> {
         // Time-ordered ids: messages sent within the same second still list newest first.
         sqlx::query(
@@ -132,15 +139,21 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
             Refusal::new("sms.daily_cap").with("cap", SMS_DAILY_CAP),
         ));
     }
+    let previous_send: Option<i64> = sqlx::query("SELECT last_sent_at FROM sms_throttle WHERE mobile = $1")
+        .bind(req.mobile)
+        .fetch_optional(&mut *tx)
+        .await?
+        .map(|r| r.get(0));
     if let Some(wait) = claim_cooldown(&mut tx, req.mobile, at).await? {
         tx.commit().await?;
         return Err(Error::TooMany(Refusal::new("sms.cooldown").with("seconds", wait)));
     }
+    let code_id = uuid::Uuid::now_v7().simple().to_string();
     sqlx::query(
         "INSERT INTO sms_codes (id, mobile, event, code_hash, created_at, expires_at, attempts, used_at) \
          VALUES ($1, $2, $3, $4, $5, $6, 0, NULL)",
     )
-    .bind(uuid::Uuid::now_v7().simple().to_string())
+    .bind(&code_id)
     .bind(req.mobile)
     .bind(event.as_str())
     .bind(hash_code(req.mobile, &code))
@@ -151,15 +164,52 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
     tx.commit().await?;
 
     let text = req.template.replace("{code}", &code);
-    provider
+    let sent = provider
         .send(SmsMessage {
             mobile: req.mobile,
             event,
             code: &code,
             text,
         })
-        .await
-        .map_err(Error::Internal)
+        .await;
+    let outcome = if sent.is_ok() { "sent" } else { "failed" };
+    metrics::counter!("jpmall_sms_sends_total", "provider" => provider.name(), "outcome" => outcome)
+        .increment(1);
+    if let Err(error) = sent {
+        tracing::error!(
+            provider = provider.name(),
+            event = event.as_str(),
+            "SMS could not be sent: {error:#}"
+        );
+        withdraw_code(db, req.mobile, &code_id, at, previous_send).await?;
+        return Err(Error::Unavailable(Refusal::new("sms.send_failed")));
+    }
+    Ok(())
+}
+
+/// Takes back a code the provider never delivered: the seller's earlier code (if any) stays the one
+/// that counts, and the send neither counts towards the daily cap nor starts a cooldown of its own.
+async fn withdraw_code(
+    db: &Database,
+    mobile: &str,
+    code_id: &str,
+    sent_at: i64,
+    previous_send: Option<i64>,
+) -> Result<()> {
+    let mut tx = db.begin_write().await?;
+    sqlx::query("DELETE FROM sms_codes WHERE id = $1")
+        .bind(code_id)
+        .execute(&mut *tx)
+        .await?;
+    // Only the slot this send took goes back; a send that claimed it since keeps it.
+    sqlx::query("UPDATE sms_throttle SET last_sent_at = $1 WHERE mobile = $2 AND last_sent_at = $3")
+        .bind(previous_send.unwrap_or(0))
+        .bind(mobile)
+        .bind(sent_at)
+        .execute(&mut *tx)
+        .await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Takes the phone's send slot unless one was taken less than the cooldown ago; answers the seconds

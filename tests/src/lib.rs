@@ -93,6 +93,9 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
         wallet_limits: Default::default(),
         auto_complete_days: 10,
         payment_gateway: api::config::GatewayChoice::Simulator,
+        sms: Default::default(),
+        alipay: Default::default(),
+        wechat: Default::default(),
     }
 }
 

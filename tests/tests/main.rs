@@ -20,6 +20,7 @@ mod orders;
 mod orders_crash;
 mod product_import;
 mod projections;
+mod providers;
 mod sites;
 mod staff;
 mod uploads;

@@ -39,7 +39,7 @@ async fn ledger(app: &TestApp, token: &str) -> Vec<Value> {
 }
 
 /// SKUs with at least 10 in stock: (sku, price in fen, stock, item number).
-async fn skus(app: &TestApp) -> Vec<(String, i64, i64, String)> {
+pub(crate) async fn skus(app: &TestApp) -> Vec<(String, i64, i64, String)> {
     let rows = sqlx::query(
         "SELECT k.id, k.price, k.stock, p.item_no FROM skus k JOIN products p ON p.id = k.product_id \
          WHERE k.stock >= 10 ORDER BY p.id, k.id",
@@ -69,7 +69,7 @@ async fn address(app: &TestApp, token: &str) -> String {
 }
 
 /// Places a domestic order of `lines` and answers its number.
-async fn place(app: &TestApp, token: &str, lines: Value) -> String {
+pub(crate) async fn place(app: &TestApp, token: &str, lines: Value) -> String {
     let address_id = address(app, token).await;
     let placed = data(
         app,
@@ -81,7 +81,7 @@ async fn place(app: &TestApp, token: &str, lines: Value) -> String {
     placed["order"]["order_no"].as_str().unwrap().to_string()
 }
 
-async fn detail(app: &TestApp, token: &str, order_no: &str) -> Value {
+pub(crate) async fn detail(app: &TestApp, token: &str, order_no: &str) -> Value {
     data(app, token, "order/detail", json!({ "order_no": order_no })).await
 }
 

@@ -180,19 +180,40 @@ pub async fn recharge(
         now(),
     )
     .await?;
-    let pay_url = gateway.pay_url(
-        &payments::NewPayment {
-            id: payment.id.clone(),
-            amount,
-            expires_at: payment.expires_at,
-            notify_url: payment.notify_url.clone(),
-        },
-        &public_base(&state, &headers),
-    );
-    let mut view = payment_view(&payment);
+    Ok(ok(pay_link(&state, &headers, gateway, &payment).await?))
+}
+
+/// Registers a payment with the gateway and answers its view with the QR code the payer scans. A
+/// gateway that cannot be reached leaves the payment pending, to expire unpaid: nothing was taken.
+pub async fn pay_link(
+    state: &AppState,
+    headers: &HeaderMap,
+    gateway: &dyn payments::PaymentGateway,
+    payment: &payments::Payment,
+) -> Result<PaymentView, AppError> {
+    let registered = gateway
+        .create(
+            &payments::NewPayment {
+                id: payment.id.clone(),
+                amount: payment.amount,
+                expires_at: payment.expires_at,
+                notify_url: payment.notify_url.clone(),
+            },
+            &public_base(state, headers),
+        )
+        .await;
+    let pay_url = registered.map_err(|error| {
+        tracing::error!(
+            gateway = gateway.name(),
+            payment_id = %payment.id,
+            "the payment gateway did not register the payment: {error:#}"
+        );
+        AppError::Unavailable(commands::Refusal::new("payment.gateway_failed"))
+    })?;
+    let mut view = payment_view(payment);
     view.qr = Some(qr_data_url(&pay_url)?);
     view.pay_url = Some(pay_url);
-    Ok(ok(view))
+    Ok(view)
 }
 
 #[derive(Deserialize)]

@@ -357,6 +357,8 @@ pub fn router(state: AppState) -> Router {
         .route("/pay/{id}", get(pay::pay_page))
         .route("/pay/{id}/confirm", post(pay::confirm))
         .route(commands::payments::NOTIFY_PATH, post(pay::notify))
+        .route(crate::providers::alipay::NOTIFY_PATH, post(pay::notify_alipay))
+        .route(crate::providers::wechat_pay::NOTIFY_PATH, post(pay::notify_wechat))
         .route("/media/p/{id}/{file}", get(media::product_picture))
         .route("/media/banner/{file}", get(media::banner))
         .nest("/jpmall/admin", admin)

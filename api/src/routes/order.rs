@@ -25,7 +25,7 @@ use crate::i18n::{language_of, Language};
 use crate::routes::address::divisions;
 use crate::routes::cart::{fee_tables, CourierFee, QcFee};
 use crate::routes::catalog::Paging;
-use crate::routes::fund::{payment_view, public_base, qr_data_url, PaymentView};
+use crate::routes::fund::PaymentView;
 use crate::state::AppState;
 
 fn text(value: &Value) -> String {
@@ -586,18 +586,7 @@ pub async fn pay(
                 now(),
             )
             .await?;
-            let pay_url = gateway.pay_url(
-                &commands::payments::NewPayment {
-                    id: found.id.clone(),
-                    amount: found.amount,
-                    expires_at: found.expires_at,
-                    notify_url: found.notify_url.clone(),
-                },
-                &public_base(&state, &headers),
-            );
-            let mut view = payment_view(&found);
-            view.qr = Some(qr_data_url(&pay_url)?);
-            view.pay_url = Some(pay_url);
+            let view = super::fund::pay_link(&state, &headers, gateway, &found).await?;
             Ok(ok(Paid {
                 order: None,
                 payment: Some(view),

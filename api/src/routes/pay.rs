@@ -146,13 +146,13 @@ pub async fn confirm(State(state): State<AppState>, headers: HeaderMap, Path(id)
     }
 }
 
-/// `POST /jpmall/payment/notify`: the gateway's signed callback.
+/// `POST /jpmall/payment/notify`: the simulator's signed callback.
 pub async fn notify(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
     let signature = headers
         .get(SIGNATURE_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    match payments::handle_callback(
+    let settled = payments::handle_callback(
         &state.db,
         &state.desk,
         &state.payments.secret,
@@ -160,43 +160,11 @@ pub async fn notify(State(state): State<AppState>, headers: HeaderMap, body: Byt
         signature,
         now(),
     )
-    .await
-    {
-        Ok(outcome) => {
-            let payment_id = match &outcome {
-                CallbackOutcome::Credited { payment_id } => {
-                    tracing::info!(payment_id, "payment confirmed, top-up credited");
-                    payment_id
-                }
-                CallbackOutcome::AlreadyPaid { payment_id } => {
-                    tracing::info!(payment_id, "repeated payment callback ignored");
-                    payment_id
-                }
-            };
-            // A payment for an order pays it from the wallet it just topped up. When the order can
-            // no longer be paid the money stays in the wallet; the gateway's part is done either way.
-            match commands::orders::payment::after_callback(
-                &state.db,
-                &state.orders,
-                &state.desk,
-                payment_id,
-                now(),
-            )
-            .await
-            {
-                Ok(()) => {}
-                Err(commands::Error::Invalid(refusal)) => {
-                    tracing::warn!(
-                        payment_id,
-                        key = refusal.key,
-                        "the order could not be paid; the money stays in the wallet"
-                    );
-                }
-                Err(e) => return AppError::from(e).into_response(),
-            }
-            ok(json!({"result": "ok", "payment_id": payment_id})).into_response()
-        }
-        Err(commands::Error::Invalid(refusal)) => reply(Reply {
+    .await;
+    match honour(&state, settled).await {
+        Ok(Some(payment_id)) => ok(json!({"result": "ok", "payment_id": payment_id})).into_response(),
+        Ok(None) => ok(json!({"result": "ok"})).into_response(),
+        Err(AppError::Invalid(refusal)) => reply(Reply {
             status: StatusCode::BAD_REQUEST,
             code: 0,
             key: refusal.key,
@@ -204,6 +172,84 @@ pub async fn notify(State(state): State<AppState>, headers: HeaderMap, body: Byt
             field: None,
             data: serde_json::Value::Null,
         }),
-        Err(e) => AppError::from(e).into_response(),
+        Err(e) => e.into_response(),
     }
+}
+
+/// `POST /jpmall/payment/notify/alipay`: Alipay's asynchronous notification. Alipay reads `success`
+/// as "stop sending"; anything else makes it send again later.
+pub async fn notify_alipay(State(state): State<AppState>, body: Bytes) -> Response {
+    let Some(alipay) = state.payments.alipay() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let verdict = alipay.verify_notification(&body);
+    let settled = payments::settle_notification(&state.db, &state.desk, "alipay", verdict, now()).await;
+    match honour(&state, settled).await {
+        Ok(_) => (StatusCode::OK, "success").into_response(),
+        Err(AppError::Internal(error)) => {
+            tracing::error!("Alipay notification not stored: {error:#}");
+            (StatusCode::INTERNAL_SERVER_ERROR, "failure").into_response()
+        }
+        Err(_) => (StatusCode::BAD_REQUEST, "failure").into_response(),
+    }
+}
+
+/// `POST /jpmall/payment/notify/wechat`: WeChat Pay's notification. An empty 204 acknowledges it; a
+/// 4xx/5xx with `{"code": "FAIL"}` makes WeChat Pay send it again later.
+pub async fn notify_wechat(State(state): State<AppState>, headers: HeaderMap, body: Bytes) -> Response {
+    let Some(wechat) = state.payments.wechat() else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let signed = crate::providers::wechat_pay::SignedBy::from_headers(&headers);
+    let verdict = wechat.verify_notification(&signed, &body, now());
+    let settled = payments::settle_notification(&state.db, &state.desk, "wechat", verdict, now()).await;
+    let fail = |status: StatusCode, message: &str| {
+        (status, axum::Json(json!({"code": "FAIL", "message": message}))).into_response()
+    };
+    match honour(&state, settled).await {
+        Ok(_) => StatusCode::NO_CONTENT.into_response(),
+        Err(AppError::Internal(error)) => {
+            tracing::error!("WeChat Pay notification not stored: {error:#}");
+            fail(StatusCode::INTERNAL_SERVER_ERROR, "not stored, send again")
+        }
+        Err(_) => fail(StatusCode::BAD_REQUEST, "refused"),
+    }
+}
+
+/// After a gateway's notification was settled: a payment for an order pays the order from the wallet
+/// it just topped up. When the order can no longer be paid the money stays in the wallet; the
+/// gateway's part is done either way. Answers the payment id a payment notification was about.
+async fn honour(
+    state: &AppState,
+    settled: Result<CallbackOutcome, commands::Error>,
+) -> Result<Option<String>, AppError> {
+    let payment_id = match settled {
+        Ok(CallbackOutcome::Credited { payment_id }) => {
+            tracing::info!(payment_id, "payment confirmed, top-up credited");
+            payment_id
+        }
+        Ok(CallbackOutcome::AlreadyPaid { payment_id }) => {
+            tracing::info!(payment_id, "repeated payment callback ignored");
+            payment_id
+        }
+        Ok(CallbackOutcome::Ignored) => return Ok(None),
+        Err(commands::Error::Invalid(refusal)) => {
+            return Err(AppError::Invalid(refusal));
+        }
+        Err(e) => return Err(e.into()),
+    };
+    match commands::orders::payment::after_callback(&state.db, &state.orders, &state.desk, &payment_id, now())
+        .await
+    {
+        Ok(()) => {}
+        Err(commands::Error::Invalid(refusal)) => {
+            tracing::warn!(
+                payment_id,
+                key = refusal.key,
+                "the order could not be paid; the money stays in the wallet"
+            );
+        }
+        Err(e) => return Err(e.into()),
+    }
+    Ok(Some(payment_id))
 }

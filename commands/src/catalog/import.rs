@@ -839,7 +839,7 @@ async fn input_for(db: &Database, planned: &PlannedProduct) -> Result<ProductInp
 
 fn refusal_of(error: Error) -> Result<Refusal> {
     match error {
-        Error::Invalid(r) | Error::NotFound(r) | Error::TooMany(r) => Ok(r),
+        Error::Invalid(r) | Error::NotFound(r) | Error::TooMany(r) | Error::Unavailable(r) => Ok(r),
         Error::Internal(e) => Err(Error::Internal(e)),
     }
 }
