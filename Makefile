@@ -7,7 +7,7 @@ BIN := target/release/jpmall
 ADDR ?= 127.0.0.1:8080
 NPM_CI := PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
 
-.PHONY: run test bench build web lint rust-test web-test e2e postgres chromium clean
+.PHONY: run test bench build release web lint rust-test web-test e2e postgres chromium clean
 
 run: build web
 	$(BIN) seed
@@ -44,7 +44,13 @@ rust-test: build
 web-test: web/node_modules/.installed
 	cd web && npm test
 
-e2e: build web
+# The binary embeds web/dist when it is linked: relinking after the web build (seconds) gives a
+# single file that serves the storefront and console from any folder.
+release: build web
+	$(CARGO) build --release -p jpmall
+	@echo "single binary: $(BIN) (storefront and console inside; see docs/deployment.md)"
+
+e2e: release
 	cd web && JPMALL_BIN=$(abspath $(BIN)) npm run e2e
 
 bench: build web postgres

@@ -116,6 +116,9 @@ step "rust build + clippy (release)" linted cargo build --release --workspace --
 # cores busy (a PostgreSQL test app holds at most 16 connections; the server allows 100).
 step "rust tests (SQLite and PostgreSQL)" linted cargo test --release --workspace -- --test-threads=6
 step "web checks (wait for the rest)" await_web
+# The binary carries web/dist (server/ embeds it): relinking after the web build takes seconds and
+# lets the browser tests run the one-file deployment from an empty folder.
+step "single binary with the built web" linted cargo build --release -p jpmall
 step "chromium" await "$chromium_pid" target/chromium-install.log
 step "browser tests" bash -c "cd web && JPMALL_BIN=$(pwd)/target/release/jpmall npm run e2e"
 echo

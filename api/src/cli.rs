@@ -25,9 +25,10 @@ struct Cli {
     /// Unset: SQLite in the data folder. postgres://… : PostgreSQL.
     #[arg(long, env = "DATABASE_URL", global = true)]
     database_url: Option<String>,
-    /// The built storefront to serve at /.
-    #[arg(long, env = "JPMALL_WEB_DIST", default_value = "web/dist", global = true)]
-    web_dist: PathBuf,
+    /// Serve the built storefront and console from this folder (development); unset: the web built
+    /// into this binary.
+    #[arg(long, env = "JPMALL_WEB_DIST", global = true)]
+    web_dist: Option<PathBuf>,
     /// Operator token for /jpmall/admin/…; made in the data folder when not given.
     #[arg(long, env = "JPMALL_OPERATOR_TOKEN", hide_env_values = true, global = true)]
     operator_token: Option<String>,
@@ -60,6 +61,8 @@ struct Cli {
     alipay: crate::settings::AlipayArgs,
     #[command(flatten)]
     wechat: crate::settings::WechatArgs,
+    #[command(flatten)]
+    operations: crate::settings::OperationsArgs,
     #[command(subcommand)]
     command: Command,
 }
@@ -85,11 +88,23 @@ enum Command {
         #[command(subcommand)]
         command: Audit,
     },
+    /// The configuration as this server would run it.
+    Config {
+        #[command(subcommand)]
+        command: ConfigCommand,
+    },
     /// Operator commands.
     Ops {
         #[command(subcommand)]
         command: Ops,
     },
+}
+
+#[derive(Subcommand)]
+enum ConfigCommand {
+    /// Print the effective configuration with secrets masked and what production mode still lacks;
+    /// fails when `serve` would not start with it.
+    Check,
 }
 
 #[derive(Subcommand)]
@@ -472,9 +487,21 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         sms: cli.sms.settings(),
         alipay: cli.alipay.settings(),
         wechat: cli.wechat.settings(),
+        operations: cli.operations.settings(),
     };
     match cli.command {
         Command::Serve { addr } => serve(config, addr).await,
+        Command::Config {
+            command: ConfigCommand::Check,
+        } => {
+            let (report, ready) = crate::config_check::report(&config);
+            print!("{report}");
+            if ready {
+                Ok(())
+            } else {
+                anyhow::bail!("the configuration is not ready")
+            }
+        }
         Command::Migrate => {
             let db = open_database(&config).await?;
             println!("migrations applied to {}", describe(&config));

@@ -6,7 +6,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Unset: SQLite at `<data_dir>/jpmall.db`. `postgres://…`: PostgreSQL.
     pub database_url: Option<String>,
-    pub web_dist: PathBuf,
+    /// The built web to serve from a folder; unset: the web built into the binary.
+    pub web_dist: Option<PathBuf>,
     pub operator_token: Option<String>,
     /// No SMS outbox and no payment simulator; the server refuses to start without a real SMS provider.
     pub production: bool,
@@ -24,6 +25,30 @@ pub struct Config {
     pub sms: crate::providers::sms::SmsSettings,
     pub alipay: crate::providers::gateways::AlipaySettings,
     pub wechat: crate::providers::gateways::WechatSettings,
+    pub operations: Operations,
+}
+
+/// How the server runs behind proxies, reports and stops.
+#[derive(Debug, Clone)]
+pub struct Operations {
+    /// Peers whose `X-Forwarded-For` names the client; empty: none is believed.
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+    /// A second address serving `/metrics`, `/healthz` and `/readyz` without the operator token.
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    pub shutdown_grace_seconds: u64,
+    /// The most events a projection may trail the log by while `/readyz` says ready.
+    pub ready_max_lag: i64,
+}
+
+impl Default for Operations {
+    fn default() -> Self {
+        Self {
+            trusted_proxies: Vec::new(),
+            metrics_addr: None,
+            shutdown_grace_seconds: 30,
+            ready_max_lag: 1_000,
+        }
+    }
 }
 
 /// `JPMALL_PAYMENT_GATEWAY`: `simulator` (the default outside production), `none` (no top-ups or

@@ -5,6 +5,7 @@ pub mod app;
 pub mod audit;
 pub mod cli;
 pub mod config;
+pub mod config_check;
 pub mod envelope;
 pub mod error;
 pub mod excel;

@@ -198,3 +198,42 @@ impl WechatArgs {
         }
     }
 }
+
+#[derive(Args, Debug, Clone)]
+pub struct OperationsArgs {
+    /// Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR blocks, comma-separated).
+    /// Unset: the socket's address is the client's, and X-Forwarded-For is ignored.
+    #[arg(
+        long = "trusted-proxies",
+        env = "JPMALL_TRUSTED_PROXIES",
+        value_delimiter = ',',
+        global = true
+    )]
+    trusted_proxies: Vec<ipnet::IpNet>,
+    /// Serve /metrics (and the health checks) on this address too, without the operator token; keep
+    /// it off the public network. Unset: /metrics on the main address, behind the operator token.
+    #[arg(long = "metrics-addr", env = "JPMALL_METRICS_ADDR", global = true)]
+    metrics_addr: Option<std::net::SocketAddr>,
+    /// Seconds a stopping server gives in-flight requests and background jobs to finish.
+    #[arg(long = "shutdown-grace", env = "JPMALL_SHUTDOWN_GRACE", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600), global = true)]
+    shutdown_grace: u64,
+    /// /readyz reports not ready while a projection is more than this many events behind the log.
+    #[arg(
+        long = "ready-max-lag",
+        env = "JPMALL_READY_MAX_LAG",
+        default_value_t = 1_000,
+        global = true
+    )]
+    ready_max_lag: i64,
+}
+
+impl OperationsArgs {
+    pub fn settings(self) -> crate::config::Operations {
+        crate::config::Operations {
+            trusted_proxies: self.trusted_proxies,
+            metrics_addr: self.metrics_addr,
+            shutdown_grace_seconds: self.shutdown_grace,
+            ready_max_lag: self.ready_max_lag,
+        }
+    }
+}

@@ -1,9 +1,13 @@
-//! The storefront and the staff console: `web/dist` served at `/`, with `index.html` for every path
-//! that is not an API, upload or asset path (and `admin.html` for `/admin/…`), so client-side routes
-//! survive a reload.
+//! The storefront and the staff console: the built web (`web/dist`) served at `/`, with `index.html`
+//! for every path that is not an API, upload or asset path (and `admin.html` for `/admin/…`), so
+//! client-side routes survive a reload. The files come from the folder `JPMALL_WEB_DIST` names, or,
+//! when it names none, from inside the release binary (see `server/`).
+
+use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use axum::extract::{Request, State};
-use axum::http::{header, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use tower::ServiceExt;
 use tower_http::compression::predicate::{DefaultPredicate, NotForContentType, Predicate};
@@ -33,6 +37,27 @@ pub fn compressible() -> impl Predicate {
         .and(NotForContentType::const_new("application/pdf"))
 }
 
+/// One file of the web built into the binary.
+pub struct Embedded {
+    pub data: Cow<'static, [u8]>,
+    pub hash: [u8; 32],
+}
+
+/// Finds a built file by its path below `web/dist` (`index.html`, `assets/…`).
+pub type Lookup = fn(&str) -> Option<Embedded>;
+
+static EMBEDDED: OnceLock<(Lookup, usize)> = OnceLock::new();
+
+/// Called once by the binary, before it serves: the web it carries and how many files that is.
+pub fn embed(lookup: Lookup, files: usize) {
+    let _ = EMBEDDED.set((lookup, files));
+}
+
+/// How many built files the binary carries (0: it was built before the web was).
+pub fn embedded_files() -> usize {
+    EMBEDDED.get().map(|(_, n)| *n).unwrap_or(0)
+}
+
 pub async fn fallback(State(state): State<AppState>, request: Request) -> Response {
     let path = request.uri().path().to_string();
     if API_PREFIXES
@@ -41,18 +66,42 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     {
         return AppError::NotFound("request.not_found").into_response();
     }
-    let dist = &state.config.web_dist;
     // The staff console is its own app with its own page, so the storefront's first screen never
     // carries its code.
     let console = path == "/admin" || path.starts_with("/admin/");
-    let index = dist.join(if console { "admin.html" } else { "index.html" });
+    let index = if console { "admin.html" } else { "index.html" };
+    let is_asset = path.starts_with("/assets/");
+    let mut response = match (&state.config.web_dist, EMBEDDED.get()) {
+        (Some(dist), _) => from_folder(dist, index, is_asset, request).await,
+        (None, Some((lookup, _))) => from_binary(*lookup, &path, index, is_asset, request.headers()),
+        (None, None) => None,
+    }
+    .unwrap_or_else(|| AppError::NotFound("web.not_built").into_response());
+    let cache = if is_asset {
+        "public, max-age=31536000, immutable"
+    } else {
+        "no-cache"
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
+    // The same path answers differently by Accept-Encoding (a .br, a .gz or the plain file).
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    response
+}
+
+async fn from_folder(
+    dist: &std::path::Path,
+    index: &str,
+    is_asset: bool,
+    request: Request,
+) -> Option<Response> {
+    let index = dist.join(index);
     if !index.is_file() {
-        return AppError::NotFound("web.not_built").into_response();
+        return None;
     }
     // A missing hashed asset must stay a 404: answering index.html would hide a stale deploy from the
     // client's new-version check.
-    let is_asset = path.starts_with("/assets/");
-    let mut response = if is_asset {
+    let response = if is_asset {
         ServeDir::new(dist)
             .precompressed_br()
             .precompressed_gzip()
@@ -68,14 +117,91 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
             .await
             .into_response()
     };
-    let cache = if is_asset {
-        "public, max-age=31536000, immutable"
+    Some(response)
+}
+
+fn accepts(headers: &HeaderMap, coding: &str) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|part| {
+            let mut fields = part.split(';');
+            let name = fields.next().unwrap_or("").trim();
+            let refused = fields.any(|f| matches!(f.trim(), "q=0" | "q=0.0" | "q=0.00" | "q=0.000"));
+            name.eq_ignore_ascii_case(coding) && !refused
+        })
+}
+
+/// The same rules as the folder, from the files built into the binary: the precompressed `.br` or
+/// `.gz` twin when the client takes it, and an ETag so a reload costs a 304.
+fn from_binary(
+    lookup: Lookup,
+    path: &str,
+    index: &str,
+    is_asset: bool,
+    headers: &HeaderMap,
+) -> Option<Response> {
+    lookup(index)?;
+    let wanted = path.trim_start_matches('/');
+    let name = if is_asset || (!wanted.is_empty() && !wanted.ends_with('/') && lookup(wanted).is_some()) {
+        wanted
     } else {
-        "no-cache"
+        index
     };
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    // The same path answers differently by Accept-Encoding (a .br, a .gz or the plain file).
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    response
+    let Some(plain) = lookup(name) else {
+        return Some(StatusCode::NOT_FOUND.into_response());
+    };
+    let (file, coding) = [("br", ".br"), ("gzip", ".gz")]
+        .into_iter()
+        .filter(|(coding, _)| accepts(headers, coding))
+        .find_map(|(coding, suffix)| lookup(&format!("{name}{suffix}")).map(|f| (f, Some(coding))))
+        .unwrap_or((plain, None));
+    let etag = format!(
+        "\"{}{}\"",
+        hex::encode(&file.hash[..12]),
+        coding.map(|c| format!("-{c}")).unwrap_or_default()
+    );
+    let content_type = mime_guess::from_path(name).first_or_octet_stream();
+    let content_type = match content_type.type_() {
+        mime_guess::mime::TEXT | mime_guess::mime::APPLICATION
+            if content_type.get_param("charset").is_none()
+                && matches!(
+                    content_type.subtype().as_str(),
+                    "html" | "css" | "javascript" | "json" | "plain"
+                ) =>
+        {
+            format!("{content_type}; charset=utf-8")
+        }
+        _ => content_type.to_string(),
+    };
+    let fresh = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').any(|tag| tag.trim() == etag));
+    let mut response = if fresh {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let body = match file.data {
+            Cow::Borrowed(bytes) => axum::body::Body::from(bytes),
+            Cow::Owned(bytes) => axum::body::Body::from(bytes),
+        };
+        let mut response = body.into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_str(&content_type)
+                .unwrap_or(HeaderValue::from_static("application/octet-stream")),
+        );
+        if let Some(coding) = coding {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+        }
+        response
+    };
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        response.headers_mut().insert(header::ETAG, value);
+    }
+    Some(response)
 }

@@ -85,7 +85,7 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
     api::config::Config {
         data_dir: data_dir.to_path_buf(),
         database_url,
-        web_dist: web_dist.to_path_buf(),
+        web_dist: Some(web_dist.to_path_buf()),
         operator_token: Some(OPERATOR_TOKEN.into()),
         production: false,
         payment_secret: Some("test-payment-secret".into()),
@@ -96,6 +96,7 @@ pub fn config(data_dir: &Path, database_url: Option<String>, web_dist: &Path) ->
         sms: Default::default(),
         alipay: Default::default(),
         wechat: Default::default(),
+        operations: Default::default(),
     }
 }
 

@@ -24,8 +24,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Seeds a demo market (`jpmall seed --products 300`) into a fresh data folder (SQLite:
- * DATABASE_URL unset), starts `jpmall serve` on a free port with it and web/dist, waits until it
- * answers, and returns the teardown that stops it.
+ * DATABASE_URL unset), starts `jpmall serve` on a free port with it, waits until it answers, and
+ * returns the teardown that stops it. The server runs in that empty folder with no JPMALL_WEB_DIST:
+ * every page comes from the web built into the binary, as in a deployment (`make test` relinks the
+ * binary after `npm run build`; set JPMALL_E2E_WEB_DIST to serve web/dist from disk instead).
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const bin = resolve(webDir, process.env.JPMALL_BIN ?? '../target/release/jpmall');
@@ -42,9 +44,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     JPMALL_DATA_DIR: dataDir,
-    JPMALL_WEB_DIST: dist,
     JPMALL_OPERATOR_TOKEN: operatorToken,
   };
+  delete env.JPMALL_WEB_DIST;
+  if (process.env.JPMALL_E2E_WEB_DIST) env.JPMALL_WEB_DIST = resolve(process.env.JPMALL_E2E_WEB_DIST);
   delete env.DATABASE_URL;
   delete env.JPMALL_PRODUCTION;
   delete env.JPMALL_ADDR;
@@ -62,7 +65,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   }
 
   const log = createWriteStream(logPath);
-  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, ['serve', '--addr', `127.0.0.1:${port}`], {
+    env,
+    cwd: dataDir,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.pipe(log);
   child.stderr.pipe(log);
   let exited: number | null | undefined;
