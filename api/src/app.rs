@@ -40,6 +40,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
     let db = Database::connect(&config.database_url()).await?;
     db.migrate().await.context("migrations failed")?;
+    crate::operations::recorder();
 
     let sms: Arc<dyn SmsProvider> = config.sms.build(&db, config.production)?;
     let password_key = PasswordKey::load_or_create(&config.data_dir)?;
@@ -151,6 +152,8 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         wallet,
         wallet_limits,
         payments: Arc::new(payments),
+        projections: Arc::new(projections.clone()),
+        jobs: tokio_util::task::TaskTracker::new(),
         same_style: Arc::default(),
         list_totals: Arc::default(),
     };

@@ -33,7 +33,7 @@ struct Cli {
     #[arg(long, env = "JPMALL_OPERATOR_TOKEN", hide_env_values = true, global = true)]
     operator_token: Option<String>,
     /// Production mode: no SMS outbox, and a real SMS provider is required.
-    #[arg(long, env = "JPMALL_PRODUCTION", action = ArgAction::SetTrue, global = true)]
+    #[arg(long, env = "JPMALL_PRODUCTION", action = ArgAction::SetTrue, value_parser = clap::builder::BoolishValueParser::new(), global = true)]
     production: bool,
     /// Key that signs payment callbacks; made in the data folder when not given.
     #[arg(long, env = "JPMALL_PAYMENT_SECRET", hide_env_values = true, global = true)]
@@ -88,6 +88,11 @@ enum Command {
         #[command(subcommand)]
         command: Audit,
     },
+    /// Write a consistent copy of the SQLite database to FILE while the server runs (PostgreSQL:
+    /// use pg_dump).
+    Backup { file: PathBuf },
+    /// Put a backup in place of the SQLite database (the server stopped), keeping the previous one.
+    Restore { file: PathBuf },
     /// The configuration as this server would run it.
     Config {
         #[command(subcommand)]
@@ -502,6 +507,8 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 anyhow::bail!("the configuration is not ready")
             }
         }
+        Command::Backup { file } => crate::backup::backup(&config, &file).await,
+        Command::Restore { file } => crate::backup::restore(&config, &file).await,
         Command::Migrate => {
             let db = open_database(&config).await?;
             println!("migrations applied to {}", describe(&config));
@@ -575,6 +582,11 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
             crate::keys::operator_token_path(&config.data_dir).display()
         ),
     };
+    // Every server on a data folder holds this shared, so a restore cannot swap the database under one.
+    let lock = crate::backup::serve_lock(&config.data_dir)?;
+    if lock.try_lock_shared().is_err() {
+        anyhow::bail!("a restore is running on {}", config.data_dir.display());
+    }
     let app = app::open(config).await?;
     let cut_off = commands::excel_jobs::fail_unfinished(&app.state.db, commands::clock::now()).await?;
     if cut_off > 0 {
@@ -597,9 +609,25 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
         .with_context(|| format!("cannot listen on {addr}"))?;
     let local = listener.local_addr()?;
     app.state.payments.serving_at(&format!("http://{local}"));
-    tokio::spawn(complete_due_orders(app.state.clone()));
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let on_stop = |mut stopping: tokio::sync::watch::Receiver<bool>| async move {
+        let _ = stopping.wait_for(|stop| *stop).await;
+    };
+    let housekeeping = tokio::spawn(complete_due_orders(app.state.clone(), stopping.clone()));
     println!("jpmall serving http://{local} on {engine}");
     println!("{token_note}");
+    if let Some(metrics_addr) = app.state.config.operations.metrics_addr {
+        let listener = tokio::net::TcpListener::bind(metrics_addr)
+            .await
+            .with_context(|| format!("cannot listen on {metrics_addr} for metrics"))?;
+        println!(
+            "metrics and health checks on http://{}/metrics",
+            listener.local_addr()?
+        );
+        let private = crate::operations::private_router(app.state.clone());
+        let until = on_stop(stopping.clone());
+        tokio::spawn(async move { axum::serve(listener, private).with_graceful_shutdown(until).await });
+    }
     if app.state.payments.simulator_on() {
         let warning = "PAYMENT SIMULATOR ON: top-ups and QR payments are confirmed on this server's own /pay \
                        pages, where anyone can 'pay' any amount. It is a development tool: set \
@@ -607,14 +635,54 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
         println!("{warning}");
         tracing::warn!("{warning}");
     }
-    axum::serve(
+    let server = axum::serve(
         listener,
         router.into_make_service_with_connect_info::<SocketAddr>(),
     )
-    .with_graceful_shutdown(shutdown_signal())
-    .await?;
+    .with_graceful_shutdown(on_stop(stopping.clone()));
+    let mut server = tokio::spawn(async move { server.await });
+    tokio::select! {
+        ended = &mut server => {
+            ended.context("the server task failed")?.context("the server stopped")?;
+        }
+        () = shutdown_signal() => {
+            stop_gracefully(&app, stop, server, housekeeping).await;
+        }
+    }
     app.state.db.close().await;
+    drop(lock);
+    println!("jpmall stopped");
     Ok(())
+}
+
+/// After SIGTERM or Ctrl-C: no new connections; in-flight requests, then background jobs, get the
+/// shutdown grace to finish. What is cut off after that is settled at the next start.
+async fn stop_gracefully(
+    app: &app::App,
+    stop: tokio::sync::watch::Sender<bool>,
+    server: tokio::task::JoinHandle<std::io::Result<()>>,
+    housekeeping: tokio::task::JoinHandle<()>,
+) {
+    let grace = std::time::Duration::from_secs(app.state.config.operations.shutdown_grace_seconds);
+    let deadline = tokio::time::Instant::now() + grace;
+    tracing::info!(
+        grace_seconds = grace.as_secs(),
+        "stopping: finishing in-flight requests and background jobs"
+    );
+    let _ = stop.send(true);
+    if tokio::time::timeout_at(deadline, server).await.is_err() {
+        tracing::warn!("requests still running when the grace ran out; stopping anyway");
+    }
+    let jobs = &app.state.jobs;
+    jobs.close();
+    if tokio::time::timeout_at(deadline, jobs.wait()).await.is_err() {
+        tracing::warn!(
+            jobs = jobs.len(),
+            "background jobs cut off when the grace ran out; they are marked failed at the next start"
+        );
+    }
+    let _ = tokio::time::timeout_at(deadline, housekeeping).await;
+    tracing::info!("stopped");
 }
 
 /// How often shipped orders past their days are completed.
@@ -622,10 +690,16 @@ const AUTO_COMPLETE_INTERVAL: std::time::Duration = std::time::Duration::from_se
 
 /// The order housekeeping of a serving process, every ten minutes: automatic completion, and stock
 /// reservations a crashed process left behind.
-async fn complete_due_orders(state: crate::state::AppState) {
+async fn complete_due_orders(
+    state: crate::state::AppState,
+    mut stopping: tokio::sync::watch::Receiver<bool>,
+) {
     let mut ticks = tokio::time::interval(AUTO_COMPLETE_INTERVAL);
     loop {
-        ticks.tick().await;
+        tokio::select! {
+            _ = ticks.tick() => {}
+            _ = stopping.wait_for(|stop| *stop) => return,
+        }
         let now = commands::clock::now();
         match commands::orders::placing::settle_reservations(
             &state.db,

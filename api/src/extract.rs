@@ -219,14 +219,17 @@ impl FromRequestParts<AppState> for Viewer {
     }
 }
 
-/// The client's address as the socket saw it (a reverse proxy in front must be trusted explicitly,
-/// which is not configured yet).
+/// The client's address: the socket's peer, or what a trusted proxy says it forwarded
+/// (`crate::client_addr`).
 pub struct ClientIp(pub String);
 
 impl<S: Send + Sync> FromRequestParts<S> for ClientIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        if let Some(crate::client_addr::ClientAddr(address)) = parts.extensions.get() {
+            return Ok(ClientIp(address.clone()));
+        }
         let ip = parts
             .extensions
             .get::<ConnectInfo<SocketAddr>>()

@@ -3,7 +3,9 @@
 
 pub mod app;
 pub mod audit;
+pub mod backup;
 pub mod cli;
+pub mod client_addr;
 pub mod config;
 pub mod config_check;
 pub mod envelope;
@@ -13,6 +15,7 @@ pub mod extract;
 pub mod i18n;
 pub mod keys;
 pub mod media;
+pub mod operations;
 pub mod package;
 pub mod providers;
 pub mod routes;

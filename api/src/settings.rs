@@ -207,6 +207,7 @@ pub struct OperationsArgs {
         long = "trusted-proxies",
         env = "JPMALL_TRUSTED_PROXIES",
         value_delimiter = ',',
+        value_parser = address_or_block,
         global = true
     )]
     trusted_proxies: Vec<ipnet::IpNet>,
@@ -236,4 +237,12 @@ impl OperationsArgs {
             ready_max_lag: self.ready_max_lag,
         }
     }
+}
+
+/// `10.0.0.0/8`, or one address as its own block.
+fn address_or_block(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text:?} is neither an IP address nor a CIDR block"))
 }

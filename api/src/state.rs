@@ -35,6 +35,10 @@ pub struct AppState {
     pub waves: Arc<commands::waves::WaveDesk>,
     pub wallet_limits: WalletServices,
     pub payments: Arc<Payments>,
+    /// Every projection, for the readiness check and the lag metric.
+    pub projections: Arc<Vec<Arc<dyn projections::Replayable>>>,
+    /// Background jobs (Excel exports and imports, product imports): a stopping server waits for them.
+    pub jobs: tokio_util::task::TaskTracker,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,
     pub list_totals: Arc<projections::catalog::ListTotals>,
 }

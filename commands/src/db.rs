@@ -111,6 +111,21 @@ impl Database {
         Ok(())
     }
 
+    /// (applied, known): the migrations this database has applied without failure, and those this
+    /// binary carries. Equal when the schema is the one the code expects.
+    pub async fn migration_status(&self) -> anyhow::Result<(usize, usize)> {
+        use sqlx::Row;
+        let known = match self.engine {
+            Engine::Sqlite => sqlx::migrate!("../migrations/sqlite").iter().count(),
+            Engine::Postgres => sqlx::migrate!("../migrations/postgres").iter().count(),
+        };
+        let applied: i64 = sqlx::query("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
+            .fetch_one(&self.pool)
+            .await?
+            .get(0);
+        Ok((applied as usize, known))
+    }
+
     /// A transaction that intends to write. On SQLite it takes the write lock at once: a deferred
     /// transaction that reads first and writes later fails with SQLITE_BUSY instead of waiting.
     pub async fn begin_write(&self) -> sqlx::Result<Transaction<'static, Any>> {

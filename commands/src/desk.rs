@@ -74,6 +74,12 @@ where
                 .await
             {
                 Ok(()) => {
+                    metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "done")
+                        .increment(1);
+                    if attempt > 0 {
+                        metrics::counter!("jpmall_command_retries_total", "aggregate" => A::TYPE)
+                            .increment(u64::from(attempt));
+                    }
                     if let Some(actor) = &actor {
                         // The command is done and its events name the actor: a lost audit line is
                         // logged, never answered as a failure of the command.
@@ -83,9 +89,14 @@ where
                     }
                     return Ok(());
                 }
-                Err(AggregateError::UserError(e)) => return Err(e.refusal().into()),
+                Err(AggregateError::UserError(e)) => {
+                    metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "refused")
+                        .increment(1);
+                    return Err(e.refusal().into());
+                }
                 Err(AggregateError::AggregateConflict) if attempt < CONFLICT_RETRIES => {
                     attempt += 1;
+                    metrics::counter!("jpmall_command_conflicts_total", "aggregate" => A::TYPE).increment(1);
                     // Spread out the processes that collided so they do not collide again.
                     let jitter = rand::random::<u64>() % (5 * u64::from(attempt.min(10)) + 1);
                     tokio::time::sleep(Duration::from_millis(jitter)).await;

@@ -343,6 +343,10 @@ impl Replayable for RankingReplay {
     async fn reset(&self) -> anyhow::Result<()> {
         self.runner.reset().await
     }
+
+    async fn lag(&self) -> anyhow::Result<i64> {
+        self.runner.lag().await
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -50,6 +50,13 @@ impl<P: Projection> Clone for Runner<P> {
 
 const BATCH: i64 = 500;
 
+/// The events of `$2` (an aggregate type) that projection `$1` has not applied, optionally of one
+/// aggregate `$3`, after log position `$4`.
+const PENDING: &str = "FROM events e LEFT JOIN projection_offsets o ON o.projection = $1 \
+     AND o.aggregate_type = e.aggregate_type AND o.aggregate_id = e.aggregate_id \
+     WHERE e.aggregate_type = $2 AND e.sequence > COALESCE(o.sequence, 0) \
+     AND ($3 = '' OR e.aggregate_id = $3) AND e.position > $4";
+
 impl<P: Projection> Runner<P> {
     pub fn new(pool: AnyPool, projection: P) -> Self {
         Self {
@@ -160,15 +167,24 @@ impl<P: Projection> Runner<P> {
         self.catch_up_from_log(None, progress).await
     }
 
+    /// How many events of the log this projection has not applied yet.
+    pub async fn lag(&self) -> anyhow::Result<i64> {
+        let pending: i64 = sqlx::query(&format!("SELECT COUNT(*) {PENDING}"))
+            .bind(P::NAME)
+            .bind(<P::Aggregate as Aggregate>::TYPE)
+            .bind("")
+            .bind(0i64)
+            .fetch_one(&self.pool)
+            .await?
+            .get(0);
+        Ok(pending)
+    }
+
     async fn catch_up_from_log(
         &self,
         aggregate_id: Option<&str>,
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> anyhow::Result<usize> {
-        const PENDING: &str = "FROM events e LEFT JOIN projection_offsets o ON o.projection = $1 \
-             AND o.aggregate_type = e.aggregate_type AND o.aggregate_id = e.aggregate_id \
-             WHERE e.aggregate_type = $2 AND e.sequence > COALESCE(o.sequence, 0) \
-             AND ($3 = '' OR e.aggregate_id = $3) AND e.position > $4";
         let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
         let only = aggregate_id.unwrap_or("");
         let total: i64 = sqlx::query(&format!("SELECT COUNT(*) {PENDING}"))
@@ -282,6 +298,8 @@ pub trait Replayable: Send + Sync {
     fn name(&self) -> &'static str;
     async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize>;
     async fn reset(&self) -> anyhow::Result<()>;
+    /// How many events of the log this projection has not applied yet.
+    async fn lag(&self) -> anyhow::Result<i64>;
 }
 
 #[async_trait]
@@ -296,5 +314,9 @@ impl<P: Projection> Replayable for Runner<P> {
 
     async fn reset(&self) -> anyhow::Result<()> {
         Runner::reset(self).await
+    }
+
+    async fn lag(&self) -> anyhow::Result<i64> {
+        Runner::lag(self).await
     }
 }

@@ -15,6 +15,7 @@ mod excel;
 mod funds;
 mod hardening;
 mod messages;
+mod operations;
 mod operator;
 mod orders;
 mod orders_crash;

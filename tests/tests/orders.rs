@@ -56,7 +56,7 @@ fn yuan(fen: i64) -> String {
     domain::money::Fen(fen).to_yuan()
 }
 
-async fn address(app: &TestApp, token: &str) -> String {
+pub(crate) async fn address(app: &TestApp, token: &str) -> String {
     let saved = data(
         app,
         token,

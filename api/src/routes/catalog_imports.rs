@@ -169,7 +169,7 @@ pub async fn upload(
         now(),
     )
     .await?;
-    tokio::spawn(acting_as(
+    state.jobs.spawn(acting_as(
         actor,
         product_import::check(state.clone(), id.clone(), rows, files, scope),
     ));
@@ -251,7 +251,7 @@ pub async fn confirm(
     )
     .await?;
     if claimed {
-        tokio::spawn(acting_as(
+        state.jobs.spawn(acting_as(
             actor,
             product_import::apply(state.clone(), id.to_string(), plan, scope),
         ));

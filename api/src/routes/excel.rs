@@ -95,7 +95,9 @@ pub async fn export(
     };
     excel_jobs::start(&state.db, &job, at).await?;
     let id = job.id.clone();
-    tokio::spawn(excel::export::run(state.clone(), job, spec, lang));
+    state
+        .jobs
+        .spawn(excel::export::run(state.clone(), job, spec, lang));
     started(&state, &user, &id, lang).await
 }
 
@@ -132,7 +134,7 @@ pub async fn import(
         total: rows.len() as i64,
     };
     excel_jobs::start(&state.db, &job, at).await?;
-    tokio::spawn(excel::import::run(state.clone(), job, rows));
+    state.jobs.spawn(excel::import::run(state.clone(), job, rows));
     started(&state, &user, &id, lang).await
 }
 

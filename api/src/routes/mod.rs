@@ -354,6 +354,9 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/coupon/lists"), post(coupon::lists))
         .route(&format!("{UNISHOP}/coupon/claimable"), post(coupon::claimable))
         .route(&format!("{UNISHOP}/coupon/claim"), post(coupon::claim))
+        .route("/healthz", get(crate::operations::healthz))
+        .route("/readyz", get(crate::operations::readyz))
+        .route("/metrics", get(crate::operations::metrics))
         .route("/pay/{id}", get(pay::pay_page))
         .route("/pay/{id}/confirm", post(pay::confirm))
         .route(commands::payments::NOTIFY_PATH, post(pay::notify))
@@ -373,6 +376,7 @@ pub fn router(state: AppState) -> Router {
         )
         .fallback(web::fallback)
         .layer(DefaultBodyLimit::max(JSON_BODY_LIMIT))
+        .layer(middleware::from_fn(crate::operations::track))
         .layer(middleware::from_fn(envelope::render))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::X_CONTENT_TYPE_OPTIONS,
@@ -391,10 +395,16 @@ pub fn router(state: AppState) -> Router {
             TraceLayer::new_for_http()
                 .make_span_with(|request: &Request| {
                     let id = request.headers().get("x-request-id").and_then(|v| v.to_str().ok()).unwrap_or("-");
-                    tracing::info_span!("request", id, method = %request.method(), path = %request.uri().path())
+                    let client = request
+                        .extensions()
+                        .get::<crate::client_addr::ClientAddr>()
+                        .map(|c| c.0.as_str())
+                        .unwrap_or("-");
+                    tracing::info_span!("request", id, client, method = %request.method(), path = %request.uri().path())
                 })
                 .on_response(DefaultOnResponse::new().level(tracing::Level::INFO)),
         )
+        .layer(middleware::from_fn_with_state(state.clone(), crate::client_addr::resolve))
         .layer(PropagateRequestIdLayer::x_request_id())
         .layer(SetRequestIdLayer::x_request_id(MakeRequestUuid))
         .with_state(state)
