@@ -1381,3 +1381,36 @@ async fn demo_coupons(state: &crate::state::AppState) -> anyhow::Result<usize> {
     publish(&state.db, &claimable, 100, now).await.map_err(failed)?;
     Ok(coupons.len() + 1)
 }
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    #[test]
+    fn every_flag_and_variable_names_one_setting() {
+        // Flattened settings share field names (app_id, private_key): clap checks the ids are unique
+        // only in debug builds, so the check runs here.
+        super::Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn each_provider_reads_its_own_app_id() {
+        let cli = <super::Cli as clap::Parser>::try_parse_from([
+            "jpmall",
+            "--alipay-app-id",
+            "2021",
+            "--wechat-app-id",
+            "wx1",
+            "--sms-app-id",
+            "1400",
+            "--trusted-proxies",
+            "127.0.0.1,10.0.0.0/8",
+            "migrate",
+        ])
+        .unwrap();
+        assert_eq!(cli.alipay.settings().app_id.as_deref(), Some("2021"));
+        assert_eq!(cli.wechat.settings().app_id.as_deref(), Some("wx1"));
+        assert_eq!(cli.sms.settings().app_id.as_deref(), Some("1400"));
+        assert_eq!(cli.operations.settings().trusted_proxies.len(), 2);
+    }
+}

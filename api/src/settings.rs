@@ -10,6 +10,7 @@ use crate::providers::sms::{EventTemplate, SmsChoice, SmsSettings};
 pub struct SmsArgs {
     /// Who sends verification codes: outbox (development), aliyun or tencent.
     #[arg(
+        id = "sms-provider",
         long = "sms-provider",
         env = "JPMALL_SMS_PROVIDER",
         value_enum,
@@ -18,10 +19,16 @@ pub struct SmsArgs {
     )]
     provider: SmsChoice,
     /// Aliyun AccessKey ID / Tencent SecretId.
-    #[arg(long = "sms-key-id", env = "JPMALL_SMS_KEY_ID", global = true)]
+    #[arg(
+        id = "sms-key-id",
+        long = "sms-key-id",
+        env = "JPMALL_SMS_KEY_ID",
+        global = true
+    )]
     key_id: Option<String>,
     /// Aliyun AccessKey secret / Tencent SecretKey.
     #[arg(
+        id = "sms-key-secret",
         long = "sms-key-secret",
         env = "JPMALL_SMS_KEY_SECRET",
         hide_env_values = true,
@@ -29,24 +36,46 @@ pub struct SmsArgs {
     )]
     key_secret: Option<String>,
     /// Tencent SmsSdkAppId.
-    #[arg(long = "sms-app-id", env = "JPMALL_SMS_APP_ID", global = true)]
+    #[arg(
+        id = "sms-app-id",
+        long = "sms-app-id",
+        env = "JPMALL_SMS_APP_ID",
+        global = true
+    )]
     app_id: Option<String>,
-    #[arg(long = "sms-region", env = "JPMALL_SMS_REGION", global = true)]
+    #[arg(
+        id = "sms-region",
+        long = "sms-region",
+        env = "JPMALL_SMS_REGION",
+        global = true
+    )]
     region: Option<String>,
     /// The provider's API address; unset: its public endpoint.
-    #[arg(long = "sms-endpoint", env = "JPMALL_SMS_ENDPOINT", global = true)]
+    #[arg(
+        id = "sms-endpoint",
+        long = "sms-endpoint",
+        env = "JPMALL_SMS_ENDPOINT",
+        global = true
+    )]
     endpoint: Option<String>,
     /// Sign name (签名) of every code kind that names none of its own.
-    #[arg(long = "sms-sign-name", env = "JPMALL_SMS_SIGN_NAME", global = true)]
+    #[arg(
+        id = "sms-sign-name",
+        long = "sms-sign-name",
+        env = "JPMALL_SMS_SIGN_NAME",
+        global = true
+    )]
     sign_name: Option<String>,
     /// Template of the registration code; it has one parameter, the code.
     #[arg(
+        id = "sms-template-register",
         long = "sms-template-register",
         env = "JPMALL_SMS_TEMPLATE_REGISTER",
         global = true
     )]
     template_register: Option<String>,
     #[arg(
+        id = "sms-sign-name-register",
         long = "sms-sign-name-register",
         env = "JPMALL_SMS_SIGN_NAME_REGISTER",
         global = true
@@ -54,12 +83,14 @@ pub struct SmsArgs {
     sign_name_register: Option<String>,
     /// Template of the password-reset code.
     #[arg(
+        id = "sms-template-resetpwd",
         long = "sms-template-resetpwd",
         env = "JPMALL_SMS_TEMPLATE_RESETPWD",
         global = true
     )]
     template_resetpwd: Option<String>,
     #[arg(
+        id = "sms-sign-name-resetpwd",
         long = "sms-sign-name-resetpwd",
         env = "JPMALL_SMS_SIGN_NAME_RESETPWD",
         global = true
@@ -67,12 +98,14 @@ pub struct SmsArgs {
     sign_name_resetpwd: Option<String>,
     /// Template of the change-of-phone code.
     #[arg(
+        id = "sms-template-changemobile",
         long = "sms-template-changemobile",
         env = "JPMALL_SMS_TEMPLATE_CHANGEMOBILE",
         global = true
     )]
     template_changemobile: Option<String>,
     #[arg(
+        id = "sms-sign-name-changemobile",
         long = "sms-sign-name-changemobile",
         env = "JPMALL_SMS_SIGN_NAME_CHANGEMOBILE",
         global = true
@@ -109,10 +142,16 @@ impl SmsArgs {
 #[derive(Args, Debug, Clone)]
 pub struct AlipayArgs {
     /// The Alipay app's APPID.
-    #[arg(long = "alipay-app-id", env = "JPMALL_ALIPAY_APP_ID", global = true)]
+    #[arg(
+        id = "alipay-app-id",
+        long = "alipay-app-id",
+        env = "JPMALL_ALIPAY_APP_ID",
+        global = true
+    )]
     app_id: Option<String>,
     /// The app's private key (PEM or base64), or the path of a file holding it.
     #[arg(
+        id = "alipay-private-key",
         long = "alipay-private-key",
         env = "JPMALL_ALIPAY_PRIVATE_KEY",
         hide_env_values = true,
@@ -120,10 +159,20 @@ pub struct AlipayArgs {
     )]
     private_key: Option<String>,
     /// Alipay's public key (not the app's), or the path of a file holding it.
-    #[arg(long = "alipay-public-key", env = "JPMALL_ALIPAY_PUBLIC_KEY", global = true)]
+    #[arg(
+        id = "alipay-public-key",
+        long = "alipay-public-key",
+        env = "JPMALL_ALIPAY_PUBLIC_KEY",
+        global = true
+    )]
     public_key: Option<String>,
     /// Unset: https://openapi.alipay.com/gateway.do.
-    #[arg(long = "alipay-gateway-url", env = "JPMALL_ALIPAY_GATEWAY_URL", global = true)]
+    #[arg(
+        id = "alipay-gateway-url",
+        long = "alipay-gateway-url",
+        env = "JPMALL_ALIPAY_GATEWAY_URL",
+        global = true
+    )]
     gateway_url: Option<String>,
 }
 
@@ -141,13 +190,24 @@ impl AlipayArgs {
 #[derive(Args, Debug, Clone)]
 pub struct WechatArgs {
     /// Merchant id (商户号).
-    #[arg(long = "wechat-mch-id", env = "JPMALL_WECHAT_MCH_ID", global = true)]
+    #[arg(
+        id = "wechat-mch-id",
+        long = "wechat-mch-id",
+        env = "JPMALL_WECHAT_MCH_ID",
+        global = true
+    )]
     mch_id: Option<String>,
     /// The AppID bound to the merchant.
-    #[arg(long = "wechat-app-id", env = "JPMALL_WECHAT_APP_ID", global = true)]
+    #[arg(
+        id = "wechat-app-id",
+        long = "wechat-app-id",
+        env = "JPMALL_WECHAT_APP_ID",
+        global = true
+    )]
     app_id: Option<String>,
     /// The API v3 key (32 characters) that encrypts notifications.
     #[arg(
+        id = "wechat-api-v3-key",
         long = "wechat-api-v3-key",
         env = "JPMALL_WECHAT_API_V3_KEY",
         hide_env_values = true,
@@ -155,10 +215,16 @@ pub struct WechatArgs {
     )]
     api_v3_key: Option<String>,
     /// Serial number of the merchant API certificate.
-    #[arg(long = "wechat-mch-serial", env = "JPMALL_WECHAT_MCH_SERIAL", global = true)]
+    #[arg(
+        id = "wechat-mch-serial",
+        long = "wechat-mch-serial",
+        env = "JPMALL_WECHAT_MCH_SERIAL",
+        global = true
+    )]
     mch_serial: Option<String>,
     /// The merchant API private key (apiclient_key.pem), or the path of a file holding it.
     #[arg(
+        id = "wechat-private-key",
         long = "wechat-private-key",
         env = "JPMALL_WECHAT_PRIVATE_KEY",
         hide_env_values = true,
@@ -167,6 +233,7 @@ pub struct WechatArgs {
     private_key: Option<String>,
     /// WeChat Pay's public key (PEM), or the path of a file holding it.
     #[arg(
+        id = "wechat-platform-key",
         long = "wechat-platform-key",
         env = "JPMALL_WECHAT_PLATFORM_KEY",
         global = true
@@ -174,13 +241,19 @@ pub struct WechatArgs {
     platform_key: Option<String>,
     /// The id of WeChat Pay's public key (PUB_KEY_ID_…) or of its platform certificate.
     #[arg(
+        id = "wechat-platform-serial",
         long = "wechat-platform-serial",
         env = "JPMALL_WECHAT_PLATFORM_SERIAL",
         global = true
     )]
     platform_serial: Option<String>,
     /// Unset: https://api.mch.weixin.qq.com.
-    #[arg(long = "wechat-base-url", env = "JPMALL_WECHAT_BASE_URL", global = true)]
+    #[arg(
+        id = "wechat-base-url",
+        long = "wechat-base-url",
+        env = "JPMALL_WECHAT_BASE_URL",
+        global = true
+    )]
     base_url: Option<String>,
 }
 
@@ -204,6 +277,7 @@ pub struct OperationsArgs {
     /// Reverse proxies whose X-Forwarded-For is believed (addresses or CIDR blocks, comma-separated).
     /// Unset: the socket's address is the client's, and X-Forwarded-For is ignored.
     #[arg(
+        id = "trusted-proxies",
         long = "trusted-proxies",
         env = "JPMALL_TRUSTED_PROXIES",
         value_delimiter = ',',
@@ -213,13 +287,19 @@ pub struct OperationsArgs {
     trusted_proxies: Vec<ipnet::IpNet>,
     /// Serve /metrics (and the health checks) on this address too, without the operator token; keep
     /// it off the public network. Unset: /metrics on the main address, behind the operator token.
-    #[arg(long = "metrics-addr", env = "JPMALL_METRICS_ADDR", global = true)]
+    #[arg(
+        id = "metrics-addr",
+        long = "metrics-addr",
+        env = "JPMALL_METRICS_ADDR",
+        global = true
+    )]
     metrics_addr: Option<std::net::SocketAddr>,
     /// Seconds a stopping server gives in-flight requests and background jobs to finish.
-    #[arg(long = "shutdown-grace", env = "JPMALL_SHUTDOWN_GRACE", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600), global = true)]
+    #[arg(id = "shutdown-grace", long = "shutdown-grace", env = "JPMALL_SHUTDOWN_GRACE", default_value_t = 30, value_parser = clap::value_parser!(u64).range(1..=600), global = true)]
     shutdown_grace: u64,
     /// /readyz reports not ready while a projection is more than this many events behind the log.
     #[arg(
+        id = "ready-max-lag",
         long = "ready-max-lag",
         env = "JPMALL_READY_MAX_LAG",
         default_value_t = 1_000,
