@@ -478,6 +478,20 @@ pub fn jpmall_binary() -> PathBuf {
 }
 
 impl TestApp {
+    /// Another server on this test's database and data folder, with `change` made to its settings:
+    /// its base URL and its application (close its database when done).
+    pub async fn another_server(&self, change: impl FnOnce(&mut api::config::Config)) -> (String, App) {
+        let url = match self.engine {
+            Engine::Sqlite => None,
+            Engine::Postgres => Some(self.database_url.clone()),
+        };
+        let mut config = config(self.data_dir.path(), url, &self.web_dist);
+        change(&mut config);
+        let other = api::app::open(config).await.expect("the other server opens");
+        let (base, _server) = serve(&other).await;
+        (base, other)
+    }
+
     /// Runs `jpmall` with this test's data folder and database; answers (success, stdout, stderr).
     pub fn run_cli(&self, args: &[&str]) -> (bool, String, String) {
         let mut command = std::process::Command::new(jpmall_binary());

@@ -454,19 +454,6 @@ async fn a_database_failure_while_placing_gives_back_the_stock_and_the_coupon(ap
     assert_eq!(app.stock_of(&sku).await, stock - 1);
 }
 
-/// Another server on the test's database and data folder, with `change` made to its settings.
-async fn second_server(app: &TestApp, change: impl FnOnce(&mut api::config::Config)) -> (String, tests::App) {
-    let url = match app.engine {
-        Engine::Sqlite => None,
-        Engine::Postgres => Some(app.database_url.clone()),
-    };
-    let mut config = tests::config(app.data_dir.path(), url, &app.web_dist);
-    change(&mut config);
-    let other = api::app::open(config).await.expect("the second server opens");
-    let (base, _server) = tests::serve(&other).await;
-    (base, other)
-}
-
 async fn the_payment_simulator_says_what_it_is_and_is_off_with_any_other_gateway(app: &TestApp) {
     let token = app.register("13800001405", "abc12345").await;
     let payment = data(app, &token, "fund/recharge", json!({"amount": "100"})).await;
@@ -510,7 +497,9 @@ async fn the_payment_simulator_says_what_it_is_and_is_off_with_any_other_gateway
 
     // The same database served with no simulator: its pages are gone, top-ups are refused, and the
     // simulator's money can be spent but not withdrawn.
-    let (base, other) = second_server(app, |c| c.payment_gateway = api::config::GatewayChoice::None).await;
+    let (base, other) = app
+        .another_server(|c| c.payment_gateway = api::config::GatewayChoice::None)
+        .await;
     let path = pay_url.split_once("/pay/").unwrap().1;
     let gone = app.client.get(format!("{base}/pay/{path}")).send().await.unwrap();
     assert_eq!(gone.status(), StatusCode::NOT_FOUND);

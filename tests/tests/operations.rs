@@ -12,18 +12,6 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 use tests::{on_both_engines, Engine, TestApp, OPERATOR_TOKEN, UNISHOP};
 
-async fn server_with(app: &TestApp, change: impl FnOnce(&mut api::config::Config)) -> (String, tests::App) {
-    let url = match app.engine {
-        Engine::Sqlite => None,
-        Engine::Postgres => Some(app.database_url.clone()),
-    };
-    let mut config = tests::config(app.data_dir.path(), url, &app.web_dist);
-    change(&mut config);
-    let other = api::app::open(config).await.expect("the server opens");
-    let (base, _server) = tests::serve(&other).await;
-    (base, other)
-}
-
 async fn health_readiness_and_metrics_answer(app: &TestApp) {
     let healthz = app.client.get(app.url("/healthz")).send().await.unwrap();
     assert_eq!(healthz.status(), StatusCode::OK);
@@ -84,7 +72,7 @@ async fn health_readiness_and_metrics_answer(app: &TestApp) {
 
     // A server whose projections may not trail at all is not ready, and says why; its private
     // metrics address needs no credential.
-    let (base, other) = server_with(app, |c| c.operations.ready_max_lag = -1).await;
+    let (base, other) = app.another_server(|c| c.operations.ready_max_lag = -1).await;
     let ready = app.client.get(format!("{base}/readyz")).send().await.unwrap();
     assert_eq!(ready.status(), StatusCode::SERVICE_UNAVAILABLE);
     let ready: Value = ready.json().await.unwrap();
@@ -133,10 +121,9 @@ async fn the_client_address_comes_from_a_trusted_proxy_only(app: &TestApp) {
         0
     );
     // Behind a trusted proxy, the address the proxy appended is the client's.
-    let (base, other) = server_with(app, |c| {
-        c.operations.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()]
-    })
-    .await;
+    let (base, other) = app
+        .another_server(|c| c.operations.trusted_proxies = vec!["127.0.0.1/32".parse().unwrap()])
+        .await;
     let (status, body) = app.send(login(base)).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(sessions_from(app, "203.0.113.9").await, 1);
@@ -163,7 +150,7 @@ fn embedded(path: &str) -> Option<api::web::Embedded> {
 
 async fn the_web_built_into_the_binary_is_served_without_a_folder(app: &TestApp) {
     api::web::embed(embedded, 5);
-    let (base, other) = server_with(app, |c| c.web_dist = None).await;
+    let (base, other) = app.another_server(|c| c.web_dist = None).await;
     let get = |path: &str, encoding: &str| {
         app.client
             .get(format!("{base}{path}"))

@@ -226,19 +226,6 @@ fn sms_settings(
     }
 }
 
-/// Another server on the test's database and data folder, with `change` made to its settings.
-async fn server_with(app: &TestApp, change: impl FnOnce(&mut api::config::Config)) -> (String, tests::App) {
-    let url = match app.engine {
-        Engine::Sqlite => None,
-        Engine::Postgres => Some(app.database_url.clone()),
-    };
-    let mut config = tests::config(app.data_dir.path(), url, &app.web_dist);
-    change(&mut config);
-    let other = api::app::open(config).await.expect("the server opens");
-    let (base, _server) = tests::serve(&other).await;
-    (base, other)
-}
-
 async fn send(app: &TestApp, request: reqwest::RequestBuilder) -> (StatusCode, Value) {
     app.send(request).await
 }
@@ -284,7 +271,9 @@ async fn sms_provider_delivers_codes_and_a_failure_leaves_the_earlier_code_usabl
         }
     };
     let endpoint = format!("{}/", listen(fake).await);
-    let (base, server) = server_with(app, |c| c.sms = sms_settings(provider, &endpoint)).await;
+    let (base, server) = app
+        .another_server(|c| c.sms = sms_settings(provider, &endpoint))
+        .await;
     let [first, second] = mobiles;
 
     // A code reaches the phone through the provider, with the registration template.
@@ -521,17 +510,18 @@ async fn alipay_server(app: &TestApp) -> (String, tests::App, Shared) {
     let gateway =
         listen(axum::Router::new().route("/gateway.do", post(move |body| alipay_gateway(s.clone(), body))))
             .await;
-    let (base, server) = server_with(app, |c| {
-        c.payment_gateway = api::config::GatewayChoice::Alipay;
-        c.public_url = Some("https://shop.example.com".into());
-        c.alipay = api::providers::gateways::AlipaySettings {
-            app_id: Some(ALIPAY_APP.into()),
-            private_key: Some(private_pem(&keys().merchant)),
-            alipay_public_key: Some(public_pem(&keys().provider)),
-            gateway_url: Some(format!("{gateway}/gateway.do")),
-        };
-    })
-    .await;
+    let (base, server) = app
+        .another_server(|c| {
+            c.payment_gateway = api::config::GatewayChoice::Alipay;
+            c.public_url = Some("https://shop.example.com".into());
+            c.alipay = api::providers::gateways::AlipaySettings {
+                app_id: Some(ALIPAY_APP.into()),
+                private_key: Some(private_pem(&keys().merchant)),
+                alipay_public_key: Some(public_pem(&keys().provider)),
+                gateway_url: Some(format!("{gateway}/gateway.do")),
+            };
+        })
+        .await;
     (base, server, seen)
 }
 
@@ -946,21 +936,22 @@ async fn wechat_pay_takes_top_ups_and_trusts_only_its_own_notifications(app: &Te
         post(move |headers, body| wechat_native(s.clone(), headers, body)),
     ))
     .await;
-    let (base, server) = server_with(app, |c| {
-        c.payment_gateway = api::config::GatewayChoice::Wechat;
-        c.public_url = Some("https://shop.example.com".into());
-        c.wechat = api::providers::gateways::WechatSettings {
-            mch_id: Some(MCH_ID.into()),
-            app_id: Some(WECHAT_APP.into()),
-            api_v3_key: Some(API_V3_KEY.into()),
-            mch_serial: Some(MCH_SERIAL.into()),
-            private_key: Some(private_pem(&keys().merchant)),
-            platform_key: Some(public_pem(&keys().provider)),
-            platform_serial: Some(PLATFORM_SERIAL.into()),
-            base_url: Some(api_base.clone()),
-        };
-    })
-    .await;
+    let (base, server) = app
+        .another_server(|c| {
+            c.payment_gateway = api::config::GatewayChoice::Wechat;
+            c.public_url = Some("https://shop.example.com".into());
+            c.wechat = api::providers::gateways::WechatSettings {
+                mch_id: Some(MCH_ID.into()),
+                app_id: Some(WECHAT_APP.into()),
+                api_v3_key: Some(API_V3_KEY.into()),
+                mch_serial: Some(MCH_SERIAL.into()),
+                private_key: Some(private_pem(&keys().merchant)),
+                platform_key: Some(public_pem(&keys().provider)),
+                platform_serial: Some(PLATFORM_SERIAL.into()),
+                base_url: Some(api_base.clone()),
+            };
+        })
+        .await;
 
     let (status, body) = call(app, &base, &token, "fund/recharge", json!({"amount": "66.60"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
