@@ -28,6 +28,7 @@ use projections::{Replayable, Runner};
 
 use crate::config::{Config, GatewayChoice};
 use crate::keys::{operator_token, payment_secret, PasswordKey};
+use crate::live::live;
 use crate::state::{AppState, Payments};
 
 pub struct App {
@@ -62,54 +63,49 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         simulated_money_withdrawable: simulator,
         ..config.wallet_limits
     };
-    let wallet = Arc::new(db.cqrs::<Wallet>(
+    let wallet = Arc::new(db.cqrs_live::<Wallet>(
         vec![
-            Box::new(balances.clone()),
-            Box::new(ledger.clone()),
-            Box::new(withdrawals.clone()),
-            Box::new(wallet_messages.clone()),
+            live(&balances),
+            live(&ledger),
+            live(&withdrawals),
+            live(&wallet_messages),
         ],
+        vec![],
         wallet_limits,
     ));
     let desk = Arc::new(WalletDesk::new(wallet.clone(), db.pool.clone()));
     let coupon_book = Runner::new(db.pool.clone(), CouponBook);
     let coupon_desk = Arc::new(CouponDesk::new(
-        Arc::new(db.cqrs::<Coupon>(
-            vec![Box::new(coupon_book.clone()), Box::new(coupon_messages.clone())],
-            (),
-        )),
+        Arc::new(db.cqrs_live::<Coupon>(vec![live(&coupon_book), live(&coupon_messages)], vec![], ())),
         db.pool.clone(),
     ));
     let order_book = Runner::new(db.pool.clone(), OrderBook);
     let daily_sales = Runner::new(db.pool.clone(), DailySales);
-    let orders = Arc::new(db.cqrs::<Order>(
-        vec![
-            Box::new(order_book.clone()),
-            Box::new(daily_sales.clone()),
-            Box::new(order_messages.clone()),
-            // After the projections, so a refund it credits follows the order's own rows.
-            Box::new(OrderManager::new(db.clone(), desk.clone(), coupon_desk.clone())),
-        ],
+    let orders = Arc::new(db.cqrs_live::<Order>(
+        vec![live(&order_book), live(&daily_sales), live(&order_messages)],
+        // After the commit, so a refund it credits follows the order's own rows.
+        vec![Box::new(OrderManager::new(
+            db.clone(),
+            desk.clone(),
+            coupon_desk.clone(),
+        ))],
         (),
     ));
     let order_desk = Arc::new(OrderDesk::new(orders, db.pool.clone()));
     let after_sale_book = Runner::new(db.pool.clone(), AfterSaleBook);
-    let after_sales = Arc::new(db.cqrs::<AfterSale>(
-        vec![
-            Box::new(after_sale_book.clone()),
-            Box::new(after_sale_messages.clone()),
-            // After the projection, so the after-sale row is there when the credit shows in the ledger.
-            Box::new(AfterSaleManager::new(
-                db.clone(),
-                order_desk.clone(),
-                desk.clone(),
-            )),
-        ],
+    let after_sales = Arc::new(db.cqrs_live::<AfterSale>(
+        vec![live(&after_sale_book), live(&after_sale_messages)],
+        // After the commit, so the after-sale row is there when the credit shows in the ledger.
+        vec![Box::new(AfterSaleManager::new(
+            db.clone(),
+            order_desk.clone(),
+            desk.clone(),
+        ))],
         (),
     ));
     let wave_book = Runner::new(db.pool.clone(), WaveBook);
     let waves = Arc::new(commands::waves::WaveDesk::new(
-        Arc::new(db.cqrs::<Wave>(vec![Box::new(wave_book.clone())], ())),
+        Arc::new(db.cqrs_live::<Wave>(vec![live(&wave_book)], vec![], ())),
         db.pool.clone(),
     ));
     let projections: Vec<Arc<dyn Replayable>> = vec![

@@ -14,6 +14,7 @@ pub mod excel;
 pub mod extract;
 pub mod i18n;
 pub mod keys;
+pub mod live;
 pub mod media;
 pub mod operations;
 pub mod package;

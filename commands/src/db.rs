@@ -1,18 +1,16 @@
 use std::path::Path;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::Context;
-use cqrs_es::persist::PersistedEventStore;
-use cqrs_es::{Aggregate, CqrsFramework, Query};
-use postgres_es::PostgresEventRepository;
-use sqlite_es::SqliteEventRepository;
+use cqrs_es::Query;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::postgres::{PgConnectOptions, PgPoolOptions};
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Any, AnyPool, Executor, PgPool, SqlitePool, Transaction};
 
-use crate::event_store::EventRepository;
+use crate::store::{Framework, LiveProjection, Snapshotted, Store};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Engine {
@@ -20,8 +18,9 @@ pub enum Engine {
     Postgres,
 }
 
-/// The one handle on storage. Events go through the engine's own cqrs-es repository (which needs a
-/// concrete pool); everything else uses one portable SQL string on the `Any` pool.
+/// The one handle on storage: one portable SQL string on the `Any` pool for events and read models
+/// alike, so a command's events and its projections share a transaction. The engine's own pool runs
+/// the migrations.
 #[derive(Clone)]
 pub struct Database {
     pub engine: Engine,
@@ -35,7 +34,7 @@ enum EventPool {
     Postgres(PgPool),
 }
 
-pub type Cqrs<A> = CqrsFramework<A, PersistedEventStore<EventRepository, A>>;
+pub type Cqrs<A> = Framework<A>;
 
 const BUSY_TIMEOUT: Duration = Duration::from_secs(10);
 
@@ -135,34 +134,28 @@ impl Database {
         }
     }
 
-    /// A cqrs-es framework for aggregate `A` over this database's event store (plain event store:
-    /// the snapshot and aggregate stores of cqrs-es 0.5 apply events twice).
-    pub fn cqrs<A: Aggregate>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
-        CqrsFramework::new(
-            PersistedEventStore::new_event_store(self.repository()),
-            queries,
-            services,
-        )
+    /// A framework for aggregate `A` with no live projections: `queries` run after the commit.
+    pub fn cqrs<A: Snapshotted>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
+        self.cqrs_live(Vec::new(), queries, services)
+    }
+
+    /// A framework for aggregate `A` whose commands write their events and the `live`
+    /// projections in one transaction; `queries` (process managers) run after it committed.
+    pub fn cqrs_live<A: Snapshotted>(
+        &self,
+        live: Vec<Arc<dyn LiveProjection<A>>>,
+        queries: Vec<Box<dyn Query<A>>>,
+        services: A::Services,
+    ) -> Cqrs<A> {
+        Framework::new(Store::new(self.clone(), live), queries, services)
     }
 
     /// The current state of aggregate `id` (the default state when it has no events).
-    pub async fn load<A: Aggregate>(&self, id: &str) -> anyhow::Result<A> {
-        use cqrs_es::{AggregateContext, EventStore};
-        let store = PersistedEventStore::<EventRepository, A>::new_event_store(self.repository());
-        let mut context = store
-            .load_aggregate(id)
+    pub async fn load<A: Snapshotted>(&self, id: &str) -> anyhow::Result<A> {
+        Store::<A>::new(self.clone(), Vec::new())
+            .state(id)
             .await
-            .map_err(|e| anyhow::anyhow!("cannot load {} {id}: {e}", A::TYPE))?;
-        Ok(std::mem::take(context.aggregate()))
-    }
-
-    fn repository(&self) -> EventRepository {
-        match &self.events {
-            EventPool::Sqlite(pool) => EventRepository::Sqlite(SqliteEventRepository::new(pool.clone())),
-            EventPool::Postgres(pool) => {
-                EventRepository::Postgres(PostgresEventRepository::new(pool.clone()))
-            }
-        }
+            .map_err(|e| anyhow::anyhow!("cannot load {} {id}: {e}", A::TYPE))
     }
 
     pub async fn close(&self) {

@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 
-use cqrs_es::{Aggregate, AggregateError};
+use cqrs_es::AggregateError;
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::AnyPool;
@@ -15,6 +15,7 @@ use crate::actor::{self, Action, Actor};
 
 use crate::db::Cqrs;
 use crate::error::{Error, Refusal};
+use crate::store::{Failure, InTransaction, Snapshotted};
 
 /// Enough for dozens of processes racing on one aggregate; each retry reloads its events.
 const CONFLICT_RETRIES: u32 = 40;
@@ -24,7 +25,7 @@ pub trait Refuses {
     fn refusal(&self) -> Refusal;
 }
 
-pub struct Desk<A: Aggregate> {
+pub struct Desk<A: Snapshotted> {
     cqrs: Arc<Cqrs<A>>,
     /// Where the audit trail of staff commands is written.
     pool: AnyPool,
@@ -33,7 +34,7 @@ pub struct Desk<A: Aggregate> {
 
 impl<A> Desk<A>
 where
-    A: Aggregate,
+    A: Snapshotted,
     A::Error: Refuses,
 {
     pub fn new(cqrs: Arc<Cqrs<A>>, pool: AnyPool) -> Self {
@@ -62,6 +63,27 @@ where
     where
         A::Command: Clone + Serialize,
     {
+        self.run(id, command, None).await
+    }
+
+    /// Like [`Desk::execute`], with `work` stored in the same transaction as the command's events: both
+    /// or neither. `work` may run more than once (a conflict retries the whole transaction).
+    pub async fn execute_in(
+        &self,
+        id: &str,
+        command: A::Command,
+        work: &dyn InTransaction,
+    ) -> Result<(), Error>
+    where
+        A::Command: Clone + Serialize,
+    {
+        self.run(id, command, Some(work)).await
+    }
+
+    async fn run(&self, id: &str, command: A::Command, work: Option<&dyn InTransaction>) -> Result<(), Error>
+    where
+        A::Command: Clone + Serialize,
+    {
         let actor = actor::current();
         let metadata = actor.as_ref().map(Actor::metadata).unwrap_or_default();
         let queue = self.queue(id);
@@ -70,7 +92,7 @@ where
         loop {
             match self
                 .cqrs
-                .execute_with_metadata(id, command.clone(), metadata.clone())
+                .execute_in(id, command.clone(), metadata.clone(), work)
                 .await
             {
                 Ok(()) => {
@@ -89,23 +111,35 @@ where
                     }
                     return Ok(());
                 }
-                Err(AggregateError::UserError(e)) => {
+                Err(Failure::Aggregate(AggregateError::UserError(e))) => {
                     metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "refused")
                         .increment(1);
                     return Err(e.refusal().into());
                 }
-                Err(AggregateError::AggregateConflict) if attempt < CONFLICT_RETRIES => {
+                Err(Failure::Caller(e)) => {
+                    let outcome = if matches!(e, Error::Internal(_)) {
+                        "failed"
+                    } else {
+                        "refused"
+                    };
+                    metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => outcome)
+                        .increment(1);
+                    return Err(e);
+                }
+                Err(Failure::Aggregate(AggregateError::AggregateConflict)) if attempt < CONFLICT_RETRIES => {
                     attempt += 1;
                     metrics::counter!("jpmall_command_conflicts_total", "aggregate" => A::TYPE).increment(1);
                     // Spread out the processes that collided so they do not collide again.
                     let jitter = rand::random::<u64>() % (5 * u64::from(attempt.min(10)) + 1);
                     tokio::time::sleep(Duration::from_millis(jitter)).await;
                 }
-                Err(e) => {
+                Err(Failure::Aggregate(e)) => {
+                    metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "failed")
+                        .increment(1);
                     return Err(Error::Internal(anyhow::anyhow!(
                         "{} command for {id} failed: {e}",
                         A::TYPE
-                    )))
+                    )));
                 }
             }
         }

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use anyhow::Context;
 use async_trait::async_trait;
 use cqrs_es::persist::SerializedEvent;
-use cqrs_es::{Aggregate, EventEnvelope, Query};
+use cqrs_es::{Aggregate, EventEnvelope};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 /// A read model fed by one aggregate type's events.
@@ -156,11 +156,6 @@ impl<P: Projection> Runner<P> {
         Ok(applied)
     }
 
-    /// Applies every event of one aggregate that this projection has not seen, in order.
-    pub async fn catch_up_aggregate(&self, aggregate_id: &str) -> anyhow::Result<usize> {
-        self.catch_up_from_log(Some(aggregate_id), &|_, _| {}).await
-    }
-
     /// Applies every event of the aggregate type that this projection has not seen, in log order,
     /// reporting `(done, total)` as it goes.
     pub async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
@@ -199,16 +194,7 @@ impl<P: Projection> Runner<P> {
         let mut after_position = 0i64;
         progress(0, total as u64);
         loop {
-            let rows = sqlx::query(&format!(
-                "SELECT e.aggregate_id, e.sequence, e.event_type, e.event_version, CAST(e.payload AS TEXT), \
-                 CAST(e.metadata AS TEXT), e.position {PENDING} ORDER BY e.position LIMIT {BATCH}"
-            ))
-            .bind(P::NAME)
-            .bind(aggregate_type)
-            .bind(only)
-            .bind(after_position)
-            .fetch_all(&self.pool)
-            .await?;
+            let rows = pending::<P>(&self.pool, only, after_position).await?;
             if rows.is_empty() {
                 return Ok(applied);
             }
@@ -239,6 +225,25 @@ impl<P: Projection> Runner<P> {
     }
 }
 
+/// The next page of events, in log order, that projection `P` has not applied (of one aggregate when
+/// `only` is not empty), after log position `after`.
+async fn pending<'c, P: Projection>(
+    executor: impl sqlx::Executor<'c, Database = sqlx::Any>,
+    only: &str,
+    after: i64,
+) -> sqlx::Result<Vec<sqlx::any::AnyRow>> {
+    sqlx::query(&format!(
+        "SELECT e.aggregate_id, e.sequence, e.event_type, e.event_version, CAST(e.payload AS TEXT), \
+         CAST(e.metadata AS TEXT), e.position {PENDING} ORDER BY e.position LIMIT {BATCH}"
+    ))
+    .bind(P::NAME)
+    .bind(<P::Aggregate as Aggregate>::TYPE)
+    .bind(only)
+    .bind(after)
+    .fetch_all(executor)
+    .await
+}
+
 fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelope<A>> {
     let aggregate_id: String = row.get(0);
     let sequence: i64 = row.get(1);
@@ -263,30 +268,33 @@ fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelo
     })
 }
 
-/// Live path: cqrs-es calls this after each commit. Failures are logged, never lost: the offsets were
-/// not advanced, so the next catch-up (at start, or the next command on the aggregate) applies them.
-#[async_trait]
-impl<P: Projection> Query<P::Aggregate> for Runner<P> {
-    async fn dispatch(&self, aggregate_id: &str, events: &[EventEnvelope<P::Aggregate>]) {
+impl<P: Projection> Runner<P> {
+    /// Live path, inside the command's transaction (after its events were appended): applies them,
+    /// or, when this projection is behind on the aggregate (a rebuild under way), everything of the
+    /// aggregate it has not applied, the new events included.
+    pub async fn apply_in(
+        &self,
+        conn: &mut AnyConnection,
+        aggregate_id: &str,
+        events: &[EventEnvelope<P::Aggregate>],
+    ) -> anyhow::Result<()> {
         for event in events {
-            match self.apply_next(event).await {
-                Ok(true) => {}
-                Ok(false) => {
-                    // Out of step (an earlier event was never applied): replay from the log instead.
-                    if let Err(error) = self.catch_up_aggregate(aggregate_id).await {
-                        tracing::error!(projection = P::NAME, aggregate_id, "catch-up failed: {error:#}");
-                    }
-                    return;
-                }
-                Err(error) => {
-                    tracing::error!(
-                        projection = P::NAME,
-                        aggregate_id,
-                        sequence = event.sequence,
-                        "{error:#}"
-                    );
-                    return;
-                }
+            if !self.claim_and_apply(conn, event).await? {
+                return self.catch_up_in(conn, aggregate_id).await;
+            }
+        }
+        Ok(())
+    }
+
+    async fn catch_up_in(&self, conn: &mut AnyConnection, aggregate_id: &str) -> anyhow::Result<()> {
+        let mut after = 0i64;
+        loop {
+            let rows = pending::<P>(&mut *conn, aggregate_id, after).await?;
+            let Some(last) = rows.last() else { return Ok(()) };
+            after = last.get(6);
+            for row in &rows {
+                self.claim_and_apply(conn, &envelope::<P::Aggregate>(row)?)
+                    .await?;
             }
         }
     }

@@ -6,12 +6,13 @@ use domain::address::{validate, AddressInput, Divisions};
 use domain::calendar::china_stamp;
 use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform, ShippingPriority};
 use serde::{Deserialize, Serialize};
-use sqlx::Row;
+use sqlx::{AnyConnection, Row};
 
 use crate::coupons::{self, CouponDesk};
 use crate::error::{Error, Refusal};
 use crate::orders::pricing::{self, Options, PricedLine};
 use crate::orders::OrderDesk;
+use crate::store::InTransaction;
 use crate::Database;
 
 /// Where the lines come from.
@@ -251,94 +252,114 @@ fn already_placed(source_order_no: &str, order_no: &str) -> Error {
         .into()
 }
 
-/// Takes the stock of every line at once, or none of it, and claims a platform order's source
-/// number. Lines are locked in SKU order, so two orders over the same SKUs never wait on each other
-/// in a circle.
-async fn reserve(
-    db: &Database,
-    order_no: &str,
-    user_id: &str,
-    request_id: &str,
-    lines: &[PricedLine],
-    platform: Option<(&str, &str)>,
+/// What an order takes, stored in the same transaction as the order's events: the stock of every
+/// line (or none of it) and a platform order's source number. Lines are locked in SKU order, so two
+/// orders over the same SKUs never wait on each other in a circle.
+struct Reservation<'a> {
+    order_no: &'a str,
+    user_id: &'a str,
+    request_id: &'a str,
+    lines: &'a [PricedLine],
+    platform: Option<(&'a str, &'a str)>,
     now: i64,
-) -> Result<(), Error> {
-    let mut sorted: Vec<&PricedLine> = lines.iter().collect();
-    sorted.sort_by(|a, b| a.line.sku_id.cmp(&b.line.sku_id));
-    let mut tx = db.begin_write().await.map_err(internal)?;
-    if let Some((platform, source_order_no)) = platform {
-        let claimed = sqlx::query(
-            "INSERT INTO platform_order_keys (user_id, platform, source_order_no, order_no, created_at) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
-        )
-        .bind(user_id)
-        .bind(platform)
-        .bind(source_order_no)
-        .bind(order_no)
-        .bind(now)
-        .execute(&mut *tx)
-        .await
-        .map_err(internal)?
-        .rows_affected();
-        if claimed != 1 {
-            tx.rollback().await.map_err(internal)?;
-            let earlier = order_of_platform_order(db, user_id, platform, source_order_no)
-                .await?
-                .unwrap_or_default();
-            return Err(already_placed(source_order_no, &earlier));
-        }
-    }
-    for priced in sorted {
-        let taken = sqlx::query("UPDATE skus SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
-            .bind(priced.line.quantity)
-            .bind(&priced.line.sku_id)
-            .execute(&mut *tx)
+}
+
+#[async_trait::async_trait]
+impl InTransaction for Reservation<'_> {
+    async fn run(&self, conn: &mut AnyConnection) -> Result<(), Error> {
+        if let Some((platform, source_order_no)) = self.platform {
+            let claimed = sqlx::query(
+                "INSERT INTO platform_order_keys (user_id, platform, source_order_no, order_no, created_at) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+            )
+            .bind(self.user_id)
+            .bind(platform)
+            .bind(source_order_no)
+            .bind(self.order_no)
+            .bind(self.now)
+            .execute(&mut *conn)
             .await
             .map_err(internal)?
             .rows_affected();
-        if taken != 1 {
-            let stock: i64 = sqlx::query("SELECT stock FROM skus WHERE id = $1")
-                .bind(&priced.line.sku_id)
-                .fetch_optional(&mut *tx)
+            if claimed != 1 {
+                let earlier: String = sqlx::query(
+                    "SELECT order_no FROM platform_order_keys \
+                     WHERE user_id = $1 AND platform = $2 AND source_order_no = $3",
+                )
+                .bind(self.user_id)
+                .bind(platform)
+                .bind(source_order_no)
+                .fetch_optional(&mut *conn)
                 .await
                 .map_err(internal)?
                 .map(|r| r.get(0))
-                .unwrap_or(0);
-            tx.rollback().await.map_err(internal)?;
-            return Err(Refusal::new("cart.not_enough_stock")
-                .on("lines")
-                .with("stock", stock)
-                .with("sku", &priced.line.sku_id)
-                .into());
+                .unwrap_or_default();
+                return Err(already_placed(source_order_no, &earlier));
+            }
+        }
+        let mut sorted: Vec<&PricedLine> = self.lines.iter().collect();
+        sorted.sort_by(|a, b| a.line.sku_id.cmp(&b.line.sku_id));
+        for priced in sorted {
+            let taken = sqlx::query("UPDATE skus SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
+                .bind(priced.line.quantity)
+                .bind(&priced.line.sku_id)
+                .execute(&mut *conn)
+                .await
+                .map_err(internal)?
+                .rows_affected();
+            if taken != 1 {
+                let stock: i64 = sqlx::query("SELECT stock FROM skus WHERE id = $1")
+                    .bind(&priced.line.sku_id)
+                    .fetch_optional(&mut *conn)
+                    .await
+                    .map_err(internal)?
+                    .map(|r| r.get(0))
+                    .unwrap_or(0);
+                return Err(Refusal::new("cart.not_enough_stock")
+                    .on("lines")
+                    .with("stock", stock)
+                    .with("sku", &priced.line.sku_id)
+                    .into());
+            }
+        }
+        let reserved: Vec<Reserved> = self
+            .lines
+            .iter()
+            .map(|p| Reserved {
+                sku_id: p.line.sku_id.clone(),
+                quantity: p.line.quantity,
+            })
+            .collect();
+        let inserted = sqlx::query(
+            "INSERT INTO stock_reservations (order_no, user_id, request_id, lines, state, created_at) \
+             VALUES ($1, $2, $3, $4, 'placed', $5)",
+        )
+        .bind(self.order_no)
+        .bind(self.user_id)
+        .bind(self.request_id)
+        .bind(serde_json::to_string(&reserved).expect("reservations serialise"))
+        .bind(self.now)
+        .execute(&mut *conn)
+        .await;
+        match inserted {
+            // The same request id raced itself: the other attempt owns the order.
+            Err(e) if !self.request_id.is_empty() && crate::accounts::is_unique_violation(&e) => {
+                Err(Refusal::new("order.submit_in_progress").into())
+            }
+            Err(e) => Err(internal(e)),
+            Ok(_) => Ok(()),
         }
     }
-    let reserved: Vec<Reserved> = lines
-        .iter()
-        .map(|p| Reserved {
-            sku_id: p.line.sku_id.clone(),
-            quantity: p.line.quantity,
-        })
-        .collect();
-    let inserted = sqlx::query(
-        "INSERT INTO stock_reservations (order_no, user_id, request_id, lines, state, created_at) \
-         VALUES ($1, $2, $3, $4, 'reserved', $5)",
-    )
-    .bind(order_no)
-    .bind(user_id)
-    .bind(request_id)
-    .bind(serde_json::to_string(&reserved).expect("reservations serialise"))
-    .bind(now)
-    .execute(&mut *tx)
-    .await;
-    if let Err(e) = inserted {
-        tx.rollback().await.map_err(internal)?;
-        // The same request id raced itself: the other attempt owns the order.
-        if crate::accounts::is_unique_violation(&e) {
-            return Err(Refusal::new("order.submit_in_progress").into());
-        }
-        return Err(internal(e));
-    }
-    tx.commit().await.map_err(internal)
+}
+
+/// Whether an order number is in use (numbers are random within a second, so two can meet).
+async fn number_taken(db: &Database, order_no: &str) -> Result<bool, Error> {
+    let row = sqlx::query("SELECT 1 FROM stock_reservations WHERE order_no = $1")
+        .bind(order_no)
+        .fetch_optional(&db.pool)
+        .await
+        .map_err(internal)?;
+    Ok(row.is_some() || order_exists(db, order_no).await?)
 }
 
 /// Gives the reserved stock back once (the state moves from `from` to released), less `short` units
@@ -455,23 +476,15 @@ pub async fn submit(
     if remark.chars().count() > 200 {
         return Err(Refusal::new("order.remark_too_long").on("remark").into());
     }
-    let order_no = new_order_no(now);
+    let order_no = loop {
+        let candidate = new_order_no(now);
+        if !number_taken(db, &candidate).await? {
+            break candidate;
+        }
+    };
     let quoted = pricing::quote(lines.clone(), &request.options)?.fees;
     let terms = coupons::chosen_terms(db, user_id, &request.coupon_ids, &quoted, &order_no, now).await?;
-    reserve(
-        db,
-        &order_no,
-        user_id,
-        &request_id,
-        &lines,
-        platform_key(&destination),
-        now,
-    )
-    .await?;
-    if let Err(refused) = coupons::redeem(coupon_desk, &terms, &quoted, &order_no, now).await {
-        give_back(db, &order_no, "reserved", &[]).await?;
-        return Err(refused);
-    }
+    coupons::redeem(coupon_desk, &terms, &quoted, &order_no, now).await?;
     let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
     // The seller's multi-item shipping priority, as the drop-shipping settings hold it now.
     let priority = sqlx::query("SELECT shipping_priority FROM forward_settings WHERE user_id = $1")
@@ -481,11 +494,19 @@ pub async fn submit(
         .map_err(internal)?
         .and_then(|r| ShippingPriority::from_code(&r.get::<String, _>(0)))
         .unwrap_or_default();
+    let reservation = Reservation {
+        order_no: &order_no,
+        user_id,
+        request_id: &request_id,
+        lines: &lines,
+        platform: platform_key(&destination),
+        now,
+    };
     let command = OrderCommand::Place {
         order_no: order_no.clone(),
         user_id: user_id.to_string(),
         lines: lines.iter().map(|p| p.line.clone()).collect(),
-        destination,
+        destination: destination.clone(),
         courier: request.options.courier,
         qc: request.options.qc,
         value_added: request.options.value_added.clone(),
@@ -494,21 +515,19 @@ pub async fn submit(
         priority,
         at: now,
     };
-    if let Err(failed) = desk.execute(&order_no, command).await {
-        // A refusal stored nothing. Any other failure (a database error, a lost connection) may have
-        // come before or after the events were stored: the log says which. Only when the log cannot
-        // be read is it left to `settle_reservations` and `settle_coupons`.
+    if let Err(failed) = desk.execute_in(&order_no, command, &reservation).await {
+        // The order and its stock are stored together or not at all; only a failure that may have
+        // come after the commit (a lost connection) needs the log to say which. Redeemed coupons go
+        // back unless the order exists; when the log cannot be read, `settle_coupons` decides later.
         let stored = match &failed {
-            Error::Invalid(_) => Ok(false),
-            _ => order_exists(db, &order_no).await,
+            Error::Internal(_) => order_exists(db, &order_no).await,
+            _ => Ok(false),
         };
         if let Ok(false) = stored {
-            give_back(db, &order_no, "reserved", &[]).await?;
             coupons::release(coupon_desk, &redeemed, &order_no, now).await;
         }
         return Err(failed);
     }
-    mark_placed(db, &order_no).await?;
     if matches!(request.wanted, Wanted::Cart) {
         for priced in &lines {
             sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND sku_id = $2")

@@ -1,0 +1,429 @@
+//! jpmall's own event store over the `events` table, and the framework that runs commands on it, in
+//! place of cqrs-es's `PersistedEventStore` and `CqrsFramework` (the aggregates, their commands and
+//! their given/when/then tests are cqrs-es's as before).
+//!
+//! A command costs one transaction: its events are appended and every projection that must be current
+//! when the call answers is applied in the same transaction, so either all of it is stored or none of
+//! it. Loads stay flat however long an aggregate's history grows: a process keeps the states it has
+//! loaded (reading only the events other processes appended since), and a snapshot row per aggregate
+//! bounds what a cold load replays.
+
+use std::collections::HashMap;
+use std::num::NonZeroUsize;
+use std::sync::{Arc, Mutex};
+
+use async_trait::async_trait;
+use cqrs_es::event_sink::EventSink;
+use cqrs_es::{Aggregate, AggregateError, DomainEvent, EventEnvelope, Query};
+use lru::LruCache;
+use sqlx::error::ErrorKind;
+use sqlx::{AnyConnection, Row};
+
+use crate::db::{Database, Engine};
+
+/// A read model written inside the command's own transaction: when it fails, the command fails and
+/// leaves no event.
+#[async_trait]
+pub trait LiveProjection<A: Aggregate>: Send + Sync {
+    async fn apply(
+        &self,
+        conn: &mut AnyConnection,
+        aggregate_id: &str,
+        events: &[EventEnvelope<A>],
+    ) -> anyhow::Result<()>;
+}
+
+/// Work of the command's caller that must be stored with its events or not at all (an order's stock
+/// reservation, say). It runs in the command's transaction before the events are appended; an error
+/// rolls everything back and is the command's answer.
+#[async_trait]
+pub trait InTransaction: Send + Sync {
+    async fn run(&self, conn: &mut AnyConnection) -> Result<(), crate::Error>;
+}
+
+/// Why a command was not stored: the aggregate or the database, or the caller's work in the
+/// transaction.
+#[derive(Debug)]
+pub enum Failure<A: Aggregate> {
+    Aggregate(AggregateError<A::Error>),
+    Caller(crate::Error),
+}
+
+impl<A: Aggregate> From<AggregateError<A::Error>> for Failure<A> {
+    fn from(e: AggregateError<A::Error>) -> Self {
+        Failure::Aggregate(e)
+    }
+}
+
+/// How an aggregate's state is kept in a snapshot row. Bump `SNAPSHOT_FORMAT` whenever the state's
+/// shape changes: rows of another format are ignored and rebuilt from the events.
+pub trait Snapshotted: Aggregate {
+    const SNAPSHOT_FORMAT: i64;
+}
+
+/// A snapshot is written once this many events have been appended since the last one.
+pub const SNAPSHOT_EVERY: usize = 100;
+
+/// Aggregate states a process keeps between commands. Each entry is taken out while a command runs
+/// on it, so a state is never cloned and never shared.
+const CACHED_AGGREGATES: usize = 4096;
+
+pub struct Store<A: Aggregate> {
+    db: Database,
+    live: Vec<Arc<dyn LiveProjection<A>>>,
+    cache: Mutex<LruCache<String, (A, usize)>>,
+}
+
+/// The state a command runs on: the aggregate at `sequence`, and the sequence of the snapshot it
+/// came from (to know when the next one is due).
+pub struct Loaded<A: Aggregate> {
+    aggregate_id: String,
+    aggregate: A,
+    sequence: usize,
+    snapshot: usize,
+}
+
+type Refused<A> = AggregateError<<A as Aggregate>::Error>;
+
+fn unexpected<A: Aggregate>(error: impl Into<anyhow::Error>) -> Refused<A> {
+    AggregateError::UnexpectedError(error.into().into())
+}
+
+/// A write that lost a race with another transaction: the command is retried on fresh state.
+fn is_conflict(error: &sqlx::Error) -> bool {
+    match error {
+        sqlx::Error::Database(e) => {
+            matches!(e.kind(), ErrorKind::UniqueViolation)
+                // PostgreSQL: deadlock detected, serialization failure.
+                || matches!(e.code().as_deref(), Some("40P01" | "40001"))
+        }
+        _ => false,
+    }
+}
+
+fn caller<A: Aggregate>(error: crate::Error) -> Failure<A> {
+    match &error {
+        crate::Error::Internal(e) if e.downcast_ref::<sqlx::Error>().is_some_and(is_conflict) => {
+            Failure::Aggregate(AggregateError::AggregateConflict)
+        }
+        _ => Failure::Caller(error),
+    }
+}
+
+fn database<A: Aggregate>(error: sqlx::Error) -> Refused<A> {
+    if is_conflict(&error) {
+        AggregateError::AggregateConflict
+    } else {
+        AggregateError::DatabaseConnectionError(Box::new(error))
+    }
+}
+
+impl<A: Snapshotted> Store<A> {
+    pub fn new(db: Database, live: Vec<Arc<dyn LiveProjection<A>>>) -> Self {
+        Self {
+            db,
+            live,
+            cache: Mutex::new(LruCache::new(
+                NonZeroUsize::new(CACHED_AGGREGATES).expect("not zero"),
+            )),
+        }
+    }
+
+    fn take_cached(&self, aggregate_id: &str) -> Option<(A, usize)> {
+        self.cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .pop(aggregate_id)
+    }
+
+    fn keep(&self, aggregate_id: String, aggregate: A, sequence: usize) {
+        self.cache
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .put(aggregate_id, (aggregate, sequence));
+    }
+
+    /// The state of `aggregate_id` from the cache or its snapshot, brought up to date from the log.
+    async fn load(&self, aggregate_id: &str, cached: bool) -> Result<Loaded<A>, Refused<A>> {
+        let start = if cached {
+            self.take_cached(aggregate_id)
+        } else {
+            None
+        };
+        let (mut aggregate, sequence, snapshot) = match start {
+            Some((aggregate, sequence)) => (aggregate, sequence, sequence),
+            None => match load_snapshot::<A>(&self.db, aggregate_id).await? {
+                Some((aggregate, sequence)) => (aggregate, sequence, sequence),
+                None => (A::default(), 0, 0),
+            },
+        };
+        let events = events_after::<A>(&self.db, aggregate_id, sequence).await?;
+        let sequence = events.last().map_or(sequence, |e| e.sequence);
+        for event in events {
+            aggregate.apply(event.payload);
+        }
+        Ok(Loaded {
+            aggregate_id: aggregate_id.to_string(),
+            aggregate,
+            sequence,
+            snapshot,
+        })
+    }
+
+    /// The current state of `aggregate_id` for a read, leaving the cache as it is.
+    pub async fn state(&self, aggregate_id: &str) -> Result<A, Refused<A>> {
+        Ok(self.load(aggregate_id, false).await?.aggregate)
+    }
+
+    async fn append(
+        &self,
+        conn: &mut AnyConnection,
+        envelopes: &[EventEnvelope<A>],
+    ) -> Result<(), Refused<A>> {
+        let sql = match self.db.engine {
+            Engine::Sqlite => {
+                "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, \
+                 payload, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)"
+            }
+            Engine::Postgres => {
+                "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, \
+                 payload, metadata) VALUES ($1, $2, $3, $4, $5, $6::json, $7::json)"
+            }
+        };
+        for envelope in envelopes {
+            let payload = serde_json::to_string(&envelope.payload).map_err(unexpected::<A>)?;
+            let metadata = serde_json::to_string(&envelope.metadata).map_err(unexpected::<A>)?;
+            sqlx::query(sql)
+                .bind(A::TYPE)
+                .bind(&envelope.aggregate_id)
+                .bind(envelope.sequence as i64)
+                .bind(envelope.payload.event_type())
+                .bind(envelope.payload.event_version())
+                .bind(payload)
+                .bind(metadata)
+                .execute(&mut *conn)
+                .await
+                .map_err(database::<A>)?;
+        }
+        Ok(())
+    }
+
+    async fn write_snapshot(&self, conn: &mut AnyConnection, loaded: &Loaded<A>) -> Result<(), Refused<A>> {
+        let state = match serde_json::to_string(&loaded.aggregate) {
+            Ok(state) => state,
+            Err(error) => {
+                // Loads replay the events instead: slower, never wrong.
+                tracing::error!("{} {} has no snapshot: {error}", A::TYPE, loaded.aggregate_id);
+                return Ok(());
+            }
+        };
+        sqlx::query(
+            "INSERT INTO aggregate_snapshots (aggregate_type, aggregate_id, sequence, format, state) \
+             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (aggregate_type, aggregate_id) DO UPDATE SET \
+             sequence = excluded.sequence, format = excluded.format, state = excluded.state",
+        )
+        .bind(A::TYPE)
+        .bind(&loaded.aggregate_id)
+        .bind(loaded.sequence as i64)
+        .bind(A::SNAPSHOT_FORMAT)
+        .bind(state)
+        .execute(&mut *conn)
+        .await
+        .map_err(database::<A>)?;
+        Ok(())
+    }
+
+    /// The caller's work, events, live projections and (when due) the snapshot, in one transaction.
+    async fn write(
+        &self,
+        envelopes: &[EventEnvelope<A>],
+        loaded: &Loaded<A>,
+        work: Option<&dyn InTransaction>,
+    ) -> Result<(), Failure<A>> {
+        let mut tx = self.db.begin_write().await.map_err(database::<A>)?;
+        if let Some(work) = work {
+            work.run(&mut tx).await.map_err(caller::<A>)?;
+        }
+        self.append(&mut tx, envelopes).await?;
+        for projection in &self.live {
+            projection
+                .apply(&mut tx, &loaded.aggregate_id, envelopes)
+                .await
+                .map_err(|e| match e.downcast_ref::<sqlx::Error>() {
+                    Some(sql) if is_conflict(sql) => AggregateError::AggregateConflict,
+                    _ => unexpected::<A>(e),
+                })?;
+        }
+        if loaded.sequence - loaded.snapshot >= SNAPSHOT_EVERY {
+            self.write_snapshot(&mut tx, loaded).await?;
+        }
+        tx.commit().await.map_err(database::<A>)?;
+        Ok(())
+    }
+
+    /// Stores the events a command decided on top of `loaded` (to which the aggregate already applied
+    /// them) and keeps the new state for the next command.
+    async fn commit(
+        &self,
+        events: Vec<A::Event>,
+        mut loaded: Loaded<A>,
+        metadata: HashMap<String, String>,
+        work: Option<&dyn InTransaction>,
+    ) -> Result<Vec<EventEnvelope<A>>, Failure<A>> {
+        let first = loaded.sequence + 1;
+        let envelopes: Vec<EventEnvelope<A>> = events
+            .into_iter()
+            .enumerate()
+            .map(|(i, payload)| EventEnvelope {
+                aggregate_id: loaded.aggregate_id.clone(),
+                sequence: first + i,
+                payload,
+                metadata: metadata.clone(),
+            })
+            .collect();
+        loaded.sequence += envelopes.len();
+        if !envelopes.is_empty() {
+            // On failure the state is dropped: it holds events that were not stored.
+            self.write(&envelopes, &loaded, work).await?;
+            if loaded.sequence - loaded.snapshot >= SNAPSHOT_EVERY {
+                loaded.snapshot = loaded.sequence;
+            }
+        }
+        self.keep(loaded.aggregate_id, loaded.aggregate, loaded.sequence);
+        Ok(envelopes)
+    }
+}
+
+/// Runs commands on aggregates of type `A`: load, decide, store in one transaction, then tell the
+/// process managers (`queries`), which may send commands of their own.
+pub struct Framework<A: Snapshotted> {
+    store: Store<A>,
+    queries: Vec<Box<dyn Query<A>>>,
+    services: A::Services,
+}
+
+impl<A: Snapshotted> Framework<A> {
+    pub fn new(store: Store<A>, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Self {
+        Self {
+            store,
+            queries,
+            services,
+        }
+    }
+
+    pub async fn execute(&self, aggregate_id: &str, command: A::Command) -> Result<(), Refused<A>> {
+        self.execute_with_metadata(aggregate_id, command, HashMap::new())
+            .await
+    }
+
+    pub async fn execute_with_metadata(
+        &self,
+        aggregate_id: &str,
+        command: A::Command,
+        metadata: HashMap<String, String>,
+    ) -> Result<(), Refused<A>> {
+        match self.execute_in(aggregate_id, command, metadata, None).await {
+            Ok(()) => Ok(()),
+            Err(Failure::Aggregate(e)) => Err(e),
+            Err(Failure::Caller(e)) => Err(unexpected::<A>(e)),
+        }
+    }
+
+    /// Runs `command`, storing `work` in the same transaction as its events.
+    pub async fn execute_in(
+        &self,
+        aggregate_id: &str,
+        command: A::Command,
+        metadata: HashMap<String, String>,
+        work: Option<&dyn InTransaction>,
+    ) -> Result<(), Failure<A>> {
+        let mut loaded = self.store.load(aggregate_id, true).await?;
+        let sink = EventSink::default();
+        loaded
+            .aggregate
+            .handle(command, &self.services, &sink)
+            .await
+            .map_err(AggregateError::UserError)?;
+        let events = sink.collect().await;
+        let committed = self.store.commit(events, loaded, metadata, work).await?;
+        if !committed.is_empty() {
+            for query in &self.queries {
+                query.dispatch(aggregate_id, &committed).await;
+            }
+        }
+        Ok(())
+    }
+
+    /// The current state of `aggregate_id` for a read.
+    pub async fn state(&self, aggregate_id: &str) -> Result<A, Refused<A>> {
+        self.store.state(aggregate_id).await
+    }
+}
+
+async fn load_snapshot<A: Snapshotted>(
+    db: &Database,
+    aggregate_id: &str,
+) -> Result<Option<(A, usize)>, Refused<A>> {
+    let row = sqlx::query(
+        "SELECT sequence, format, state FROM aggregate_snapshots \
+         WHERE aggregate_type = $1 AND aggregate_id = $2",
+    )
+    .bind(A::TYPE)
+    .bind(aggregate_id)
+    .fetch_optional(&db.pool)
+    .await
+    .map_err(database::<A>)?;
+    let Some(row) = row else { return Ok(None) };
+    let format: i64 = row.get(1);
+    if format != A::SNAPSHOT_FORMAT {
+        return Ok(None);
+    }
+    let state: String = row.get(2);
+    match serde_json::from_str::<A>(&state) {
+        Ok(aggregate) => Ok(Some((aggregate, row.get::<i64, _>(0) as usize))),
+        Err(error) => {
+            // A state that no longer reads is replaced at the next snapshot; the events are the truth.
+            tracing::warn!(
+                "snapshot of {} {aggregate_id} does not read ({error}); replaying",
+                A::TYPE
+            );
+            Ok(None)
+        }
+    }
+}
+
+/// The events of `aggregate_id` after `sequence`, in order.
+pub async fn events_after<A: Aggregate>(
+    db: &Database,
+    aggregate_id: &str,
+    sequence: usize,
+) -> Result<Vec<EventEnvelope<A>>, Refused<A>> {
+    let rows = sqlx::query(
+        "SELECT sequence, CAST(payload AS TEXT), CAST(metadata AS TEXT) FROM events \
+         WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > $3 ORDER BY sequence",
+    )
+    .bind(A::TYPE)
+    .bind(aggregate_id)
+    .bind(sequence as i64)
+    .fetch_all(&db.pool)
+    .await
+    .map_err(database::<A>)?;
+    rows.iter()
+        .map(|row| {
+            let sequence: i64 = row.get(0);
+            let payload: String = row.get(1);
+            let metadata: String = row.get(2);
+            let named = |e: serde_json::Error| {
+                AggregateError::DeserializationError(
+                    format!("event {} {aggregate_id} #{sequence} does not read: {e}", A::TYPE).into(),
+                )
+            };
+            Ok(EventEnvelope {
+                aggregate_id: aggregate_id.to_string(),
+                sequence: sequence as usize,
+                payload: serde_json::from_str(&payload).map_err(named)?,
+                metadata: serde_json::from_str(&metadata).map_err(named)?,
+            })
+        })
+        .collect()
+}
