@@ -298,25 +298,11 @@ pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync
         }
         query.execute(&mut *tx).await?;
     }
-    let all: Vec<_> = orders.iter().collect();
-    for chunk in all.chunks(1000) {
-        let mut offsets = String::from(
-            "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES ",
-        );
-        for i in 0..chunk.len() {
-            let sep = if i > 0 { ", " } else { "" };
-            offsets.push_str(&format!(
-                "{sep}('ranking', 'order', ${}, ${})",
-                i * 2 + 1,
-                i * 2 + 2
-            ));
-        }
-        let mut query = sqlx::query(&offsets);
-        for (order_no, f) in chunk {
-            query = query.bind(order_no.as_str()).bind(f.last_sequence);
-        }
-        query.execute(&mut *tx).await?;
-    }
+    let reached: Vec<(String, i64)> = orders
+        .iter()
+        .map(|(order_no, f)| (order_no.clone(), f.last_sequence))
+        .collect();
+    crate::runner::write_offsets(&mut tx, DailySales::NAME, "order", &reached).await?;
     tx.commit().await?;
     Ok(read as usize)
 }

@@ -6,6 +6,7 @@
 //! an earlier one is missing), so re-delivery is harmless and gaps are never skipped. Because the claim
 //! is a write, SQLite takes its write lock at the start and never has to upgrade a read lock.
 
+use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -49,6 +50,9 @@ impl<P: Projection> Clone for Runner<P> {
 }
 
 const BATCH: i64 = 500;
+
+/// Events per transaction when a projection replays from nothing.
+const REPLAY_PAGE: i64 = 5_000;
 
 /// The events of `$2` (an aggregate type) that projection `$1` has not applied, optionally of one
 /// aggregate `$3`, after log position `$4`.
@@ -159,7 +163,63 @@ impl<P: Projection> Runner<P> {
     /// Applies every event of the aggregate type that this projection has not seen, in log order,
     /// reporting `(done, total)` as it goes.
     pub async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
-        self.catch_up_from_log(None, progress).await
+        let started = sqlx::query("SELECT 1 FROM projection_offsets WHERE projection = $1 LIMIT 1")
+            .bind(P::NAME)
+            .fetch_optional(&self.pool)
+            .await?
+            .is_some();
+        if started {
+            self.catch_up_from_log(None, progress).await
+        } else {
+            self.replay_from_empty(progress).await
+        }
+    }
+
+    /// A projection that has applied nothing (just reset, or new): every event of its aggregate
+    /// type in log order, in large pages of one transaction each, with no per-event claim; the
+    /// offsets of a page are written with it in bulk.
+    async fn replay_from_empty(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
+        let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = $1")
+            .bind(aggregate_type)
+            .fetch_one(&self.pool)
+            .await?
+            .get(0);
+        progress(0, total as u64);
+        let (mut after, mut applied) = (0i64, 0usize);
+        loop {
+            let rows = sqlx::query(&format!(
+                "SELECT aggregate_id, sequence, event_type, event_version, CAST(payload AS TEXT), \
+                 CAST(metadata AS TEXT), position FROM events WHERE aggregate_type = $1 AND position > $2 \
+                 ORDER BY position LIMIT {REPLAY_PAGE}"
+            ))
+            .bind(aggregate_type)
+            .bind(after)
+            .fetch_all(&self.pool)
+            .await?;
+            let Some(last) = rows.last() else { break };
+            after = last.get(6);
+            let mut tx = self.pool.begin().await?;
+            let mut reached: HashMap<String, i64> = HashMap::new();
+            for row in &rows {
+                let event = envelope::<P::Aggregate>(row)?;
+                self.projection.apply(&mut tx, &event).await.with_context(|| {
+                    format!(
+                        "projection {} failed on {aggregate_type} {} #{}",
+                        P::NAME,
+                        event.aggregate_id,
+                        event.sequence
+                    )
+                })?;
+                reached.insert(event.aggregate_id, event.sequence as i64);
+            }
+            let reached: Vec<(String, i64)> = reached.into_iter().collect();
+            write_offsets(&mut tx, P::NAME, aggregate_type, &reached).await?;
+            tx.commit().await?;
+            applied += rows.len();
+            progress(applied as u64, total as u64);
+        }
+        Ok(applied)
     }
 
     /// How many events of the log this projection has not applied yet.
@@ -223,6 +283,33 @@ impl<P: Projection> Runner<P> {
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Records how far `projection` has applied each aggregate, in multi-row statements.
+pub(crate) async fn write_offsets(
+    conn: &mut AnyConnection,
+    projection: &str,
+    aggregate_type: &str,
+    reached: &[(String, i64)],
+) -> sqlx::Result<()> {
+    for chunk in reached.chunks(1000) {
+        let mut sql = String::from(
+            "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES ",
+        );
+        for i in 0..chunk.len() {
+            let sep = if i > 0 { ", " } else { "" };
+            sql.push_str(&format!("{sep}($1, $2, ${}, ${})", i * 2 + 3, i * 2 + 4));
+        }
+        sql.push_str(
+            " ON CONFLICT (projection, aggregate_type, aggregate_id) DO UPDATE SET sequence = excluded.sequence",
+        );
+        let mut query = sqlx::query(&sql).bind(projection).bind(aggregate_type);
+        for (aggregate_id, sequence) in chunk {
+            query = query.bind(aggregate_id.as_str()).bind(*sequence);
+        }
+        query.execute(&mut *conn).await?;
+    }
+    Ok(())
 }
 
 /// The next page of events, in log order, that projection `P` has not applied (of one aggregate when

@@ -78,9 +78,10 @@ async fn bench(engine: Engine) {
         }
     }
     println!(
-        "wallet command + 3 live projections   {}",
+        "wallet command + 4 live projections   {}",
         Timings(timings).summary()
     );
+    history(&app).await;
 
     let headless = app.db().cqrs::<Wallet>(vec![], WalletServices::default());
     for i in 0..REPLAY_TOP_UPS {
@@ -145,6 +146,66 @@ async fn bench(engine: Engine) {
         Timings(timings).summary()
     );
     app.finish().await;
+}
+
+const HISTORY_TOP_UPS: usize = 10_000;
+const MEASURED_PAIRS: usize = 200;
+
+/// `count` top-ups (requested, then completed) of `user`, each command timed.
+async fn top_ups(
+    wallet: &commands::db::Cqrs<Wallet>,
+    user: &str,
+    prefix: &str,
+    count: usize,
+) -> Vec<Duration> {
+    let mut timings = Vec::with_capacity(count * 2);
+    for i in 0..count {
+        let payment = format!("{prefix}-{i}");
+        for command in [
+            WalletCommand::RequestTopUp {
+                payment_id: payment.clone(),
+                amount: Fen(1_00),
+                at: 0,
+                simulated: false,
+            },
+            WalletCommand::CompleteTopUp {
+                payment_id: payment.clone(),
+                amount: Fen(1_00),
+                at: 0,
+            },
+        ] {
+            timed(&mut timings, wallet.execute(user, command)).await.unwrap();
+        }
+    }
+    timings
+}
+
+fn p50(mut timings: Vec<Duration>) -> f64 {
+    timings.sort();
+    timings[timings.len() / 2].as_secs_f64() * 1000.0
+}
+
+/// A wallet command on a wallet with `2 × HISTORY_TOP_UPS` events against one on a new wallet: loads
+/// must stay flat however long the history.
+async fn history(app: &TestApp) {
+    let wallet = &app.app.state.wallet;
+    let start = Instant::now();
+    top_ups(wallet, "long-history", "h", HISTORY_TOP_UPS).await;
+    println!(
+        "a wallet of {} events written in {:.1} s",
+        HISTORY_TOP_UPS * 2,
+        start.elapsed().as_secs_f64()
+    );
+    let long = p50(top_ups(wallet, "long-history", "m", MEASURED_PAIRS).await);
+    let new = p50(top_ups(wallet, "new-wallet", "m", MEASURED_PAIRS).await);
+    // A process that has not loaded the wallet yet starts from its snapshot and the events after it.
+    let fresh = app.db().cqrs::<Wallet>(vec![], WalletServices::default());
+    let cold = p50(top_ups(&fresh, "long-history", "c", 1).await[..1].to_vec());
+    println!(
+        "wallet command p50: {} events {long:.2} ms, new wallet {new:.2} ms, ratio {:.2}; first command of a process on the long wallet {cold:.1} ms",
+        HISTORY_TOP_UPS * 2 + MEASURED_PAIRS * 2,
+        long / new
+    );
 }
 
 fn peak_memory() -> String {
@@ -424,9 +485,14 @@ fn ranking_events() -> usize {
 
 /// `count` sellers, each with 50,000 yuan in the wallet; answers their user ids.
 async fn funded_sellers(state: &api::state::AppState, count: usize) -> Vec<String> {
+    funded_sellers_from(state, count, 0).await
+}
+
+/// Like [`funded_sellers`], numbered from `first`.
+async fn funded_sellers_from(state: &api::state::AppState, count: usize, first: usize) -> Vec<String> {
     use sqlx::Row;
     let mut sellers = Vec::new();
-    for n in 0..count {
+    for n in first..first + count {
         let mobile = format!("1370000{n:04}");
         commands::accounts::ensure_user(&state.db, &mobile, "abc12345")
             .await
@@ -459,8 +525,13 @@ async fn funded_sellers(state: &api::state::AppState, count: usize) -> Vec<Strin
 
 /// Seeds a market with stock enough for anything; answers 60 of its SKUs.
 async fn stocked_skus(app: &TestApp) -> Vec<String> {
-    use sqlx::Row;
     app.seed(30).await;
+    stocked_skus_of(app).await
+}
+
+/// 60 SKUs of the market already seeded, with their stock made plentiful.
+async fn stocked_skus_of(app: &TestApp) -> Vec<String> {
+    use sqlx::Row;
     sqlx::query("UPDATE skus SET stock = 1000000")
         .execute(&app.db().pool)
         .await
@@ -474,8 +545,8 @@ async fn stocked_skus(app: &TestApp) -> Vec<String> {
         .collect()
 }
 
-/// Places an order of `quantity` × `sku` for `user` and pays it from the wallet; answers its number.
-async fn place_and_pay(state: &api::state::AppState, user: &str, sku: &str, quantity: i64) -> String {
+/// Places an order of `quantity` × `sku` for `user`; answers its number.
+async fn place(state: &api::state::AppState, user: &str, sku: &str, quantity: i64) -> String {
     use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
     use commands::orders::pricing::Options;
     let request = OrderRequest {
@@ -509,17 +580,28 @@ async fn place_and_pay(state: &api::state::AppState, user: &str, sku: &str, quan
     )
     .await
     .unwrap();
+    no
+}
+
+/// Pays order `no` of `user` from the wallet.
+async fn pay(state: &api::state::AppState, user: &str, no: &str) {
     commands::orders::payment::pay_from_wallet(
         &state.db,
         &state.orders,
         &state.desk,
         user,
-        &no,
+        no,
         domain::order::PaymentMethod::Wallet,
         commands::clock::now(),
     )
     .await
     .unwrap();
+}
+
+/// Places an order of `quantity` × `sku` for `user` and pays it from the wallet; answers its number.
+async fn place_and_pay(state: &api::state::AppState, user: &str, sku: &str, quantity: i64) -> String {
+    let no = place(state, user, sku, quantity).await;
+    pay(state, user, &no).await;
     no
 }
 
@@ -527,6 +609,14 @@ async fn place_and_pay(state: &api::state::AppState, user: &str, sku: &str, quan
 /// same commands the HTTP calls send (reserve stock, place, debit, mark paid, all live projections).
 async fn orders(engine: Engine) {
     let app = TestApp::spawn(engine).await;
+    if engine == Engine::Postgres {
+        // Before the run, so the insert load and the orders share an equally empty database.
+        let inserts = plain_inserts(&app.database_url).await;
+        println!(
+            "plain single-row INSERTs, {ORDER_CLIENTS} clients      {inserts:>8.0} rows/s (the database's own pace)"
+        );
+        BASELINE.set(inserts).ok();
+    }
     let skus = stocked_skus(&app).await;
     let state = app.app.state.clone();
     let sellers = funded_sellers(&state, ORDER_CLIENTS).await;
@@ -561,7 +651,108 @@ async fn orders(engine: Engine) {
         all[count / 2].as_secs_f64() * 1000.0,
         all[count * 95 / 100].as_secs_f64() * 1000.0
     );
+    if let Some(inserts) = BASELINE.get() {
+        println!(
+            "orders/s as a share of plain INSERTs/s: {:.3}",
+            count as f64 / secs / inserts
+        );
+        commits_per_order(&app).await;
+    }
     app.finish().await;
+}
+
+static BASELINE: std::sync::OnceLock<f64> = std::sync::OnceLock::new();
+
+const INSERT_SECONDS: u64 = 5;
+
+/// What PostgreSQL itself does with `ORDER_CLIENTS` clients each inserting one row per transaction
+/// (pgbench's simplest write), through the native driver: the pace jpmall's orders are compared with.
+async fn plain_inserts(url: &str) -> f64 {
+    let pool = sqlx::postgres::PgPoolOptions::new()
+        .max_connections(ORDER_CLIENTS as u32)
+        .connect(url)
+        .await
+        .unwrap();
+    sqlx::query(
+        "CREATE TABLE bench_inserts (id bigint PRIMARY KEY, client int NOT NULL, at bigint NOT NULL)",
+    )
+    .execute(&pool)
+    .await
+    .unwrap();
+    let until = Instant::now() + Duration::from_secs(INSERT_SECONDS);
+    let start = Instant::now();
+    let clients: Vec<_> = (0..ORDER_CLIENTS as i64)
+        .map(|client| {
+            let pool = pool.clone();
+            tokio::spawn(async move {
+                let mut n = 0i64;
+                while Instant::now() < until {
+                    sqlx::query("INSERT INTO bench_inserts (id, client, at) VALUES ($1, $2, $3)")
+                        .bind(client * 1_000_000_000 + n)
+                        .bind(client as i32)
+                        .bind(n)
+                        .execute(&pool)
+                        .await
+                        .unwrap();
+                    n += 1;
+                }
+                n
+            })
+        })
+        .collect();
+    let mut rows = 0;
+    for client in clients {
+        rows += client.await.unwrap();
+    }
+    let secs = start.elapsed().as_secs_f64();
+    sqlx::query("DROP TABLE bench_inserts")
+        .execute(&pool)
+        .await
+        .unwrap();
+    pool.close().await;
+    rows as f64 / secs
+}
+
+const COUNTED_ORDERS: usize = 200;
+
+/// Transactions committed in this database, as PostgreSQL counts them. Backends report their counts
+/// when idle, at most every 10 s, so the count is read after a quiet pause.
+async fn commits(app: &TestApp) -> i64 {
+    use sqlx::Row;
+    tokio::time::sleep(Duration::from_secs(11)).await;
+    let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&app.database_url)
+        .await
+        .unwrap();
+    let n: i64 = sqlx::query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
+        .fetch_one(&mut conn)
+        .await
+        .unwrap()
+        .get(0);
+    n
+}
+
+/// Commits per order placed and per order paid, one seller at a time (read from
+/// `pg_stat_database.xact_commit` around each phase; the reading itself costs one).
+async fn commits_per_order(app: &TestApp) {
+    let state = app.app.state.clone();
+    let skus = stocked_skus_of(app).await;
+    let seller = funded_sellers_from(&state, 1, 900).await.remove(0);
+    let before = commits(app).await;
+    let mut placed = Vec::new();
+    for k in 0..COUNTED_ORDERS {
+        placed.push(place(&state, &seller, &skus[k % skus.len()], 1).await);
+    }
+    let after_placing = commits(app).await;
+    for no in &placed {
+        pay(&state, &seller, no).await;
+    }
+    let after_paying = commits(app).await;
+    let per = |from: i64, to: i64| (to - from - 1) as f64 / COUNTED_ORDERS as f64;
+    println!(
+        "commits per order placed {:.2}, per order paid {:.2} (pg_stat_database.xact_commit over {COUNTED_ORDERS} orders)",
+        per(before, after_placing),
+        per(after_placing, after_paying)
+    );
 }
 
 const WAVE_ORDERS: usize = 1_000;
