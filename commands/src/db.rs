@@ -51,12 +51,13 @@ impl Database {
 
     async fn connect_postgres(url: &str) -> anyhow::Result<Self> {
         let options = PgConnectOptions::from_str(url).context("DATABASE_URL is not a valid URL")?;
+        // Only the migrations use the engine's own pool; every command and read goes through `Any`.
         let events = PgPoolOptions::new()
-            .max_connections(8)
+            .max_connections(2)
             .connect_with(options)
             .await
             .with_context(|| format!("cannot connect to PostgreSQL at {}", redact(url)))?;
-        let pool = AnyPoolOptions::new().max_connections(16).connect(url).await?;
+        let pool = AnyPoolOptions::new().max_connections(24).connect(url).await?;
         Ok(Self {
             engine: Engine::Postgres,
             pool,
@@ -77,7 +78,7 @@ impl Database {
             .busy_timeout(BUSY_TIMEOUT)
             .foreign_keys(true);
         let events = SqlitePoolOptions::new()
-            .max_connections(4)
+            .max_connections(1)
             .connect_with(options)
             .await
             .with_context(|| format!("cannot open the SQLite database {}", path.display()))?;

@@ -17,7 +17,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, AggregateError, DomainEvent, EventEnvelope, Query};
 use lru::LruCache;
 use sqlx::error::ErrorKind;
-use sqlx::{AnyConnection, Row};
+use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use crate::db::{Database, Engine};
 
@@ -71,7 +71,15 @@ const CACHED_AGGREGATES: usize = 4096;
 pub struct Store<A: Aggregate> {
     db: Database,
     live: Vec<Arc<dyn LiveProjection<A>>>,
-    cache: Mutex<LruCache<String, (A, usize)>>,
+    cache: Mutex<LruCache<String, Kept<A>>>,
+}
+
+/// A state kept between commands, with the sequence of the last snapshot written of it (so that a
+/// state that never leaves memory is still snapshotted every `SNAPSHOT_EVERY` events).
+struct Kept<A> {
+    aggregate: A,
+    sequence: usize,
+    snapshot: usize,
 }
 
 /// The state a command runs on: the aggregate at `sequence`, and the sequence of the snapshot it
@@ -129,35 +137,43 @@ impl<A: Snapshotted> Store<A> {
         }
     }
 
-    fn take_cached(&self, aggregate_id: &str) -> Option<(A, usize)> {
+    fn take_cached(&self, aggregate_id: &str) -> Option<Kept<A>> {
         self.cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
             .pop(aggregate_id)
     }
 
-    fn keep(&self, aggregate_id: String, aggregate: A, sequence: usize) {
+    fn keep(&self, loaded: Loaded<A>) {
+        let kept = Kept {
+            aggregate: loaded.aggregate,
+            sequence: loaded.sequence,
+            snapshot: loaded.snapshot,
+        };
         self.cache
             .lock()
             .unwrap_or_else(|p| p.into_inner())
-            .put(aggregate_id, (aggregate, sequence));
+            .put(loaded.aggregate_id, kept);
     }
 
-    /// The state of `aggregate_id` from the cache or its snapshot, brought up to date from the log.
-    async fn load(&self, aggregate_id: &str, cached: bool) -> Result<Loaded<A>, Refused<A>> {
-        let start = if cached {
-            self.take_cached(aggregate_id)
-        } else {
-            None
-        };
-        let (mut aggregate, sequence, snapshot) = match start {
-            Some((aggregate, sequence)) => (aggregate, sequence, sequence),
-            None => match load_snapshot::<A>(&self.db, aggregate_id).await? {
-                Some((aggregate, sequence)) => (aggregate, sequence, sequence),
-                None => (A::default(), 0, 0),
+    /// The state of `aggregate_id` from `start` (a state kept by this process) or its snapshot,
+    /// brought up to date from the log.
+    async fn load_on(
+        &self,
+        conn: &mut AnyConnection,
+        aggregate_id: &str,
+        start: Option<Kept<A>>,
+    ) -> Result<Loaded<A>, Refused<A>> {
+        let (mut aggregate, sequence, snapshot, events) = match start {
+            Some(kept) => {
+                let events = events_after::<A>(&mut *conn, aggregate_id, kept.sequence).await?;
+                (kept.aggregate, kept.sequence, kept.snapshot, events)
+            }
+            None => match load_snapshot::<A>(&mut *conn, aggregate_id).await? {
+                (Some((aggregate, sequence)), events) => (aggregate, sequence, sequence, events),
+                (None, events) => (A::default(), 0, 0, events),
             },
         };
-        let events = events_after::<A>(&self.db, aggregate_id, sequence).await?;
         let sequence = events.last().map_or(sequence, |e| e.sequence);
         for event in events {
             aggregate.apply(event.payload);
@@ -170,9 +186,10 @@ impl<A: Snapshotted> Store<A> {
         })
     }
 
-    /// The current state of `aggregate_id` for a read, leaving the cache as it is.
+    /// The current state of `aggregate_id` for a read, leaving the kept states as they are.
     pub async fn state(&self, aggregate_id: &str) -> Result<A, Refused<A>> {
-        Ok(self.load(aggregate_id, false).await?.aggregate)
+        let mut conn = self.db.pool.acquire().await.map_err(database::<A>)?;
+        Ok(self.load_on(&mut conn, aggregate_id, None).await?.aggregate)
     }
 
     async fn append(
@@ -233,14 +250,15 @@ impl<A: Snapshotted> Store<A> {
         Ok(())
     }
 
-    /// The caller's work, events, live projections and (when due) the snapshot, in one transaction.
+    /// The caller's work, events, live projections and (when due) the snapshot, in the command's
+    /// transaction, which this commits.
     async fn write(
         &self,
+        mut tx: Transaction<'static, Any>,
         envelopes: &[EventEnvelope<A>],
         loaded: &Loaded<A>,
         work: Option<&dyn InTransaction>,
     ) -> Result<(), Failure<A>> {
-        let mut tx = self.db.begin_write().await.map_err(database::<A>)?;
         if let Some(work) = work {
             work.run(&mut tx).await.map_err(caller::<A>)?;
         }
@@ -265,6 +283,7 @@ impl<A: Snapshotted> Store<A> {
     /// them) and keeps the new state for the next command.
     async fn commit(
         &self,
+        tx: Transaction<'static, Any>,
         events: Vec<A::Event>,
         mut loaded: Loaded<A>,
         metadata: HashMap<String, String>,
@@ -282,14 +301,17 @@ impl<A: Snapshotted> Store<A> {
             })
             .collect();
         loaded.sequence += envelopes.len();
-        if !envelopes.is_empty() {
+        if envelopes.is_empty() {
+            // Nothing decided: the transaction only read.
+            drop(tx);
+        } else {
             // On failure the state is dropped: it holds events that were not stored.
-            self.write(&envelopes, &loaded, work).await?;
+            self.write(tx, &envelopes, &loaded, work).await?;
             if loaded.sequence - loaded.snapshot >= SNAPSHOT_EVERY {
                 loaded.snapshot = loaded.sequence;
             }
         }
-        self.keep(loaded.aggregate_id, loaded.aggregate, loaded.sequence);
+        self.keep(loaded);
         Ok(envelopes)
     }
 }
@@ -337,7 +359,11 @@ impl<A: Snapshotted> Framework<A> {
         metadata: HashMap<String, String>,
         work: Option<&dyn InTransaction>,
     ) -> Result<(), Failure<A>> {
-        let mut loaded = self.store.load(aggregate_id, true).await?;
+        // The whole command is one transaction: the state is brought up to date, decided on and
+        // stored under the same lock (SQLite) or snapshot of the log (PostgreSQL).
+        let start = self.store.take_cached(aggregate_id);
+        let mut tx = self.store.db.begin_write().await.map_err(database::<A>)?;
+        let mut loaded = self.store.load_on(&mut tx, aggregate_id, start).await?;
         let sink = EventSink::default();
         loaded
             .aggregate
@@ -345,7 +371,7 @@ impl<A: Snapshotted> Framework<A> {
             .await
             .map_err(AggregateError::UserError)?;
         let events = sink.collect().await;
-        let committed = self.store.commit(events, loaded, metadata, work).await?;
+        let committed = self.store.commit(tx, events, loaded, metadata, work).await?;
         if !committed.is_empty() {
             for query in &self.queries {
                 query.dispatch(aggregate_id, &committed).await;
@@ -360,59 +386,76 @@ impl<A: Snapshotted> Framework<A> {
     }
 }
 
+/// The snapshot of `aggregate_id` (when there is a readable one of the current format) and the
+/// events after it, in one statement.
 async fn load_snapshot<A: Snapshotted>(
-    db: &Database,
+    conn: &mut AnyConnection,
     aggregate_id: &str,
-) -> Result<Option<(A, usize)>, Refused<A>> {
-    let row = sqlx::query(
-        "SELECT sequence, format, state FROM aggregate_snapshots \
-         WHERE aggregate_type = $1 AND aggregate_id = $2",
+) -> Result<(Option<(A, usize)>, Vec<EventEnvelope<A>>), Refused<A>> {
+    let rows = sqlx::query(
+        "SELECT CAST(0 AS BIGINT), sequence, state, '' FROM aggregate_snapshots \
+         WHERE aggregate_type = $1 AND aggregate_id = $2 AND format = $3 \
+         UNION ALL \
+         SELECT CAST(1 AS BIGINT), sequence, CAST(payload AS TEXT), CAST(metadata AS TEXT) FROM events \
+         WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > COALESCE((SELECT sequence \
+         FROM aggregate_snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND format = $3), 0) \
+         ORDER BY 1, 2",
     )
     .bind(A::TYPE)
     .bind(aggregate_id)
-    .fetch_optional(&db.pool)
+    .bind(A::SNAPSHOT_FORMAT)
+    .fetch_all(&mut *conn)
     .await
     .map_err(database::<A>)?;
-    let Some(row) = row else { return Ok(None) };
-    let format: i64 = row.get(1);
-    if format != A::SNAPSHOT_FORMAT {
-        return Ok(None);
-    }
-    let state: String = row.get(2);
-    match serde_json::from_str::<A>(&state) {
-        Ok(aggregate) => Ok(Some((aggregate, row.get::<i64, _>(0) as usize))),
+    let snapshot = rows.first().filter(|row| row.get::<i64, _>(0) == 0);
+    let Some(snapshot) = snapshot else {
+        return Ok((None, envelopes::<A>(aggregate_id, &rows)?));
+    };
+    match serde_json::from_str::<A>(&snapshot.get::<String, _>(2)) {
+        Ok(aggregate) => Ok((
+            Some((aggregate, snapshot.get::<i64, _>(1) as usize)),
+            envelopes::<A>(aggregate_id, &rows[1..])?,
+        )),
         Err(error) => {
             // A state that no longer reads is replaced at the next snapshot; the events are the truth.
             tracing::warn!(
                 "snapshot of {} {aggregate_id} does not read ({error}); replaying",
                 A::TYPE
             );
-            Ok(None)
+            Ok((None, events_after::<A>(conn, aggregate_id, 0).await?))
         }
     }
 }
 
 /// The events of `aggregate_id` after `sequence`, in order.
-pub async fn events_after<A: Aggregate>(
-    db: &Database,
+pub async fn events_after<'c, A: Aggregate>(
+    executor: impl sqlx::Executor<'c, Database = Any>,
     aggregate_id: &str,
     sequence: usize,
 ) -> Result<Vec<EventEnvelope<A>>, Refused<A>> {
     let rows = sqlx::query(
-        "SELECT sequence, CAST(payload AS TEXT), CAST(metadata AS TEXT) FROM events \
+        "SELECT CAST(1 AS BIGINT), sequence, CAST(payload AS TEXT), CAST(metadata AS TEXT) FROM events \
          WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > $3 ORDER BY sequence",
     )
     .bind(A::TYPE)
     .bind(aggregate_id)
     .bind(sequence as i64)
-    .fetch_all(&db.pool)
+    .fetch_all(executor)
     .await
     .map_err(database::<A>)?;
+    envelopes::<A>(aggregate_id, &rows)
+}
+
+/// Rows of (kind, sequence, payload, metadata) as events of `aggregate_id`.
+fn envelopes<A: Aggregate>(
+    aggregate_id: &str,
+    rows: &[sqlx::any::AnyRow],
+) -> Result<Vec<EventEnvelope<A>>, Refused<A>> {
     rows.iter()
         .map(|row| {
-            let sequence: i64 = row.get(0);
-            let payload: String = row.get(1);
-            let metadata: String = row.get(2);
+            let sequence: i64 = row.get(1);
+            let payload: String = row.get(2);
+            let metadata: String = row.get(3);
             let named = |e: serde_json::Error| {
                 AggregateError::DeserializationError(
                     format!("event {} {aggregate_id} #{sequence} does not read: {e}", A::TYPE).into(),

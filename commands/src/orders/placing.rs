@@ -354,12 +354,15 @@ impl InTransaction for Reservation<'_> {
 
 /// Whether an order number is in use (numbers are random within a second, so two can meet).
 async fn number_taken(db: &Database, order_no: &str) -> Result<bool, Error> {
-    let row = sqlx::query("SELECT 1 FROM stock_reservations WHERE order_no = $1")
-        .bind(order_no)
-        .fetch_optional(&db.pool)
-        .await
-        .map_err(internal)?;
-    Ok(row.is_some() || order_exists(db, order_no).await?)
+    let row = sqlx::query(
+        "SELECT 1 FROM stock_reservations WHERE order_no = $1 UNION ALL \
+         SELECT 1 FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1 AND sequence = 1",
+    )
+    .bind(order_no)
+    .fetch_optional(&db.pool)
+    .await
+    .map_err(internal)?;
+    Ok(row.is_some())
 }
 
 /// Gives the reserved stock back once (the state moves from `from` to released), less `short` units
