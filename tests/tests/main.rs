@@ -23,6 +23,7 @@ mod product_import;
 mod projections;
 mod providers;
 mod sites;
+mod snapshots;
 mod staff;
 mod uploads;
 mod validation;
