@@ -9,7 +9,6 @@
 //! bounds what a cold load replays.
 
 use std::collections::HashMap;
-use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
 
 use async_trait::async_trait;
@@ -64,14 +63,21 @@ pub trait Snapshotted: Aggregate {
 /// A snapshot is written once this many events have been appended since the last one.
 pub const SNAPSHOT_EVERY: usize = 100;
 
-/// Aggregate states a process keeps between commands. Each entry is taken out while a command runs
-/// on it, so a state is never cloned and never shared.
-const CACHED_AGGREGATES: usize = 4096;
+/// Aggregate states a process keeps between commands, bounded by their count and by the events they
+/// stand for (a state grows with its history: a wallet remembers every reference it has seen). Each is
+/// taken out while a command runs on it, so a state is never cloned and never shared.
+const KEPT_AGGREGATES: usize = 4096;
+const KEPT_EVENTS: usize = 500_000;
+
+struct KeptStates<A> {
+    lru: LruCache<String, Kept<A>>,
+    events: usize,
+}
 
 pub struct Store<A: Aggregate> {
     db: Database,
     live: Vec<Arc<dyn LiveProjection<A>>>,
-    cache: Mutex<LruCache<String, Kept<A>>>,
+    cache: Mutex<KeptStates<A>>,
 }
 
 /// A state kept between commands, with the sequence of the last snapshot written of it (so that a
@@ -131,17 +137,20 @@ impl<A: Snapshotted> Store<A> {
         Self {
             db,
             live,
-            cache: Mutex::new(LruCache::new(
-                NonZeroUsize::new(CACHED_AGGREGATES).expect("not zero"),
-            )),
+            cache: Mutex::new(KeptStates {
+                lru: LruCache::unbounded(),
+                events: 0,
+            }),
         }
     }
 
     fn take_cached(&self, aggregate_id: &str) -> Option<Kept<A>> {
-        self.cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .pop(aggregate_id)
+        let mut kept = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        let taken = kept.lru.pop(aggregate_id);
+        if let Some(state) = &taken {
+            kept.events -= state.sequence;
+        }
+        taken
     }
 
     fn keep(&self, loaded: Loaded<A>) {
@@ -150,10 +159,17 @@ impl<A: Snapshotted> Store<A> {
             sequence: loaded.sequence,
             snapshot: loaded.snapshot,
         };
-        self.cache
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .put(loaded.aggregate_id, kept);
+        let mut states = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        states.events += kept.sequence;
+        if let Some(replaced) = states.lru.put(loaded.aggregate_id, kept) {
+            states.events -= replaced.sequence;
+        }
+        while states.lru.len() > KEPT_AGGREGATES || states.events > KEPT_EVENTS {
+            match states.lru.pop_lru() {
+                Some((_, evicted)) => states.events -= evicted.sequence,
+                None => break,
+            }
+        }
     }
 
     /// The state of `aggregate_id` from `start` (a state kept by this process) or its snapshot,
@@ -365,12 +381,16 @@ impl<A: Snapshotted> Framework<A> {
         let mut tx = self.store.db.begin_write().await.map_err(database::<A>)?;
         let mut loaded = self.store.load_on(&mut tx, aggregate_id, start).await?;
         let sink = EventSink::default();
-        loaded
-            .aggregate
-            .handle(command, &self.services, &sink)
-            .await
-            .map_err(AggregateError::UserError)?;
+        let decided = loaded.aggregate.handle(command, &self.services, &sink).await;
         let events = sink.collect().await;
+        if let Err(refusal) = decided {
+            // The aggregates change only by applying events: one refused before writing any is
+            // unchanged, and kept for the next command.
+            if events.is_empty() {
+                self.store.keep(loaded);
+            }
+            return Err(AggregateError::UserError(refusal).into());
+        }
         let committed = self.store.commit(tx, events, loaded, metadata, work).await?;
         if !committed.is_empty() {
             for query in &self.queries {
