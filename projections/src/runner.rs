@@ -118,15 +118,25 @@ impl<P: Projection> Runner<P> {
         if claimed != 1 {
             return Ok(false);
         }
+        self.apply_named(conn, event).await?;
+        Ok(true)
+    }
+
+    /// Applies `event`; a failure names the projection and the event.
+    async fn apply_named(
+        &self,
+        conn: &mut AnyConnection,
+        event: &EventEnvelope<P::Aggregate>,
+    ) -> anyhow::Result<()> {
         self.projection.apply(conn, event).await.with_context(|| {
             format!(
-                "projection {} failed on {aggregate_type} {} #{}",
+                "projection {} failed on {} {} #{}",
                 P::NAME,
+                <P::Aggregate as Aggregate>::TYPE,
                 event.aggregate_id,
                 event.sequence
             )
-        })?;
-        Ok(true)
+        })
     }
 
     /// Applies a batch in one transaction (replays are bound by commits, not by work). When the batch
@@ -203,14 +213,7 @@ impl<P: Projection> Runner<P> {
             let mut reached: HashMap<String, i64> = HashMap::new();
             for row in &rows {
                 let event = envelope::<P::Aggregate>(row)?;
-                self.projection.apply(&mut tx, &event).await.with_context(|| {
-                    format!(
-                        "projection {} failed on {aggregate_type} {} #{}",
-                        P::NAME,
-                        event.aggregate_id,
-                        event.sequence
-                    )
-                })?;
+                self.apply_named(&mut tx, &event).await?;
                 reached.insert(event.aggregate_id, event.sequence as i64);
             }
             let reached: Vec<(String, i64)> = reached.into_iter().collect();

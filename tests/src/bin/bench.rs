@@ -58,24 +58,7 @@ async fn bench(engine: Engine) {
     let mut timings = Vec::new();
     for i in 0..COMMANDS / 2 {
         let user = format!("bench-user-{}", i % 50);
-        let payment = format!("pay-{i}");
-        for command in [
-            WalletCommand::RequestTopUp {
-                payment_id: payment.clone(),
-                amount: Fen(1_00),
-                at: 0,
-                simulated: false,
-            },
-            WalletCommand::CompleteTopUp {
-                payment_id: payment,
-                amount: Fen(1_00),
-                at: 0,
-            },
-        ] {
-            timed(&mut timings, app.app.state.wallet.execute(&user, command))
-                .await
-                .unwrap();
-        }
+        timings.extend(top_ups(&app.app.state.wallet, &user, &format!("pay-{i}"), 1).await);
     }
     println!(
         "wallet command + 4 live projections   {}",
