@@ -13,6 +13,18 @@ struct Live<P: Projection>(Runner<P>);
 
 #[async_trait]
 impl<P: Projection> LiveProjection<P::Aggregate> for Live<P> {
+    fn name(&self) -> &'static str {
+        P::NAME
+    }
+
+    async fn apply_claimed(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<P::Aggregate>],
+    ) -> anyhow::Result<()> {
+        self.0.apply_claimed(conn, events).await
+    }
+
     async fn apply(
         &self,
         conn: &mut AnyConnection,

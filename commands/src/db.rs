@@ -136,7 +136,10 @@ impl Database {
     }
 
     /// A framework for aggregate `A` with no live projections: `queries` run after the commit.
-    pub fn cqrs<A: Snapshotted>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A> {
+    pub fn cqrs<A: Snapshotted>(&self, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Cqrs<A>
+    where
+        A::Command: Clone,
+    {
         self.cqrs_live(Vec::new(), queries, services)
     }
 
@@ -147,7 +150,10 @@ impl Database {
         live: Vec<Arc<dyn LiveProjection<A>>>,
         queries: Vec<Box<dyn Query<A>>>,
         services: A::Services,
-    ) -> Cqrs<A> {
+    ) -> Cqrs<A>
+    where
+        A::Command: Clone,
+    {
         Framework::new(Store::new(self.clone(), live), queries, services)
     }
 

@@ -45,6 +45,15 @@ where
         }
     }
 
+    /// `id` was just drawn and has no events: its first command reads nothing (see
+    /// [`crate::store::Framework::assume_new`]).
+    pub fn assume_new(&self, id: &str)
+    where
+        A::Command: Clone,
+    {
+        self.cqrs.assume_new(id);
+    }
+
     fn queue(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
         let mut queues = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(queue) = queues.get(id).and_then(Weak::upgrade) {

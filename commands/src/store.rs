@@ -24,6 +24,18 @@ use crate::db::{Database, Engine};
 /// leaves no event.
 #[async_trait]
 pub trait LiveProjection<A: Aggregate>: Send + Sync {
+    /// The name its offsets are recorded under in `projection_offsets`.
+    fn name(&self) -> &'static str;
+
+    /// Applies `events`, whose offsets the store has already moved in this transaction.
+    async fn apply_claimed(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<A>],
+    ) -> anyhow::Result<()>;
+
+    /// Claims and applies `events` on its own; when it is behind on the aggregate (a rebuild under
+    /// way), everything of the aggregate it has not applied.
     async fn apply(
         &self,
         conn: &mut AnyConnection,
@@ -153,6 +165,20 @@ impl<A: Snapshotted> Store<A> {
         taken
     }
 
+    fn assume_new(&self, aggregate_id: &str) {
+        let mut states = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        if !states.lru.contains(aggregate_id) {
+            states.lru.put(
+                aggregate_id.to_string(),
+                Kept {
+                    aggregate: A::default(),
+                    sequence: 0,
+                    snapshot: 0,
+                },
+            );
+        }
+    }
+
     fn keep(&self, loaded: Loaded<A>) {
         let kept = Kept {
             aggregate: loaded.aggregate,
@@ -266,6 +292,52 @@ impl<A: Snapshotted> Store<A> {
         Ok(())
     }
 
+    /// Moves the offsets of every live projection that had applied the aggregate up to these events
+    /// past them, in one statement; answers the names it moved. A projection left out is behind (a
+    /// rebuild under way) and applies on its own.
+    async fn claim_live(
+        &self,
+        conn: &mut AnyConnection,
+        envelopes: &[EventEnvelope<A>],
+    ) -> Result<Vec<String>, Refused<A>> {
+        let (Some(first), Some(last)) = (envelopes.first(), envelopes.last()) else {
+            return Ok(Vec::new());
+        };
+        if self.live.is_empty() {
+            return Ok(Vec::new());
+        }
+        let names: Vec<&str> = self.live.iter().map(|p| p.name()).collect();
+        let sql = if first.sequence == 1 {
+            let rows: Vec<String> = (0..names.len())
+                .map(|i| format!("(${}, $1, $2, $3)", i + 4))
+                .collect();
+            format!(
+                "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES {} \
+                 ON CONFLICT (projection, aggregate_type, aggregate_id) DO NOTHING RETURNING projection",
+                rows.join(", ")
+            )
+        } else {
+            let params: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 5)).collect();
+            format!(
+                "UPDATE projection_offsets SET sequence = $3 WHERE aggregate_type = $1 AND aggregate_id = $2 \
+                 AND sequence = $4 AND projection IN ({}) RETURNING projection",
+                params.join(", ")
+            )
+        };
+        let mut query = sqlx::query(&sql)
+            .bind(A::TYPE)
+            .bind(&first.aggregate_id)
+            .bind(last.sequence as i64);
+        if first.sequence != 1 {
+            query = query.bind(first.sequence as i64 - 1);
+        }
+        for name in names {
+            query = query.bind(name);
+        }
+        let rows = query.fetch_all(&mut *conn).await.map_err(database::<A>)?;
+        Ok(rows.iter().map(|row| row.get::<String, _>(0)).collect())
+    }
+
     /// The caller's work, events, live projections and (when due) the snapshot, in the command's
     /// transaction, which this commits.
     async fn write(
@@ -279,14 +351,17 @@ impl<A: Snapshotted> Store<A> {
             work.run(&mut tx).await.map_err(caller::<A>)?;
         }
         self.append(&mut tx, envelopes).await?;
+        let claimed = self.claim_live(&mut tx, envelopes).await?;
         for projection in &self.live {
-            projection
-                .apply(&mut tx, &loaded.aggregate_id, envelopes)
-                .await
-                .map_err(|e| match e.downcast_ref::<sqlx::Error>() {
-                    Some(sql) if is_conflict(sql) => AggregateError::AggregateConflict,
-                    _ => unexpected::<A>(e),
-                })?;
+            let applied = if claimed.iter().any(|name| name == projection.name()) {
+                projection.apply_claimed(&mut tx, envelopes).await
+            } else {
+                projection.apply(&mut tx, &loaded.aggregate_id, envelopes).await
+            };
+            applied.map_err(|e| match e.downcast_ref::<sqlx::Error>() {
+                Some(sql) if is_conflict(sql) => AggregateError::AggregateConflict,
+                _ => unexpected::<A>(e),
+            })?;
         }
         if loaded.sequence - loaded.snapshot >= SNAPSHOT_EVERY {
             self.write_snapshot(&mut tx, loaded).await?;
@@ -332,6 +407,14 @@ impl<A: Snapshotted> Store<A> {
     }
 }
 
+/// How one attempt at a command ended.
+enum Attempt<A: Aggregate> {
+    Done(Result<(), Failure<A>>),
+    /// The kept state it trusted was behind the log: run again on `fresh` (read from the log when
+    /// `None`).
+    Stale(Option<Kept<A>>),
+}
+
 /// Runs commands on aggregates of type `A`: load, decide, store in one transaction, then tell the
 /// process managers (`queries`), which may send commands of their own.
 pub struct Framework<A: Snapshotted> {
@@ -340,7 +423,10 @@ pub struct Framework<A: Snapshotted> {
     services: A::Services,
 }
 
-impl<A: Snapshotted> Framework<A> {
+impl<A: Snapshotted> Framework<A>
+where
+    A::Command: Clone,
+{
     pub fn new(store: Store<A>, queries: Vec<Box<dyn Query<A>>>, services: A::Services) -> Self {
         Self {
             store,
@@ -375,29 +461,104 @@ impl<A: Snapshotted> Framework<A> {
         metadata: HashMap<String, String>,
         work: Option<&dyn InTransaction>,
     ) -> Result<(), Failure<A>> {
-        // The whole command is one transaction: the state is brought up to date, decided on and
-        // stored under the same lock (SQLite) or snapshot of the log (PostgreSQL).
         let start = self.store.take_cached(aggregate_id);
-        let mut tx = self.store.db.begin_write().await.map_err(database::<A>)?;
-        let mut loaded = self.store.load_on(&mut tx, aggregate_id, start).await?;
+        match self
+            .attempt(aggregate_id, command.clone(), metadata.clone(), work, start, true)
+            .await
+        {
+            Attempt::Done(result) => result,
+            Attempt::Stale(fresh) => match self
+                .attempt(aggregate_id, command, metadata, work, fresh, false)
+                .await
+            {
+                Attempt::Done(result) => result,
+                Attempt::Stale(_) => Err(AggregateError::AggregateConflict.into()),
+            },
+        }
+    }
+
+    /// One run of a command in one transaction. With `trust`, a state this process kept is decided
+    /// on without reading the log's tail: when another process appended to the aggregate since, the
+    /// append conflicts (an event of that sequence exists), and a refusal or a repeat that changes
+    /// nothing is checked against the tail before it is answered; either way the command is run once
+    /// more on the fresh state.
+    async fn attempt(
+        &self,
+        aggregate_id: &str,
+        command: A::Command,
+        metadata: HashMap<String, String>,
+        work: Option<&dyn InTransaction>,
+        start: Option<Kept<A>>,
+        trust: bool,
+    ) -> Attempt<A> {
+        let trusted = trust && start.is_some();
+        // The whole command is one transaction: the state is decided on and stored under the same
+        // lock (SQLite) or snapshot of the log (PostgreSQL).
+        let mut tx = match self.store.db.begin_write().await {
+            Ok(tx) => tx,
+            Err(e) => return Attempt::Done(Err(database::<A>(e).into())),
+        };
+        let loaded = match start {
+            Some(kept) if trusted => Ok(Loaded {
+                aggregate_id: aggregate_id.to_string(),
+                aggregate: kept.aggregate,
+                sequence: kept.sequence,
+                snapshot: kept.snapshot,
+            }),
+            start => self.store.load_on(&mut tx, aggregate_id, start).await,
+        };
+        let mut loaded = match loaded {
+            Ok(loaded) => loaded,
+            Err(e) => return Attempt::Done(Err(e.into())),
+        };
         let sink = EventSink::default();
         let decided = loaded.aggregate.handle(command, &self.services, &sink).await;
         let events = sink.collect().await;
+        if trusted && (decided.is_err() || events.is_empty()) {
+            match events_after::<A>(&mut *tx, aggregate_id, loaded.sequence).await {
+                Err(e) => return Attempt::Done(Err(e.into())),
+                Ok(newer) if newer.is_empty() => {}
+                Ok(newer) if events.is_empty() => {
+                    let sequence = newer.last().map_or(loaded.sequence, |e| e.sequence);
+                    for event in newer {
+                        loaded.aggregate.apply(event.payload);
+                    }
+                    return Attempt::Stale(Some(Kept {
+                        aggregate: loaded.aggregate,
+                        sequence,
+                        snapshot: loaded.snapshot,
+                    }));
+                }
+                Ok(_) => return Attempt::Stale(None),
+            }
+        }
         if let Err(refusal) = decided {
             // The aggregates change only by applying events: one refused before writing any is
             // unchanged, and kept for the next command.
             if events.is_empty() {
                 self.store.keep(loaded);
             }
-            return Err(AggregateError::UserError(refusal).into());
+            return Attempt::Done(Err(AggregateError::UserError(refusal).into()));
         }
-        let committed = self.store.commit(tx, events, loaded, metadata, work).await?;
-        if !committed.is_empty() {
-            for query in &self.queries {
-                query.dispatch(aggregate_id, &committed).await;
+        match self.store.commit(tx, events, loaded, metadata, work).await {
+            Err(Failure::Aggregate(AggregateError::AggregateConflict)) if trusted => Attempt::Stale(None),
+            Err(e) => Attempt::Done(Err(e)),
+            Ok(committed) => {
+                if !committed.is_empty() {
+                    for query in &self.queries {
+                        query.dispatch(aggregate_id, &committed).await;
+                    }
+                }
+                Attempt::Done(Ok(()))
             }
         }
-        Ok(())
+    }
+
+    /// Tells the framework that `aggregate_id` is new (a number just drawn): its first command
+    /// reads nothing, and should the number be in use after all, its append conflicts and the
+    /// command runs on the stored state.
+    pub fn assume_new(&self, aggregate_id: &str) {
+        self.store.assume_new(aggregate_id);
     }
 
     /// The current state of `aggregate_id` for a read.

@@ -376,6 +376,19 @@ impl<P: Projection> Runner<P> {
         Ok(())
     }
 
+    /// Live path, inside the command's transaction, for events whose offsets the caller has
+    /// already moved past them.
+    pub async fn apply_claimed(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<P::Aggregate>],
+    ) -> anyhow::Result<()> {
+        for event in events {
+            self.apply_named(conn, event).await?;
+        }
+        Ok(())
+    }
+
     async fn catch_up_in(&self, conn: &mut AnyConnection, aggregate_id: &str) -> anyhow::Result<()> {
         let mut after = 0i64;
         loop {

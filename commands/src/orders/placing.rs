@@ -192,6 +192,10 @@ pub async fn resolve_destination(
     Ok(destination)
 }
 
+/// What placing an order answers when its number was taken by another order: the aggregate's
+/// refusal of a second `Place`, and the reservation's when the number's row exists.
+const NUMBER_TAKEN: &str = "order.already_placed";
+
 /// A new order number: `JP`, the China-time stamp and six random digits.
 pub fn new_order_no(now: i64) -> String {
     format!("JP{}{:06}", china_stamp(now), rand::random::<u32>() % 1_000_000)
@@ -332,7 +336,7 @@ impl InTransaction for Reservation<'_> {
             .collect();
         let inserted = sqlx::query(
             "INSERT INTO stock_reservations (order_no, user_id, request_id, lines, state, created_at) \
-             VALUES ($1, $2, $3, $4, 'placed', $5)",
+             VALUES ($1, $2, $3, $4, 'placed', $5) ON CONFLICT (order_no) DO NOTHING",
         )
         .bind(self.order_no)
         .bind(self.user_id)
@@ -347,22 +351,10 @@ impl InTransaction for Reservation<'_> {
                 Err(Refusal::new("order.submit_in_progress").into())
             }
             Err(e) => Err(internal(e)),
+            Ok(done) if done.rows_affected() == 0 => Err(Refusal::new(NUMBER_TAKEN).into()),
             Ok(_) => Ok(()),
         }
     }
-}
-
-/// Whether an order number is in use (numbers are random within a second, so two can meet).
-async fn number_taken(db: &Database, order_no: &str) -> Result<bool, Error> {
-    let row = sqlx::query(
-        "SELECT 1 FROM stock_reservations WHERE order_no = $1 UNION ALL \
-         SELECT 1 FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1 AND sequence = 1",
-    )
-    .bind(order_no)
-    .fetch_optional(&db.pool)
-    .await
-    .map_err(internal)?;
-    Ok(row.is_some())
 }
 
 /// Gives the reserved stock back once (the state moves from `from` to released), less `short` units
@@ -479,16 +471,7 @@ pub async fn submit(
     if remark.chars().count() > 200 {
         return Err(Refusal::new("order.remark_too_long").on("remark").into());
     }
-    let order_no = loop {
-        let candidate = new_order_no(now);
-        if !number_taken(db, &candidate).await? {
-            break candidate;
-        }
-    };
     let quoted = pricing::quote(lines.clone(), &request.options)?.fees;
-    let terms = coupons::chosen_terms(db, user_id, &request.coupon_ids, &quoted, &order_no, now).await?;
-    coupons::redeem(coupon_desk, &terms, &quoted, &order_no, now).await?;
-    let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
     // The seller's multi-item shipping priority, as the drop-shipping settings hold it now.
     let priority = sqlx::query("SELECT shipping_priority FROM forward_settings WHERE user_id = $1")
         .bind(user_id)
@@ -497,28 +480,41 @@ pub async fn submit(
         .map_err(internal)?
         .and_then(|r| ShippingPriority::from_code(&r.get::<String, _>(0)))
         .unwrap_or_default();
-    let reservation = Reservation {
-        order_no: &order_no,
-        user_id,
-        request_id: &request_id,
-        lines: &lines,
-        platform: platform_key(&destination),
-        now,
-    };
-    let command = OrderCommand::Place {
-        order_no: order_no.clone(),
-        user_id: user_id.to_string(),
-        lines: lines.iter().map(|p| p.line.clone()).collect(),
-        destination: destination.clone(),
-        courier: request.options.courier,
-        qc: request.options.qc,
-        value_added: request.options.value_added.clone(),
-        coupons: terms,
-        remark,
-        priority,
-        at: now,
-    };
-    if let Err(failed) = desk.execute_in(&order_no, command, &reservation).await {
+    let platform = platform_key(&destination);
+    // Numbers are random within a second, so two orders can draw the same one: the second finds it
+    // taken (by the reservation row or the order's first event) and draws again.
+    let mut draws = 0;
+    let order_no = loop {
+        draws += 1;
+        let order_no = new_order_no(now);
+        let terms = coupons::chosen_terms(db, user_id, &request.coupon_ids, &quoted, &order_no, now).await?;
+        coupons::redeem(coupon_desk, &terms, &quoted, &order_no, now).await?;
+        let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
+        let reservation = Reservation {
+            order_no: &order_no,
+            user_id,
+            request_id: &request_id,
+            lines: &lines,
+            platform,
+            now,
+        };
+        let command = OrderCommand::Place {
+            order_no: order_no.clone(),
+            user_id: user_id.to_string(),
+            lines: lines.iter().map(|p| p.line.clone()).collect(),
+            destination: destination.clone(),
+            courier: request.options.courier,
+            qc: request.options.qc,
+            value_added: request.options.value_added.clone(),
+            coupons: terms,
+            remark: remark.clone(),
+            priority,
+            at: now,
+        };
+        desk.assume_new(&order_no);
+        let Err(failed) = desk.execute_in(&order_no, command, &reservation).await else {
+            break order_no;
+        };
         // The order and its stock are stored together or not at all; only a failure that may have
         // come after the commit (a lost connection) needs the log to say which. Redeemed coupons go
         // back unless the order exists; when the log cannot be read, `settle_coupons` decides later.
@@ -529,8 +525,11 @@ pub async fn submit(
         if let Ok(false) = stored {
             coupons::release(coupon_desk, &redeemed, &order_no, now).await;
         }
-        return Err(failed);
-    }
+        match failed {
+            Error::Invalid(refusal) if refusal.key == NUMBER_TAKEN && draws < 5 => continue,
+            failed => return Err(failed),
+        }
+    };
     if matches!(request.wanted, Wanted::Cart) {
         for priced in &lines {
             sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND sku_id = $2")

@@ -457,7 +457,13 @@ async fn uploads() {
 }
 
 const ORDER_CLIENTS: usize = 32;
-const ORDERS_PER_CLIENT: usize = 40;
+/// Enough for a run of several seconds at the target pace; `JPMALL_BENCH_ORDERS_PER_CLIENT` changes it.
+fn orders_per_client() -> usize {
+    std::env::var("JPMALL_BENCH_ORDERS_PER_CLIENT")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(150)
+}
 const RANKING_EVENTS: usize = 1_000_000;
 fn ranking_events() -> usize {
     std::env::var("JPMALL_BENCH_RANKING_EVENTS")
@@ -466,7 +472,7 @@ fn ranking_events() -> usize {
         .unwrap_or(RANKING_EVENTS)
 }
 
-/// `count` sellers, each with 50,000 yuan in the wallet; answers their user ids.
+/// `count` sellers, each with 500,000 yuan in the wallet; answers their user ids.
 async fn funded_sellers(state: &api::state::AppState, count: usize) -> Vec<String> {
     funded_sellers_from(state, count, 0).await
 }
@@ -486,20 +492,24 @@ async fn funded_sellers_from(state: &api::state::AppState, count: usize, first: 
             .await
             .unwrap()
             .get(0);
-        for command in [
-            WalletCommand::RequestTopUp {
-                payment_id: format!("bench-{n}"),
-                amount: Fen::yuan(50_000),
-                at: 0,
-                simulated: false,
-            },
-            WalletCommand::CompleteTopUp {
-                payment_id: format!("bench-{n}"),
-                amount: Fen::yuan(50_000),
-                at: 0,
-            },
-        ] {
-            state.desk.execute(&id, command).await.unwrap();
+        // Top-ups are capped at 50,000 yuan each.
+        for k in 0..10 {
+            let payment_id = format!("bench-{n}-{k}");
+            for command in [
+                WalletCommand::RequestTopUp {
+                    payment_id: payment_id.clone(),
+                    amount: Fen::yuan(50_000),
+                    at: 0,
+                    simulated: false,
+                },
+                WalletCommand::CompleteTopUp {
+                    payment_id: payment_id.clone(),
+                    amount: Fen::yuan(50_000),
+                    at: 0,
+                },
+            ] {
+                state.desk.execute(&id, command).await.unwrap();
+            }
         }
         sellers.push(id);
     }
@@ -611,8 +621,9 @@ async fn orders(engine: Engine) {
             let state = state.clone();
             let skus = skus.clone();
             tokio::spawn(async move {
-                let mut timings = Vec::with_capacity(ORDERS_PER_CLIENT);
-                for k in 0..ORDERS_PER_CLIENT {
+                let per_client = orders_per_client();
+                let mut timings = Vec::with_capacity(per_client);
+                for k in 0..per_client {
                     let begun = Instant::now();
                     place_and_pay(&state, &user, &skus[(n * 7 + k) % skus.len()], 1 + (k % 3) as i64).await;
                     timings.push(begun.elapsed());
@@ -1031,6 +1042,15 @@ async fn excel_export(engine: Engine) {
     app.finish().await;
 }
 
+/// Both engines, or those `JPMALL_BENCH_ENGINES` names (`sqlite`, `postgres`).
+fn engines() -> Vec<Engine> {
+    let only = std::env::var("JPMALL_BENCH_ENGINES").unwrap_or_default();
+    [Engine::Sqlite, Engine::Postgres]
+        .into_iter()
+        .filter(|e| only.is_empty() || only.to_lowercase().contains(&format!("{e:?}").to_lowercase()))
+        .collect()
+}
+
 /// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
 /// them all.
 fn wanted(part: &str) -> bool {
@@ -1044,7 +1064,7 @@ async fn main() {
             "jpmall bench: {COMMANDS} wallet commands, {} events replayed, {HTTP_CALLS} reads, {LOGINS} logins",
             REPLAY_TOP_UPS * 2
         );
-        for engine in [Engine::Sqlite, Engine::Postgres] {
+        for engine in engines() {
             bench(engine).await;
         }
     }
@@ -1052,7 +1072,7 @@ async fn main() {
         catalog().await;
     }
     if wanted("orders") {
-        for engine in [Engine::Sqlite, Engine::Postgres] {
+        for engine in engines() {
             println!("\n== orders on {engine:?} ==");
             if std::env::var("JPMALL_BENCH_ONLY_RANKING").is_err() {
                 orders(engine).await;
@@ -1061,7 +1081,7 @@ async fn main() {
         }
     }
     if wanted("warehouse") {
-        for engine in [Engine::Sqlite, Engine::Postgres] {
+        for engine in engines() {
             println!("\n== warehouse on {engine:?} ==");
             warehouse(engine).await;
         }
@@ -1070,7 +1090,7 @@ async fn main() {
         uploads().await;
     }
     if wanted("excel") {
-        for engine in [Engine::Sqlite, Engine::Postgres] {
+        for engine in engines() {
             println!("\n== excel on {engine:?} ==");
             excel_export(engine).await;
         }
