@@ -21,7 +21,7 @@ use projections::after_sales::AfterSaleBook;
 use projections::coupons::CouponBook;
 use projections::messages::{AfterSaleMessages, CouponMessages, OrderMessages, WalletMessages};
 use projections::orders::OrderBook;
-use projections::ranking::{DailySales, RankingReplay};
+use projections::ranking::{PokeOnOrders, RankingFollower};
 use projections::wallet::{WalletBalances, WalletLedger, WalletWithdrawals};
 use projections::waves::WaveBook;
 use projections::{Replayable, Runner};
@@ -80,15 +80,15 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         db.pool.clone(),
     ));
     let order_book = Runner::new(db.pool.clone(), OrderBook);
-    let daily_sales = Runner::new(db.pool.clone(), DailySales);
+    // The ranking may lag: it follows the order log on its own, woken by each order committed here.
+    let ranking = RankingFollower::new(db.pool.clone(), db.engine == commands::db::Engine::Postgres);
     let orders = Arc::new(db.cqrs_live::<Order>(
-        vec![live(&order_book), live(&daily_sales), live(&order_messages)],
+        vec![live(&order_book), live(&order_messages)],
         // After the commit, so a refund it credits follows the order's own rows.
-        vec![Box::new(OrderManager::new(
-            db.clone(),
-            desk.clone(),
-            coupon_desk.clone(),
-        ))],
+        vec![
+            Box::new(OrderManager::new(db.clone(), desk.clone(), coupon_desk.clone())),
+            Box::new(PokeOnOrders(ranking.clone())),
+        ],
         (),
     ));
     let order_desk = Arc::new(OrderDesk::new(orders, db.pool.clone()));
@@ -113,7 +113,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(ledger),
         Arc::new(withdrawals),
         Arc::new(order_book),
-        Arc::new(RankingReplay::new(db.pool.clone(), daily_sales)),
+        ranking.clone(),
         Arc::new(after_sale_book),
         Arc::new(coupon_book),
         Arc::new(wallet_messages),
@@ -149,6 +149,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         wallet_limits,
         payments: Arc::new(payments),
         projections: Arc::new(projections.clone()),
+        ranking,
         jobs: tokio_util::task::TaskTracker::new(),
         same_style: Arc::default(),
         list_totals: Arc::default(),

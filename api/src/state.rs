@@ -37,6 +37,8 @@ pub struct AppState {
     pub payments: Arc<Payments>,
     /// Every projection, for the readiness check and the lag metric.
     pub projections: Arc<Vec<Arc<dyn projections::Replayable>>>,
+    /// Follows the order log behind the commands; `serve` runs it.
+    pub ranking: Arc<projections::ranking::RankingFollower>,
     /// Background jobs (Excel exports and imports, product imports): a stopping server waits for them.
     pub jobs: tokio_util::task::TaskTracker,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,

@@ -163,6 +163,12 @@ impl TestApp {
         }
     }
 
+    /// Stops the HTTP server and the ranking's follower beside it, leaving the application (a bench
+    /// that drives a projection itself wants no second process at it).
+    pub fn stop_serving(&self) {
+        self.server.abort();
+    }
+
     /// Stops the server and removes the test's database.
     pub async fn finish(self) {
         self.server.abort();
@@ -170,6 +176,21 @@ impl TestApp {
         if let Some(name) = &self.postgres_database {
             drop_postgres_database(name).await;
         }
+    }
+
+    /// Waits until the ranking, which follows the order log behind the commands, has applied every
+    /// order event committed so far (as `/readyz` would show its lag at 0).
+    pub async fn ranking_settled(&self) {
+        use projections::Replayable;
+        let ranking = &self.app.state.ranking;
+        for _ in 0..200 {
+            ranking.catch_up(&|_, _| {}).await.unwrap();
+            if ranking.lag().await.unwrap() == 0 {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+        panic!("the ranking did not catch up with the order log in 10 s");
     }
 
     pub fn db(&self) -> &commands::Database {
@@ -447,13 +468,19 @@ pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     let addr = listener.local_addr().unwrap();
     app.state.payments.serving_at(&format!("http://{addr}"));
     let router = api::routes::router(app.state.clone());
+    // As `jpmall serve` does, the ranking follows the order log beside the server, and stops with it.
+    let (stop, stopping) = tokio::sync::watch::channel(false);
+    let follower = app.state.ranking.clone().follow(stopping);
     let server = tokio::spawn(async move {
-        axum::serve(
+        let _stop = stop;
+        let serving = axum::serve(
             listener,
             router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .await
-        .unwrap();
+        );
+        tokio::select! {
+            served = serving => served.unwrap(),
+            () = follower => {}
+        }
     });
     (format!("http://{addr}"), server)
 }

@@ -6,7 +6,7 @@ use futures::future::join_all;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Row;
-use tests::{on_both_engines, TestApp, OPERATOR_TOKEN as OPERATOR, UNISHOP};
+use tests::{on_both_engines, Engine, TestApp, OPERATOR_TOKEN as OPERATOR, UNISHOP};
 
 async fn call(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
     app.unishop(token, "zh_CN", path, body).await
@@ -96,6 +96,7 @@ on_both_engines!(
     a_qr_payment_for_an_order_pays_it_through_the_wallet,
     an_interrupted_payment_is_reversed_and_the_audit_stays_clean,
     rankings_count_paid_sales_and_rebuild_from_the_log,
+    the_ranking_never_passes_an_order_still_in_flight,
     shipped_orders_complete_on_their_own_after_the_days,
     another_sellers_orders_are_out_of_reach,
     manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_order,
@@ -791,6 +792,7 @@ async fn rankings_count_paid_sales_and_rebuild_from_the_log(app: &TestApp) {
         }
     };
     let (pa, pb) = (product_of(&a.0).await, product_of(&b.0).await);
+    app.ranking_settled().await;
     let ranked = app
         .post(
             &format!("{UNISHOP}/ranking/lists"),
@@ -850,6 +852,7 @@ async fn rankings_count_paid_sales_and_rebuild_from_the_log(app: &TestApp) {
 
     let (ok, stdout, stderr) = app.run_cli(&["rebuild", "ranking"]);
     assert!(ok, "{stdout}{stderr}");
+    app.ranking_settled().await;
     let rebuilt = app
         .post(
             &format!("{UNISHOP}/ranking/lists"),
@@ -865,6 +868,7 @@ async fn rankings_count_paid_sales_and_rebuild_from_the_log(app: &TestApp) {
     // And the rebuilt projection keeps following new events.
     let more = place(app, &token, json!([{"sku_id": a.0, "quantity": 1}])).await;
     data(app, &token, "order/pay", json!({"order_no": more})).await;
+    app.ranking_settled().await;
     let after = app.post(&format!("{UNISHOP}/ranking/lists"), json!({})).await.1["data"].clone();
     let top = after["list"]
         .as_array()
@@ -874,6 +878,61 @@ async fn rankings_count_paid_sales_and_rebuild_from_the_log(app: &TestApp) {
         .unwrap()
         .clone();
     assert_eq!(top["quantity"], if pa == pb { 6 } else { 5 });
+}
+
+/// On PostgreSQL an event's position is drawn when it is inserted and seen when its transaction
+/// commits, so a later position can be seen first. The ranking follows the log on its own and must
+/// never pass an event still in flight: here an order's events wait in an open transaction while a
+/// copy written after them is already committed. (SQLite serialises writers: positions are seen in
+/// order, and an open write transaction would block the second copy.)
+async fn the_ranking_never_passes_an_order_still_in_flight(app: &TestApp) {
+    if app.engine == Engine::Sqlite {
+        return;
+    }
+    app.seed(10).await;
+    let token = app.register("13800000612", "abc12345").await;
+    let sku = skus(app).await.remove(0);
+    app.top_up(&token, "5000").await;
+    let order = place(app, &token, json!([{"sku_id": sku.0, "quantity": 2}])).await;
+    data(app, &token, "order/pay", json!({"order_no": order})).await;
+    app.ranking_settled().await;
+    let sold = || async {
+        sqlx::query("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales")
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap()
+            .get::<i64, _>(0)
+    };
+    assert_eq!(sold().await, 2);
+    let copy = |no: &str| {
+        format!(
+            "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, \
+             metadata) SELECT aggregate_type, '{no}', sequence, event_type, event_version, payload, metadata \
+             FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1"
+        )
+    };
+    let mut in_flight = app.db().pool.begin().await.unwrap();
+    sqlx::query(&copy("GAP-1"))
+        .bind(&order)
+        .execute(&mut *in_flight)
+        .await
+        .unwrap();
+    sqlx::query(&copy("GAP-2"))
+        .bind(&order)
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    use projections::Replayable;
+    app.app.state.ranking.catch_up(&|_, _| {}).await.unwrap();
+    assert_eq!(
+        sold().await,
+        2,
+        "a copy committed after one still in flight waits for it"
+    );
+    assert!(app.app.state.ranking.lag().await.unwrap() > 0, "and shows as lag");
+    in_flight.commit().await.unwrap();
+    app.ranking_settled().await;
+    assert_eq!(sold().await, 6, "both copies count once the first commits");
 }
 
 async fn shipped_orders_complete_on_their_own_after_the_days(app: &TestApp) {

@@ -953,6 +953,8 @@ async fn ranking_rebuild(engine: Engine) {
         .iter()
         .find(|p| p.name() == "ranking")
         .unwrap();
+    // The follower beside the server would start a rebuild of its own once the ranking is reset.
+    app.stop_serving();
     ranking.reset().await.unwrap();
     let start = Instant::now();
     let read = ranking.catch_up(&|_, _| {}).await.unwrap();

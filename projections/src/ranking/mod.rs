@@ -1,26 +1,26 @@
 //! Rankings (spec §9): paid drop-shipping sales per product and China-time day, less what was refunded
 //! for shortage or cancellation, kept over the 90-day window the ranking list reads.
 //!
-//! Live, [`DailySales`] applies order events one by one like every projection. Rebuilt from an empty
-//! table, [`RankingReplay`] instead folds the whole order log in memory and writes the sums in bulk:
-//! per-event transactions would cap a rebuild at a few thousand events a second.
+//! The ranking may lag a little behind the orders, so it is not written in each order's transaction:
+//! [`RankingFollower`] follows the order log on its own, folding a batch of events in memory and
+//! writing the sums in multi-row statements with its cursor, in one transaction per batch. Rebuilt
+//! from an empty table it folds the whole log before writing.
+
+mod follower;
+
+pub use follower::{PokeOnOrders, RankingFollower};
 
 use std::collections::HashMap;
 
-use async_trait::async_trait;
-use cqrs_es::EventEnvelope;
 use domain::calendar::china_day;
 use domain::constants::RANKING_WINDOW_DAYS;
 use domain::money::Fen;
-use domain::order::{Order, OrderEvent};
+use domain::order::OrderEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use crate::catalog::picture_url;
 use crate::sites::Language;
-use crate::{Projection, Replayable, Runner};
-
-pub struct DailySales;
 
 /// What the ranking remembers of each order line.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -40,7 +40,6 @@ struct Line {
 struct Followed {
     paid_day: i64,
     lines: Vec<Line>,
-    last_sequence: i64,
     settled: bool,
 }
 
@@ -110,13 +109,6 @@ impl Followed {
     }
 }
 
-fn is_followed(event_type: &str) -> bool {
-    matches!(
-        event_type,
-        "OrderPlaced" | "OrderPaid" | "StockShortage" | "OrderCancelled" | "OrderShipped"
-    )
-}
-
 async fn write_sums(conn: &mut AnyConnection, sums: &Sums) -> sqlx::Result<()> {
     let rows: Vec<_> = sums.iter().filter(|(_, (_, q, a))| *q != 0 || *a != 0).collect();
     for chunk in rows.chunks(400) {
@@ -152,187 +144,6 @@ async fn write_sums(conn: &mut AnyConnection, sums: &Sums) -> sqlx::Result<()> {
         query.execute(&mut *conn).await?;
     }
     Ok(())
-}
-
-async fn load_followed(conn: &mut AnyConnection, order_no: &str) -> sqlx::Result<Followed> {
-    let row = sqlx::query("SELECT paid_day, lines FROM ranking_orders WHERE order_no = $1")
-        .bind(order_no)
-        .fetch_optional(&mut *conn)
-        .await?;
-    Ok(match row {
-        Some(r) => Followed {
-            paid_day: r.get(0),
-            lines: serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default(),
-            last_sequence: 0,
-            settled: false,
-        },
-        None => Followed {
-            paid_day: -1,
-            ..Followed::default()
-        },
-    })
-}
-
-async fn store_followed(conn: &mut AnyConnection, order_no: &str, followed: &Followed) -> sqlx::Result<()> {
-    if followed.settled {
-        sqlx::query("DELETE FROM ranking_orders WHERE order_no = $1")
-            .bind(order_no)
-            .execute(&mut *conn)
-            .await?;
-        return Ok(());
-    }
-    sqlx::query(
-        "INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES ($1, $2, $3) \
-         ON CONFLICT (order_no) DO UPDATE SET paid_day = excluded.paid_day, lines = excluded.lines",
-    )
-    .bind(order_no)
-    .bind(followed.paid_day)
-    .bind(serde_json::to_string(&followed.lines).unwrap_or_default())
-    .execute(&mut *conn)
-    .await?;
-    Ok(())
-}
-
-#[async_trait]
-impl Projection for DailySales {
-    type Aggregate = Order;
-    const NAME: &'static str = "ranking";
-    const TABLES: &'static [&'static str] = &["daily_sales", "ranking_orders"];
-
-    async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
-        let event = &envelope.payload;
-        if !is_followed(&cqrs_es::DomainEvent::event_type(event)) {
-            return Ok(());
-        }
-        let mut followed = load_followed(conn, &envelope.aggregate_id).await?;
-        let mut sums = Sums::new();
-        followed.apply(event, &mut sums);
-        store_followed(conn, &envelope.aggregate_id, &followed).await?;
-        write_sums(conn, &sums).await
-    }
-}
-
-/// The ranking's replay: in bulk from an empty projection, event by event otherwise.
-pub struct RankingReplay {
-    pool: AnyPool,
-    runner: Runner<DailySales>,
-}
-
-impl RankingReplay {
-    pub fn new(pool: AnyPool, runner: Runner<DailySales>) -> Self {
-        Self { pool, runner }
-    }
-}
-
-const REBUILD_BATCH: i64 = 10_000;
-
-/// Folds every order event into daily sums and writes them, the followed orders and the offsets in one
-/// transaction. Reports `(events read, total)`.
-pub async fn rebuild_in_bulk(pool: &AnyPool, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = 'order'")
-        .fetch_one(pool)
-        .await?
-        .get(0);
-    progress(0, total as u64);
-    let mut orders: HashMap<String, Followed> = HashMap::new();
-    let mut sums = Sums::new();
-    let (mut after, mut read) = (0i64, 0u64);
-    loop {
-        // Filtering on the aggregate type in SQL would let SQLite walk the primary key and sort every
-        // order event for each batch; walking positions and skipping the rest stays linear.
-        let rows = sqlx::query(&format!(
-            "SELECT aggregate_id, sequence, event_type, CASE WHEN aggregate_type = 'order' AND event_type IN \
-             ('OrderPlaced', 'OrderPaid', 'StockShortage', 'OrderCancelled') THEN CAST(payload AS TEXT) ELSE '' END, \
-             position, CASE WHEN aggregate_type = 'order' THEN 1 ELSE 0 END FROM events \
-             WHERE position > $1 ORDER BY position LIMIT {REBUILD_BATCH}"
-        ))
-        .bind(after)
-        .fetch_all(pool)
-        .await?;
-        if rows.is_empty() {
-            break;
-        }
-        for row in &rows {
-            if row.get::<i64, _>(5) != 1 {
-                continue;
-            }
-            read += 1;
-            let order_no: String = row.get(0);
-            let sequence: i64 = row.get(1);
-            let payload: String = row.get(3);
-            let followed = orders.entry(order_no).or_insert_with(|| Followed {
-                paid_day: -1,
-                ..Followed::default()
-            });
-            followed.last_sequence = sequence;
-            if row.get::<String, _>(2) == "OrderShipped" {
-                followed.settle();
-            } else if !payload.is_empty() {
-                let event: OrderEvent = serde_json::from_str(&payload).map_err(|e| {
-                    anyhow::anyhow!(
-                        "order event #{sequence} at position {}: {e}",
-                        row.get::<i64, _>(4)
-                    )
-                })?;
-                followed.apply(&event, &mut sums);
-            }
-        }
-        after = rows.last().map(|r| r.get(4)).unwrap_or(after);
-        progress(read, total as u64);
-    }
-    let mut tx = pool.begin().await?;
-    write_sums(&mut tx, &sums).await?;
-    let open: Vec<_> = orders.iter().filter(|(_, f)| !f.settled).collect();
-    for chunk in open.chunks(400) {
-        let mut sql = String::from("INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES ");
-        for i in 0..chunk.len() {
-            let sep = if i > 0 { ", " } else { "" };
-            sql.push_str(&format!("{sep}(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3));
-        }
-        let mut query = sqlx::query(&sql);
-        for (order_no, f) in chunk {
-            query = query
-                .bind(order_no.as_str())
-                .bind(f.paid_day)
-                .bind(serde_json::to_string(&f.lines).unwrap_or_default());
-        }
-        query.execute(&mut *tx).await?;
-    }
-    let reached: Vec<(String, i64)> = orders
-        .iter()
-        .map(|(order_no, f)| (order_no.clone(), f.last_sequence))
-        .collect();
-    crate::runner::write_offsets(&mut tx, DailySales::NAME, "order", &reached).await?;
-    tx.commit().await?;
-    Ok(read as usize)
-}
-
-#[async_trait]
-impl Replayable for RankingReplay {
-    fn name(&self) -> &'static str {
-        DailySales::NAME
-    }
-
-    async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
-        let started: Option<i64> =
-            sqlx::query("SELECT 1 FROM projection_offsets WHERE projection = $1 LIMIT 1")
-                .bind(DailySales::NAME)
-                .fetch_optional(&self.pool)
-                .await?
-                .map(|r| r.get(0));
-        if started.is_none() {
-            return rebuild_in_bulk(&self.pool, progress).await;
-        }
-        self.runner.catch_up(progress).await
-    }
-
-    async fn reset(&self) -> anyhow::Result<()> {
-        self.runner.reset().await
-    }
-
-    async fn lag(&self) -> anyhow::Result<i64> {
-        self.runner.lag().await
-    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
