@@ -54,6 +54,14 @@ where
         self.cqrs.assume_new(id);
     }
 
+    /// `f` of the state of `id` this process keeps, if any (see [`crate::store::Framework::peek`]).
+    pub fn peek<R>(&self, id: &str, f: impl FnOnce(&A) -> R) -> Option<R>
+    where
+        A::Command: Clone,
+    {
+        self.cqrs.peek(id, f)
+    }
+
     fn queue(&self, id: &str) -> Arc<tokio::sync::Mutex<()>> {
         let mut queues = self.queues.lock().unwrap_or_else(|p| p.into_inner());
         if let Some(queue) = queues.get(id).and_then(Weak::upgrade) {

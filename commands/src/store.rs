@@ -165,6 +165,11 @@ impl<A: Snapshotted> Store<A> {
         taken
     }
 
+    fn peek<R>(&self, aggregate_id: &str, f: impl FnOnce(&A) -> R) -> Option<R> {
+        let states = self.cache.lock().unwrap_or_else(|p| p.into_inner());
+        states.lru.peek(aggregate_id).map(|kept| f(&kept.aggregate))
+    }
+
     fn assume_new(&self, aggregate_id: &str) {
         let mut states = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         if !states.lru.contains(aggregate_id) {
@@ -552,6 +557,13 @@ where
                 Attempt::Done(Ok(()))
             }
         }
+    }
+
+    /// `f` of the state of `aggregate_id` this process keeps, if it keeps one: no read, but possibly
+    /// behind what another process appended since (a caller acts on it only where the command that
+    /// follows is checked against the log anyway).
+    pub fn peek<R>(&self, aggregate_id: &str, f: impl FnOnce(&A) -> R) -> Option<R> {
+        self.store.peek(aggregate_id, f)
     }
 
     /// Tells the framework that `aggregate_id` is new (a number just drawn): its first command

@@ -97,6 +97,7 @@ on_both_engines!(
     an_interrupted_payment_is_reversed_and_the_audit_stays_clean,
     rankings_count_paid_sales_and_rebuild_from_the_log,
     the_ranking_never_passes_an_order_still_in_flight,
+    an_order_cancelled_on_another_server_is_not_paid_from_a_stale_state,
     shipped_orders_complete_on_their_own_after_the_days,
     another_sellers_orders_are_out_of_reach,
     manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_order,
@@ -933,6 +934,34 @@ async fn the_ranking_never_passes_an_order_still_in_flight(app: &TestApp) {
     in_flight.commit().await.unwrap();
     app.ranking_settled().await;
     assert_eq!(sold().await, 6, "both copies count once the first commits");
+}
+
+/// Two servers on one database, each keeping the orders it handled in memory: an order cancelled on
+/// the other server is not paid on this one from its stale state, and the seller's money stays.
+async fn an_order_cancelled_on_another_server_is_not_paid_from_a_stale_state(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000613", "abc12345").await;
+    let sku = skus(app).await.remove(0);
+    app.top_up(&token, "5000").await;
+    let order = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
+    let before = balance(app, &token).await;
+    let (other, other_app) = app.another_server(|_| {}).await;
+    let (status, reply) = app
+        .send(
+            app.client
+                .post(format!("{other}{UNISHOP}/order/cancel"))
+                .header("token", &token)
+                .json(&json!({"order_no": order})),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let (status, reply) = app
+        .unishop(&token, "en_US", "order/pay", json!({"order_no": order}))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(balance(app, &token).await, before, "no money taken");
+    assert_eq!(detail(app, &token, &order).await["status"], "cancelled");
+    other_app.state.db.close().await;
 }
 
 async fn shipped_orders_complete_on_their_own_after_the_days(app: &TestApp) {

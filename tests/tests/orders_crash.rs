@@ -207,7 +207,11 @@ async fn a_server_killed_during_an_order_burst_loses_no_committed_order(app: &Te
     // it catches up to exactly the units paid (one per order), none counted twice.
     app.ranking_settled().await;
     assert_eq!(
-        count(app, "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales").await,
+        count(
+            app,
+            "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales"
+        )
+        .await,
         paid,
         "the ranking counts each paid unit once"
     );

@@ -23,6 +23,28 @@ pub async fn owned_order(db: &Database, user_id: &str, order_no: &str) -> Result
     Ok(order)
 }
 
+/// The status and total of an order of `user_id`, from the state this process keeps of it when it
+/// keeps one (no read). Another process may have moved the order on since: the payment is then
+/// decided on the order's state in the log by `MarkPaid`, and the debit given back if it refuses.
+async fn payable(
+    db: &Database,
+    orders: &OrderDesk,
+    user_id: &str,
+    order_no: &str,
+) -> Result<(OrderStatus, Fen), Error> {
+    let kept = orders.peek(order_no, |order: &Order| {
+        (order.status(), order.user_id() == user_id, order.fees().total)
+    });
+    match kept {
+        Some((status, owned, total)) if status != OrderStatus::New && owned => Ok((status, total)),
+        Some(_) => Err(Error::NotFound(Refusal::new("order.not_found"))),
+        None => {
+            let order = owned_order(db, user_id, order_no).await?;
+            Ok((order.status(), order.fees().total))
+        }
+    }
+}
+
 fn cannot_pay(status: OrderStatus) -> Error {
     Refusal::new("order.wrong_state")
         .with("action", "pay")
@@ -40,12 +62,11 @@ pub async fn pay_from_wallet(
     method: PaymentMethod,
     now: i64,
 ) -> Result<(), Error> {
-    let order = owned_order(db, user_id, order_no).await?;
-    let total = order.fees().total;
-    match order.status() {
+    let (status, total) = payable(db, orders, user_id, order_no).await?;
+    match status {
         OrderStatus::PendingPayment => {}
         // A cancelled order is past paying, even one that was paid before it was cancelled.
-        OrderStatus::Cancelled => return Err(cannot_pay(order.status())),
+        OrderStatus::Cancelled => return Err(cannot_pay(status)),
         // Paid already: the order accepts the same payment again and answers the paid order.
         _ => return mark_paid(orders, order_no, method, total, now).await,
     }

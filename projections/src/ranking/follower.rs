@@ -29,6 +29,9 @@ const BATCH: i64 = 5_000;
 /// How often a follower looks at the log when nothing told it of new orders (another process's).
 const POLL: Duration = Duration::from_millis(500);
 
+/// How long a poked follower waits for more orders before it reads.
+const GATHER: Duration = Duration::from_millis(100);
+
 /// The ranking's position in the log: every order event up to `(tx, position)` is applied.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Cursor {
@@ -65,17 +68,22 @@ impl RankingFollower {
         self.poked.notify_one();
     }
 
-    /// Follows the log until `stopping` says stop: at once when poked, else every half second.
+    /// Follows the log until `stopping` says stop: soon after a poke, else every half second.
     /// Failures are logged and retried; meanwhile the lag grows and `/readyz` reports it.
     pub async fn follow(self: Arc<Self>, mut stopping: tokio::sync::watch::Receiver<bool>) {
         loop {
             if let Err(error) = self.catch_up_quietly().await {
                 tracing::error!("the ranking could not follow the order log: {error:#}");
             }
-            tokio::select! {
-                () = self.poked.notified() => {}
-                () = tokio::time::sleep(POLL) => {}
+            let poked = tokio::select! {
+                () = self.poked.notified() => true,
+                () = tokio::time::sleep(POLL) => false,
                 _ = stopping.wait_for(|stop| *stop) => return,
+            };
+            if poked {
+                // A moment for the orders arriving with this one, so that a busy market is followed
+                // in batches rather than an order at a time.
+                tokio::time::sleep(GATHER).await;
             }
         }
     }
@@ -203,6 +211,11 @@ impl RankingFollower {
     /// Folds the whole order log from nothing and writes the result, with the cursor where the fold
     /// ended, in one transaction. Reports `(events read, total)`.
     async fn rebuild(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        if self.postgres {
+            // Without statistics (a log just restored or loaded in bulk) PostgreSQL plans each page
+            // as a scan and sort of every order event instead of a walk along the index.
+            sqlx::query("ANALYZE events").execute(&self.pool).await?;
+        }
         let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = 'order'")
             .fetch_one(&self.pool)
             .await?

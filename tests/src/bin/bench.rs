@@ -650,6 +650,9 @@ async fn orders(engine: Engine) {
             "orders/s as a share of plain INSERTs/s: {:.3}",
             count as f64 / secs / inserts
         );
+        // The ranking's follower commits batches of its own beside the commands: stopped here, so
+        // the count is the commands'.
+        app.stop_serving();
         commits_per_order(&app).await;
     }
     app.finish().await;
@@ -959,9 +962,11 @@ async fn ranking_rebuild(engine: Engine) {
     let start = Instant::now();
     let read = ranking.catch_up(&|_, _| {}).await.unwrap();
     let secs = start.elapsed().as_secs_f64();
+    // The rate is over the order log, the events it skips (not followed) included.
+    let logged = orders * 4;
     println!(
-        "rebuild ranking  {read:>8} events  {:>9.0} events/s  {secs:>7.2} s",
-        read as f64 / secs
+        "rebuild ranking  {logged:>8} order events ({read} followed)  {:>9.0} events/s  {secs:>7.2} s",
+        logged as f64 / secs
     );
     app.finish().await;
 }
