@@ -255,21 +255,20 @@ impl RankingFollower {
         Ok(read)
     }
 
-    /// On PostgreSQL, whether events were written after the cursor by transactions numbered below it:
-    /// the database was restored into another cluster, whose transaction ids start lower. The
-    /// cursor no longer orders the log, and the ranking is rebuilt.
+    /// On PostgreSQL, whether the database now numbers its transactions below the cursor: it was
+    /// restored into another cluster, whose transaction ids start lower, so events written from now
+    /// on would sort behind the cursor and be missed. (In one cluster ids only grow, and the cursor's
+    /// was below the oldest running one when it was read.) The ranking is then rebuilt.
     async fn rewound(&self, at: Cursor) -> sqlx::Result<bool> {
         if !self.postgres {
             return Ok(false);
         }
-        Ok(sqlx::query(
-            "SELECT 1 FROM events WHERE aggregate_type = 'order' AND position > $1 AND tx < $2 LIMIT 1",
-        )
-        .bind(at.position)
-        .bind(at.tx)
-        .fetch_optional(&self.pool)
-        .await?
-        .is_some())
+        let oldest_running: i64 =
+            sqlx::query("SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)")
+                .fetch_one(&self.pool)
+                .await?
+                .get(0);
+        Ok(oldest_running < at.tx)
     }
 }
 
@@ -374,7 +373,7 @@ impl Replayable for RankingFollower {
             None => applied += self.rebuild(progress).await?,
             Some(at) if self.rewound(at).await? => {
                 tracing::warn!(
-                    "the order log has events numbered below the ranking's cursor (a restore into \
+                    "the database numbers its transactions below the ranking's cursor (a restore into \
                      another cluster): rebuilding the ranking"
                 );
                 self.reset().await?;
