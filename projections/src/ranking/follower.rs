@@ -250,6 +250,8 @@ impl RankingFollower {
                 .await?;
         }
         write_sums(&mut tx, &sums).await?;
+        // The tables were just emptied: settled orders have nothing to let go.
+        orders.retain(|_, followed| !followed.settled);
         store_followed(&mut tx, &orders).await?;
         tx.commit().await?;
         Ok(read)
