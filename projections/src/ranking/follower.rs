@@ -244,11 +244,7 @@ impl RankingFollower {
             .bind(NAME)
             .execute(&mut *tx)
             .await?;
-        for table in ["daily_sales", "ranking_orders"] {
-            sqlx::query(&format!("DELETE FROM {table}"))
-                .execute(&mut *tx)
-                .await?;
-        }
+        empty_tables(&mut tx).await?;
         write_sums(&mut tx, &sums).await?;
         // The tables were just emptied: settled orders have nothing to let go.
         orders.retain(|_, followed| !followed.settled);
@@ -272,6 +268,16 @@ impl RankingFollower {
                 .get(0);
         Ok(oldest_running < at.tx)
     }
+}
+
+/// Empties the ranking's own tables (its cursor is the caller's).
+async fn empty_tables(conn: &mut AnyConnection) -> sqlx::Result<()> {
+    for table in ["daily_sales", "ranking_orders"] {
+        sqlx::query(&format!("DELETE FROM {table}"))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
 }
 
 /// Applies `events` to the orders they belong to (an order not in `orders` starts unpaid), adding
@@ -398,11 +404,7 @@ impl Replayable for RankingFollower {
             .bind(NAME)
             .execute(&mut *tx)
             .await?;
-        for table in ["daily_sales", "ranking_orders"] {
-            sqlx::query(&format!("DELETE FROM {table}"))
-                .execute(&mut *tx)
-                .await?;
-        }
+        empty_tables(&mut tx).await?;
         tx.commit().await?;
         Ok(())
     }
