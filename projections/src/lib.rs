@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod addresses;
 pub mod after_sales;
+pub mod bulk;
 pub mod cart;
 pub mod catalog;
 pub mod catalog_admin;

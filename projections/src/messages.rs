@@ -4,6 +4,8 @@
 //! only its own. The text is not stored: the API renders `kind` and `params` in the reader's language.
 //! Read marks are a plain table beside it (`message_reads`), so a rebuild keeps them.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use cqrs_es::EventEnvelope;
 use domain::after_sale::{AfterSale, AfterSaleEvent};
@@ -13,6 +15,7 @@ use domain::wallet::{Wallet, WalletEvent};
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool, Row};
 
+use crate::bulk::Rows;
 use crate::runner::Projection;
 
 /// What a message links to: the screen the reader is sent to.
@@ -68,21 +71,114 @@ async fn write(
     sequence: usize,
     note: Note<'_>,
 ) -> sqlx::Result<()> {
-    sqlx::query(
-        "INSERT INTO messages (id, user_id, source, kind, object_type, object_id, params, created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING",
+    let mut rows = message_rows();
+    push(&mut rows, source, aggregate_id, sequence, note);
+    rows.write(conn).await
+}
+
+/// Messages to write in multi-row statements; a message's id makes a second write of it a no-op.
+fn message_rows() -> Rows {
+    Rows::new(
+        "messages (id, user_id, source, kind, object_type, object_id, params, created_at)",
+        "ON CONFLICT (id) DO NOTHING",
     )
-    .bind(format!("{source}-{aggregate_id}-{sequence}"))
-    .bind(note.user_id)
-    .bind(source)
-    .bind(note.kind)
-    .bind(note.target.code())
-    .bind(note.object_id)
-    .bind(note.params.to_string())
-    .bind(note.at)
-    .execute(conn)
-    .await?;
-    Ok(())
+}
+
+fn push(rows: &mut Rows, source: &str, aggregate_id: &str, sequence: usize, note: Note<'_>) {
+    rows.push([
+        format!("{source}-{aggregate_id}-{sequence}").into(),
+        note.user_id.into(),
+        source.into(),
+        note.kind.into(),
+        note.target.code().into(),
+        note.object_id.into(),
+        note.params.to_string().into(),
+        note.at.into(),
+    ]);
+}
+
+fn owner_rows() -> Rows {
+    Rows::new(
+        "message_owners (source, aggregate_id, user_id, reference)",
+        "ON CONFLICT (source, aggregate_id) DO NOTHING",
+    )
+}
+
+/// The (owner, reference) of each of `aggregate_ids` that `message_owners` knows.
+async fn owners_of(
+    conn: &mut AnyConnection,
+    source: &str,
+    aggregate_ids: &[&str],
+) -> sqlx::Result<HashMap<String, (String, String)>> {
+    let mut owners = HashMap::new();
+    for chunk in aggregate_ids.chunks(500) {
+        let marks: Vec<String> = (0..chunk.len()).map(|i| format!("${}", i + 2)).collect();
+        let sql = format!(
+            "SELECT aggregate_id, user_id, reference FROM message_owners WHERE source = $1 \
+             AND aggregate_id IN ({})",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql).bind(source);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            owners.insert(row.get(0), (row.get(1), row.get(2)));
+        }
+    }
+    Ok(owners)
+}
+
+/// A page of a replay for the projections whose messages go to the owner of an order or
+/// after-sale: owners seen in the page are remembered in bulk, those of earlier pages read in
+/// bulk, and the messages written in bulk.
+async fn replay_owned<'e, A: cqrs_es::Aggregate>(
+    conn: &mut AnyConnection,
+    source: &str,
+    events: &'e [EventEnvelope<A>],
+    owned_by: impl Fn(&'e A::Event) -> Option<(&'e str, &'e str)>,
+    notice: impl Fn(&str, &'e A::Event) -> Option<Notice>,
+) -> sqlx::Result<()> {
+    let mut owners: HashMap<String, (String, String)> = HashMap::new();
+    let mut owner_inserts = owner_rows();
+    let mut notices = Vec::new();
+    for event in events {
+        let id = event.aggregate_id.as_str();
+        if let Some((user_id, reference)) = owned_by(&event.payload) {
+            if !owners.contains_key(id) {
+                owners.insert(id.to_string(), (user_id.to_string(), reference.to_string()));
+                owner_inserts.push([source.into(), id.into(), user_id.into(), reference.into()]);
+            }
+        } else if let Some(notice) = notice(id, &event.payload) {
+            notices.push((event, notice));
+        }
+    }
+    owner_inserts.write(conn).await?;
+    let mut unknown: Vec<&str> = notices
+        .iter()
+        .map(|(event, _)| event.aggregate_id.as_str())
+        .filter(|id| !owners.contains_key(*id))
+        .collect();
+    unknown.sort_unstable();
+    unknown.dedup();
+    owners.extend(owners_of(conn, source, &unknown).await?);
+    let mut rows = message_rows();
+    for (event, notice) in notices {
+        let id = event.aggregate_id.as_str();
+        // An event of an aggregate whose first event was never seen has nobody to tell (as when
+        // applied one by one).
+        let Some((user_id, reference)) = owners.get(id) else {
+            continue;
+        };
+        push(
+            &mut rows,
+            source,
+            id,
+            event.sequence,
+            notice.note(user_id, id, reference),
+        );
+    }
+    rows.write(conn).await
 }
 
 async fn remember_owner(
@@ -120,6 +216,96 @@ async fn owner(
     Ok(row.map(|r| (r.get(0), r.get(1))))
 }
 
+/// What an event tells its aggregate's owner, before the owner is known.
+struct Notice {
+    kind: &'static str,
+    target: Target,
+    params: Value,
+    at: i64,
+    /// The message names its aggregate (`id`) and the owner's reference (`order_no`), as an
+    /// after-sale's do.
+    names_reference: bool,
+}
+
+impl Notice {
+    fn note<'a>(self, user_id: &'a str, object_id: &'a str, reference: &str) -> Note<'a> {
+        let params = if self.names_reference {
+            let mut params = json!({"id": object_id, "order_no": reference});
+            if let (Some(all), Value::Object(more)) = (params.as_object_mut(), self.params) {
+                all.extend(more);
+            }
+            params
+        } else {
+            self.params
+        };
+        Note {
+            user_id,
+            kind: self.kind,
+            target: self.target,
+            object_id,
+            params,
+            at: self.at,
+        }
+    }
+}
+
+fn order_owner(event: &OrderEvent) -> Option<(&str, &str)> {
+    match event {
+        OrderEvent::OrderPlaced { user_id, .. } => Some((user_id, "")),
+        _ => None,
+    }
+}
+
+fn order_notice(order_no: &str, event: &OrderEvent) -> Option<Notice> {
+    let (kind, target, params, at) = match event {
+        OrderEvent::OrderPaid { amount, at, .. } => (
+            "order_paid",
+            Target::Order,
+            json!({"order_no": order_no, "amount": amount.to_yuan()}),
+            *at,
+        ),
+        OrderEvent::OrderShipped {
+            courier,
+            tracking_no,
+            at,
+        } => (
+            "order_shipped",
+            Target::Order,
+            json!({"order_no": order_no, "courier": courier.code(), "tracking_no": tracking_no}),
+            *at,
+        ),
+        OrderEvent::StockShortage {
+            shortages,
+            refund,
+            at,
+            ..
+        } => (
+            "out_of_stock",
+            Target::OutOfStock,
+            json!({
+                "order_no": order_no,
+                "items": shortages.iter().map(|s| s.quantity).sum::<i64>(),
+                "refund": refund.to_yuan(),
+            }),
+            *at,
+        ),
+        OrderEvent::OrderFlaggedAbnormal { reason, at } => (
+            "order_abnormal",
+            Target::Abnormal,
+            json!({"order_no": order_no, "reason": reason}),
+            *at,
+        ),
+        _ => return None,
+    };
+    Some(Notice {
+        kind,
+        target,
+        params,
+        at,
+        names_reference: false,
+    })
+}
+
 pub struct OrderMessages;
 
 #[async_trait]
@@ -133,62 +319,53 @@ impl Projection for OrderMessages {
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
         let order_no = envelope.aggregate_id.as_str();
-        if let OrderEvent::OrderPlaced { user_id, .. } = &envelope.payload {
-            return remember_owner(conn, "order", order_no, user_id, "").await;
+        if let Some((user_id, reference)) = order_owner(&envelope.payload) {
+            return remember_owner(conn, "order", order_no, user_id, reference).await;
         }
-        let (kind, target, params, at) = match &envelope.payload {
-            OrderEvent::OrderPaid { amount, at, .. } => (
-                "order_paid",
-                Target::Order,
-                json!({"order_no": order_no, "amount": amount.to_yuan()}),
-                *at,
-            ),
-            OrderEvent::OrderShipped {
-                courier,
-                tracking_no,
-                at,
-            } => (
-                "order_shipped",
-                Target::Order,
-                json!({"order_no": order_no, "courier": courier.code(), "tracking_no": tracking_no}),
-                *at,
-            ),
-            OrderEvent::StockShortage {
-                shortages,
-                refund,
-                at,
-                ..
-            } => (
-                "out_of_stock",
-                Target::OutOfStock,
-                json!({
-                    "order_no": order_no,
-                    "items": shortages.iter().map(|s| s.quantity).sum::<i64>(),
-                    "refund": refund.to_yuan(),
-                }),
-                *at,
-            ),
-            OrderEvent::OrderFlaggedAbnormal { reason, at } => (
-                "order_abnormal",
-                Target::Abnormal,
-                json!({"order_no": order_no, "reason": reason}),
-                *at,
-            ),
-            _ => return Ok(()),
-        };
-        let Some((user_id, _)) = owner(conn, "order", order_no).await? else {
+        let Some(notice) = order_notice(order_no, &envelope.payload) else {
             return Ok(());
         };
-        let note = Note {
-            user_id: &user_id,
-            kind,
-            target,
-            object_id: order_no,
-            params,
-            at,
+        let Some((user_id, reference)) = owner(conn, "order", order_no).await? else {
+            return Ok(());
         };
+        let note = notice.note(&user_id, order_no, &reference);
         write(conn, "order", order_no, envelope.sequence, note).await
     }
+
+    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Order>]) -> sqlx::Result<()> {
+        replay_owned(conn, "order", events, order_owner, order_notice).await
+    }
+}
+
+fn after_sale_owner(event: &AfterSaleEvent) -> Option<(&str, &str)> {
+    match event {
+        AfterSaleEvent::AfterSaleApplied {
+            user_id, order_no, ..
+        } => Some((user_id, order_no)),
+        _ => None,
+    }
+}
+
+fn after_sale_notice(_id: &str, event: &AfterSaleEvent) -> Option<Notice> {
+    let (kind, params, at) = match event {
+        AfterSaleEvent::AfterSaleApproved { at } => ("after_sale_approved", json!({}), *at),
+        AfterSaleEvent::AfterSaleRejected { reason, at } => {
+            ("after_sale_rejected", json!({"reason": reason}), *at)
+        }
+        AfterSaleEvent::AfterSaleRefunded { breakdown, at, .. } => (
+            "after_sale_refunded",
+            json!({"amount": breakdown.total.to_yuan()}),
+            *at,
+        ),
+        _ => return None,
+    };
+    Some(Notice {
+        kind,
+        target: Target::AfterSale,
+        params,
+        at,
+        names_reference: true,
+    })
 }
 
 pub struct AfterSaleMessages;
@@ -204,41 +381,62 @@ impl Projection for AfterSaleMessages {
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<AfterSale>) -> sqlx::Result<()> {
         let id = envelope.aggregate_id.as_str();
-        if let AfterSaleEvent::AfterSaleApplied {
-            user_id, order_no, ..
-        } = &envelope.payload
-        {
+        if let Some((user_id, order_no)) = after_sale_owner(&envelope.payload) {
             return remember_owner(conn, "after_sale", id, user_id, order_no).await;
         }
-        let (kind, extra, at) = match &envelope.payload {
-            AfterSaleEvent::AfterSaleApproved { at } => ("after_sale_approved", json!({}), *at),
-            AfterSaleEvent::AfterSaleRejected { reason, at } => {
-                ("after_sale_rejected", json!({"reason": reason}), *at)
-            }
-            AfterSaleEvent::AfterSaleRefunded { breakdown, at, .. } => (
-                "after_sale_refunded",
-                json!({"amount": breakdown.total.to_yuan()}),
-                *at,
-            ),
-            _ => return Ok(()),
+        let Some(notice) = after_sale_notice(id, &envelope.payload) else {
+            return Ok(());
         };
         let Some((user_id, order_no)) = owner(conn, "after_sale", id).await? else {
             return Ok(());
         };
-        let mut params = json!({"id": id, "order_no": order_no});
-        if let (Some(all), Some(more)) = (params.as_object_mut(), extra.as_object()) {
-            all.extend(more.clone());
-        }
-        let note = Note {
-            user_id: &user_id,
-            kind,
-            target: Target::AfterSale,
-            object_id: id,
-            params,
-            at,
-        };
+        let note = notice.note(&user_id, id, &order_no);
         write(conn, "after_sale", id, envelope.sequence, note).await
     }
+
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<AfterSale>],
+    ) -> sqlx::Result<()> {
+        replay_owned(conn, "after_sale", events, after_sale_owner, after_sale_notice).await
+    }
+}
+fn wallet_note<'a>(user_id: &'a str, event: &'a WalletEvent) -> Option<Note<'a>> {
+    let (kind, withdrawal_id, params, at) = match event {
+        WalletEvent::WithdrawalPaid {
+            withdrawal_id,
+            amount,
+            at,
+            ..
+        } => (
+            "withdrawal_paid",
+            withdrawal_id,
+            json!({"amount": amount.to_yuan()}),
+            *at,
+        ),
+        WalletEvent::WithdrawalRejected {
+            withdrawal_id,
+            amount,
+            reason,
+            at,
+            ..
+        } => (
+            "withdrawal_rejected",
+            withdrawal_id,
+            json!({"amount": amount.to_yuan(), "reason": reason}),
+            *at,
+        ),
+        _ => return None,
+    };
+    Some(Note {
+        user_id,
+        kind,
+        target: Target::Withdrawal,
+        object_id: withdrawal_id,
+        params,
+        at,
+    })
 }
 
 pub struct WalletMessages;
@@ -251,42 +449,38 @@ impl Projection for WalletMessages {
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
         let user_id = envelope.aggregate_id.as_str();
-        let (kind, withdrawal_id, params, at) = match &envelope.payload {
-            WalletEvent::WithdrawalPaid {
-                withdrawal_id,
-                amount,
-                at,
-                ..
-            } => (
-                "withdrawal_paid",
-                withdrawal_id,
-                json!({"amount": amount.to_yuan()}),
-                *at,
-            ),
-            WalletEvent::WithdrawalRejected {
-                withdrawal_id,
-                amount,
-                reason,
-                at,
-                ..
-            } => (
-                "withdrawal_rejected",
-                withdrawal_id,
-                json!({"amount": amount.to_yuan(), "reason": reason}),
-                *at,
-            ),
-            _ => return Ok(()),
-        };
-        let note = Note {
-            user_id,
-            kind,
-            target: Target::Withdrawal,
-            object_id: withdrawal_id,
-            params,
-            at,
-        };
-        write(conn, "wallet", user_id, envelope.sequence, note).await
+        match wallet_note(user_id, &envelope.payload) {
+            Some(note) => write(conn, "wallet", user_id, envelope.sequence, note).await,
+            None => Ok(()),
+        }
     }
+
+    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+        let mut rows = message_rows();
+        for event in events {
+            if let Some(note) = wallet_note(&event.aggregate_id, &event.payload) {
+                push(&mut rows, "wallet", &event.aggregate_id, event.sequence, note);
+            }
+        }
+        rows.write(conn).await
+    }
+}
+
+fn coupon_note<'a>(id: &'a str, event: &'a CouponEvent) -> Option<Note<'a>> {
+    let CouponEvent::CouponIssued {
+        user_id, name, at, ..
+    } = event
+    else {
+        return None;
+    };
+    Some(Note {
+        user_id,
+        kind: "coupon_received",
+        target: Target::Coupon,
+        object_id: id,
+        params: json!({"name": name}),
+        at: *at,
+    })
 }
 
 pub struct CouponMessages;
@@ -298,22 +492,21 @@ impl Projection for CouponMessages {
     const TABLES: &'static [&'static str] = &["messages WHERE source = 'coupon'"];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Coupon>) -> sqlx::Result<()> {
-        let CouponEvent::CouponIssued {
-            user_id, name, at, ..
-        } = &envelope.payload
-        else {
-            return Ok(());
-        };
         let id = envelope.aggregate_id.as_str();
-        let note = Note {
-            user_id,
-            kind: "coupon_received",
-            target: Target::Coupon,
-            object_id: id,
-            params: json!({"name": name}),
-            at: *at,
-        };
-        write(conn, "coupon", id, envelope.sequence, note).await
+        match coupon_note(id, &envelope.payload) {
+            Some(note) => write(conn, "coupon", id, envelope.sequence, note).await,
+            None => Ok(()),
+        }
+    }
+
+    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Coupon>]) -> sqlx::Result<()> {
+        let mut rows = message_rows();
+        for event in events {
+            if let Some(note) = coupon_note(&event.aggregate_id, &event.payload) {
+                push(&mut rows, "coupon", &event.aggregate_id, event.sequence, note);
+            }
+        }
+        rows.write(conn).await
     }
 }
 

@@ -12,9 +12,10 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use async_trait::async_trait;
-use cqrs_es::persist::SerializedEvent;
 use cqrs_es::{Aggregate, EventEnvelope};
-use sqlx::{AnyConnection, AnyPool, Row};
+use sqlx::{AnyConnection, AnyPool, Connection, Row};
+
+use crate::bulk::Rows;
 
 /// A read model fed by one aggregate type's events.
 #[async_trait]
@@ -31,6 +32,21 @@ pub trait Projection: Send + Sync + 'static {
         conn: &mut AnyConnection,
         event: &EventEnvelope<Self::Aggregate>,
     ) -> sqlx::Result<()>;
+
+    /// A page of a replay from nothing: events in log order, of many aggregates, into tables that
+    /// were empty when the replay began. Applied one by one unless the projection folds the page
+    /// into multi-row statements (a replay is bound by statements, not rows); a fold must leave the
+    /// tables as applying the events in order would.
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Self::Aggregate>],
+    ) -> sqlx::Result<()> {
+        for event in events {
+            self.apply(conn, event).await?;
+        }
+        Ok(())
+    }
 }
 
 pub struct Runner<P: Projection> {
@@ -189,34 +205,68 @@ impl<P: Projection> Runner<P> {
     /// type in log order, in large pages of one transaction each, with no per-event claim; the
     /// offsets of a page are written with it in bulk.
     async fn replay_from_empty(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        let mut conn = self.pool.acquire().await?;
+        // SQLite's page cache (2 MB by default) is far smaller than the indexes a replay fills in
+        // key order that is not the log's: without room, each row costs page reads.
+        let sqlite = conn.backend_name() == "SQLite";
+        if sqlite {
+            sqlx::query("PRAGMA cache_size = -262144")
+                .execute(&mut *conn)
+                .await?;
+        }
+        let replayed = self.replay_pages(&mut conn, progress).await;
+        if sqlite {
+            sqlx::query("PRAGMA cache_size = -2000")
+                .execute(&mut *conn)
+                .await?;
+        }
+        replayed
+    }
+
+    async fn replay_pages(
+        &self,
+        conn: &mut AnyConnection,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> anyhow::Result<usize> {
         let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
         let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = $1")
             .bind(aggregate_type)
-            .fetch_one(&self.pool)
+            .fetch_one(&mut *conn)
             .await?
             .get(0);
         progress(0, total as u64);
         let (mut after, mut applied) = (0i64, 0usize);
         loop {
             let rows = sqlx::query(&format!(
-                "SELECT aggregate_id, sequence, event_type, event_version, CAST(payload AS TEXT), \
+                "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
                  CAST(metadata AS TEXT), position FROM events WHERE aggregate_type = $1 AND position > $2 \
                  ORDER BY position LIMIT {REPLAY_PAGE}"
             ))
             .bind(aggregate_type)
             .bind(after)
-            .fetch_all(&self.pool)
+            .fetch_all(&mut *conn)
             .await?;
             let Some(last) = rows.last() else { break };
-            after = last.get(6);
-            let mut tx = self.pool.begin().await?;
-            let mut reached: HashMap<String, i64> = HashMap::new();
-            for row in &rows {
-                let event = envelope::<P::Aggregate>(row)?;
-                self.apply_named(&mut tx, &event).await?;
-                reached.insert(event.aggregate_id, event.sequence as i64);
+            after = last.get(POSITION);
+            let events = rows
+                .iter()
+                .map(envelope::<P::Aggregate>)
+                .collect::<anyhow::Result<Vec<_>>>()?;
+            let mut tx = conn.begin().await?;
+            if self.projection.replay(&mut tx, &events).await.is_err() {
+                // The fold does not say which event it failed on: applied one by one, the error
+                // names it.
+                tx.rollback().await?;
+                tx = conn.begin().await?;
+                for event in &events {
+                    self.apply_named(&mut tx, event).await?;
+                }
             }
-            let reached: Vec<(String, i64)> = reached.into_iter().collect();
+            let mut reached: HashMap<&str, i64> = HashMap::new();
+            for event in &events {
+                reached.insert(&event.aggregate_id, event.sequence as i64);
+            }
+            let reached: Vec<(&str, i64)> = reached.into_iter().collect();
             write_offsets(&mut tx, P::NAME, aggregate_type, &reached).await?;
             tx.commit().await?;
             applied += rows.len();
@@ -261,7 +311,7 @@ impl<P: Projection> Runner<P> {
             if rows.is_empty() {
                 return Ok(applied);
             }
-            after_position = rows.last().map(|row| row.get(6)).unwrap_or(after_position);
+            after_position = rows.last().map(|row| row.get(POSITION)).unwrap_or(after_position);
             let events = rows
                 .iter()
                 .map(envelope::<P::Aggregate>)
@@ -293,26 +343,21 @@ pub(crate) async fn write_offsets(
     conn: &mut AnyConnection,
     projection: &str,
     aggregate_type: &str,
-    reached: &[(String, i64)],
+    reached: &[(&str, i64)],
 ) -> sqlx::Result<()> {
-    for chunk in reached.chunks(1000) {
-        let mut sql = String::from(
-            "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES ",
-        );
-        for i in 0..chunk.len() {
-            let sep = if i > 0 { ", " } else { "" };
-            sql.push_str(&format!("{sep}($1, $2, ${}, ${})", i * 2 + 3, i * 2 + 4));
-        }
-        sql.push_str(
-            " ON CONFLICT (projection, aggregate_type, aggregate_id) DO UPDATE SET sequence = excluded.sequence",
-        );
-        let mut query = sqlx::query(&sql).bind(projection).bind(aggregate_type);
-        for (aggregate_id, sequence) in chunk {
-            query = query.bind(aggregate_id.as_str()).bind(*sequence);
-        }
-        query.execute(&mut *conn).await?;
+    let mut rows = Rows::new(
+        "projection_offsets (projection, aggregate_type, aggregate_id, sequence)",
+        "ON CONFLICT (projection, aggregate_type, aggregate_id) DO UPDATE SET sequence = excluded.sequence",
+    );
+    for (aggregate_id, sequence) in reached {
+        rows.push([
+            projection.into(),
+            aggregate_type.into(),
+            (*aggregate_id).into(),
+            (*sequence).into(),
+        ]);
     }
-    Ok(())
+    rows.write(conn).await
 }
 
 /// The next page of events, in log order, that projection `P` has not applied (of one aggregate when
@@ -323,7 +368,7 @@ async fn pending<'c, P: Projection>(
     after: i64,
 ) -> sqlx::Result<Vec<sqlx::any::AnyRow>> {
     sqlx::query(&format!(
-        "SELECT e.aggregate_id, e.sequence, e.event_type, e.event_version, CAST(e.payload AS TEXT), \
+        "SELECT e.aggregate_id, e.sequence, CAST(e.payload AS TEXT), \
          CAST(e.metadata AS TEXT), e.position {PENDING} ORDER BY e.position LIMIT {BATCH}"
     ))
     .bind(P::NAME)
@@ -334,27 +379,30 @@ async fn pending<'c, P: Projection>(
     .await
 }
 
+/// The column of an event row (aggregate id, sequence, payload, metadata, position) that holds its
+/// position in the log.
+const POSITION: usize = 4;
+
+/// The stored event of `row`, read straight from its text (as cqrs-es's conversion from a
+/// `SerializedEvent` does, without the JSON tree in between).
 fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelope<A>> {
     let aggregate_id: String = row.get(0);
     let sequence: i64 = row.get(1);
-    let payload: String = row.get(4);
-    let metadata: String = row.get(5);
-    let serialized = SerializedEvent::new(
-        aggregate_id.clone(),
-        sequence as usize,
-        A::TYPE.to_string(),
-        row.get(2),
-        row.get(3),
-        serde_json::from_str(&payload)
-            .with_context(|| format!("event {aggregate_id} #{sequence}: bad payload"))?,
-        serde_json::from_str(&metadata)
-            .with_context(|| format!("event {aggregate_id} #{sequence}: bad metadata"))?,
-    );
-    EventEnvelope::try_from(serialized).map_err(|e| {
+    let payload: &str = row.get(2);
+    let metadata: &str = row.get(3);
+    let payload = serde_json::from_str(payload).map_err(|e| {
         anyhow::anyhow!(
             "event {} {aggregate_id} #{sequence} does not deserialize: {e}",
             A::TYPE
         )
+    })?;
+    let metadata = serde_json::from_str(metadata)
+        .with_context(|| format!("event {} {aggregate_id} #{sequence}: bad metadata", A::TYPE))?;
+    Ok(EventEnvelope {
+        aggregate_id,
+        sequence: sequence as usize,
+        payload,
+        metadata,
     })
 }
 
@@ -394,7 +442,7 @@ impl<P: Projection> Runner<P> {
         loop {
             let rows = pending::<P>(&mut *conn, aggregate_id, after).await?;
             let Some(last) = rows.last() else { return Ok(()) };
-            after = last.get(6);
+            after = last.get(POSITION);
             for row in &rows {
                 self.claim_and_apply(conn, &envelope::<P::Aggregate>(row)?)
                     .await?;
@@ -407,6 +455,8 @@ impl<P: Projection> Runner<P> {
 #[async_trait]
 pub trait Replayable: Send + Sync {
     fn name(&self) -> &'static str;
+    /// The tables it owns, as `Projection::TABLES` names them.
+    fn tables(&self) -> &'static [&'static str];
     async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize>;
     async fn reset(&self) -> anyhow::Result<()>;
     /// How many events of the log this projection has not applied yet.
@@ -417,6 +467,10 @@ pub trait Replayable: Send + Sync {
 impl<P: Projection> Replayable for Runner<P> {
     fn name(&self) -> &'static str {
         P::NAME
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        P::TABLES
     }
 
     async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {

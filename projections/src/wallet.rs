@@ -1,12 +1,16 @@
 //! Wallet read models: the balance per user and the ledger (one row per money event). Both copy the
 //! results the events carry (`balance_after`, `frozen_after`) rather than recomputing them.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use cqrs_es::EventEnvelope;
 use domain::money::Fen;
 use domain::wallet::{Wallet, WalletEvent};
 use serde::Serialize;
 use sqlx::{AnyConnection, AnyPool, Row};
+
+use crate::bulk::Rows;
 
 use crate::catalog::Page;
 use crate::Projection;
@@ -49,6 +53,65 @@ impl Projection for WalletBalances {
         }
         Ok(())
     }
+
+    /// Each user's last balance and last payout account of the page, in two multi-row upserts.
+    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+        #[derive(Default)]
+        struct Last<'a> {
+            money: Option<(i64, i64)>,
+            payout: Option<(&'a str, &'a str)>,
+            at: i64,
+        }
+        let mut users: HashMap<&str, Last> = HashMap::new();
+        for event in events {
+            let last = users.entry(&event.aggregate_id).or_default();
+            if let WalletEvent::PayoutAccountBound { payee, account, at } = &event.payload {
+                last.payout = Some((payee, account));
+                last.at = *at;
+            }
+            if let Some(entry) = event.payload.ledger_entry() {
+                last.money = Some((entry.balance_after.0, entry.frozen_after.0));
+                last.at = entry.at;
+            }
+        }
+        const INTO: &str = "wallet_balances (user_id, balance, frozen, payee, account, updated_at)";
+        let mut money = Rows::new(
+            INTO,
+            "ON CONFLICT (user_id) DO UPDATE \
+             SET balance = excluded.balance, frozen = excluded.frozen, updated_at = excluded.updated_at",
+        );
+        let mut payouts = Rows::new(
+            INTO,
+            "ON CONFLICT (user_id) DO UPDATE \
+             SET payee = excluded.payee, account = excluded.account, updated_at = excluded.updated_at",
+        );
+        for (user_id, last) in &users {
+            if let Some((balance, frozen)) = last.money {
+                money.push([
+                    (*user_id).into(),
+                    balance.into(),
+                    frozen.into(),
+                    "".into(),
+                    "".into(),
+                    last.at.into(),
+                ]);
+            }
+            if let Some((payee, account)) = last.payout {
+                payouts.push([
+                    (*user_id).into(),
+                    0i64.into(),
+                    0i64.into(),
+                    payee.into(),
+                    account.into(),
+                    last.at.into(),
+                ]);
+            }
+        }
+        // Money first: a payout row inserted for a user without one keeps the zero balance the
+        // events left, and one updated keeps the balance just written.
+        money.write(conn).await?;
+        payouts.write(conn).await
+    }
 }
 
 pub struct WalletLedger;
@@ -78,6 +141,28 @@ impl Projection for WalletLedger {
         .execute(&mut *conn)
         .await?;
         Ok(())
+    }
+
+    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+        let mut rows = Rows::new(
+            "wallet_ledger (user_id, sequence, kind, reference, amount, balance_after, frozen_after, at)",
+            "ON CONFLICT (user_id, sequence) DO NOTHING",
+        );
+        for event in events {
+            if let Some(entry) = event.payload.ledger_entry() {
+                rows.push([
+                    (&event.aggregate_id).into(),
+                    (event.sequence as i64).into(),
+                    entry.kind.into(),
+                    entry.reference.into(),
+                    entry.amount.0.into(),
+                    entry.balance_after.0.into(),
+                    entry.frozen_after.0.into(),
+                    entry.at.into(),
+                ]);
+            }
+        }
+        rows.write(conn).await
     }
 }
 
@@ -181,6 +266,96 @@ impl Projection for WalletWithdrawals {
                 decide(conn, withdrawal_id, "rejected", reason, *at).await?;
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// The page's requests as rows, with the decisions on them folded in; a decision on a request
+    /// of an earlier page is an update.
+    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+        struct Request<'a> {
+            user_id: &'a str,
+            sequence: i64,
+            amount: i64,
+            payee: &'a str,
+            account: &'a str,
+            status: &'static str,
+            reason: &'a str,
+            requested_at: i64,
+            decided_at: Option<i64>,
+        }
+        let mut requests: Vec<(&str, Request)> = Vec::new();
+        let mut index: HashMap<&str, usize> = HashMap::new();
+        let mut earlier: Vec<(&str, &'static str, &str, i64)> = Vec::new();
+        for event in events {
+            let (id, status, reason, at) = match &event.payload {
+                WalletEvent::WithdrawalRequested {
+                    withdrawal_id,
+                    amount,
+                    payee,
+                    account,
+                    at,
+                    ..
+                } => {
+                    if !index.contains_key(withdrawal_id.as_str()) {
+                        index.insert(withdrawal_id, requests.len());
+                        requests.push((
+                            withdrawal_id,
+                            Request {
+                                user_id: &event.aggregate_id,
+                                sequence: event.sequence as i64,
+                                amount: amount.0,
+                                payee,
+                                account,
+                                status: "pending",
+                                reason: "",
+                                requested_at: *at,
+                                decided_at: None,
+                            },
+                        ));
+                    }
+                    continue;
+                }
+                WalletEvent::WithdrawalPaid {
+                    withdrawal_id, at, ..
+                } => (withdrawal_id, "paid", "", *at),
+                WalletEvent::WithdrawalRejected {
+                    withdrawal_id,
+                    reason,
+                    at,
+                    ..
+                } => (withdrawal_id, "rejected", reason.as_str(), *at),
+                _ => continue,
+            };
+            match index.get(id.as_str()) {
+                Some(&i) => {
+                    let request = &mut requests[i].1;
+                    (request.status, request.reason, request.decided_at) = (status, reason, Some(at));
+                }
+                None => earlier.push((id, status, reason, at)),
+            }
+        }
+        let mut rows = Rows::new(
+            "wallet_withdrawals (id, user_id, sequence, amount, payee, account, status, reason, requested_at, decided_at)",
+            "ON CONFLICT (id) DO NOTHING",
+        );
+        for (id, r) in requests {
+            rows.push([
+                id.into(),
+                r.user_id.into(),
+                r.sequence.into(),
+                r.amount.into(),
+                r.payee.into(),
+                r.account.into(),
+                r.status.into(),
+                r.reason.into(),
+                r.requested_at.into(),
+                r.decided_at.into(),
+            ]);
+        }
+        rows.write(conn).await?;
+        for (id, status, reason, at) in earlier {
+            decide(conn, id, status, reason, at).await?;
         }
         Ok(())
     }

@@ -14,6 +14,8 @@ use tempfile::TempDir;
 
 pub use api::app::App;
 
+pub mod synthetic;
+
 /// Below this path are the seller's calls.
 pub const UNISHOP: &str = "/jpmall/addons/unishop";
 /// The operator token every test server is started with.

@@ -19,6 +19,7 @@ use sqlx::{Any, AnyConnection, AnyPool, Row, Transaction};
 use tokio::sync::Notify;
 
 use super::{write_sums, Followed, Sums};
+use crate::bulk::Rows;
 use crate::Replayable;
 
 const NAME: &str = "ranking";
@@ -270,9 +271,12 @@ impl RankingFollower {
     }
 }
 
+/// The ranking's own tables (its cursor is in `projection_cursors`).
+const TABLES: &[&str] = &["daily_sales", "ranking_orders"];
+
 /// Empties the ranking's own tables (its cursor is the caller's).
 async fn empty_tables(conn: &mut AnyConnection) -> sqlx::Result<()> {
-    for table in ["daily_sales", "ranking_orders"] {
+    for table in TABLES {
         sqlx::query(&format!("DELETE FROM {table}"))
             .execute(&mut *conn)
             .await?;
@@ -347,31 +351,28 @@ async fn store_followed(conn: &mut AnyConnection, orders: &HashMap<String, Follo
         }
         query.execute(&mut *conn).await?;
     }
-    for chunk in open.chunks(400) {
-        let rows: Vec<String> = (0..chunk.len())
-            .map(|i| format!("(${}, ${}, ${})", i * 3 + 1, i * 3 + 2, i * 3 + 3))
-            .collect();
-        let sql = format!(
-            "INSERT INTO ranking_orders (order_no, paid_day, lines) VALUES {} ON CONFLICT (order_no) \
-             DO UPDATE SET paid_day = excluded.paid_day, lines = excluded.lines",
-            rows.join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for (order_no, f) in chunk {
-            query = query
-                .bind(order_no.as_str())
-                .bind(f.paid_day)
-                .bind(serde_json::to_string(&f.lines).unwrap_or_default());
-        }
-        query.execute(&mut *conn).await?;
+    let mut rows = Rows::new(
+        "ranking_orders (order_no, paid_day, lines)",
+        "ON CONFLICT (order_no) DO UPDATE SET paid_day = excluded.paid_day, lines = excluded.lines",
+    );
+    for (order_no, f) in open {
+        rows.push([
+            order_no.into(),
+            f.paid_day.into(),
+            serde_json::to_string(&f.lines).unwrap_or_default().into(),
+        ]);
     }
-    Ok(())
+    rows.write(conn).await
 }
 
 #[async_trait]
 impl Replayable for RankingFollower {
     fn name(&self) -> &'static str {
         NAME
+    }
+
+    fn tables(&self) -> &'static [&'static str] {
+        TABLES
     }
 
     /// From nothing (new, reset, or rewound by a restore) a rebuild; then every batch waiting.

@@ -19,6 +19,7 @@ use domain::order::OrderEvent;
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, AnyPool, Row};
 
+use crate::bulk::Rows;
 use crate::catalog::picture_url;
 use crate::sites::Language;
 
@@ -110,40 +111,23 @@ impl Followed {
 }
 
 async fn write_sums(conn: &mut AnyConnection, sums: &Sums) -> sqlx::Result<()> {
-    let rows: Vec<_> = sums.iter().filter(|(_, (_, q, a))| *q != 0 || *a != 0).collect();
-    for chunk in rows.chunks(400) {
-        let mut sql =
-            String::from("INSERT INTO daily_sales (product_id, day, stall_id, quantity, amount) VALUES ");
-        for i in 0..chunk.len() {
-            let b = i * 5;
-            if i > 0 {
-                sql.push_str(", ");
-            }
-            sql.push_str(&format!(
-                "(${}, ${}, ${}, ${}, ${})",
-                b + 1,
-                b + 2,
-                b + 3,
-                b + 4,
-                b + 5
-            ));
+    let mut rows = Rows::new(
+        "daily_sales (product_id, day, stall_id, quantity, amount)",
+        "ON CONFLICT (product_id, day) DO UPDATE SET quantity = daily_sales.quantity + excluded.quantity, \
+         amount = daily_sales.amount + excluded.amount",
+    );
+    for ((product, day), (stall, quantity, amount)) in sums {
+        if *quantity != 0 || *amount != 0 {
+            rows.push([
+                product.into(),
+                (*day).into(),
+                stall.into(),
+                (*quantity).into(),
+                (*amount).into(),
+            ]);
         }
-        sql.push_str(
-            " ON CONFLICT (product_id, day) DO UPDATE SET quantity = daily_sales.quantity + excluded.quantity, \
-             amount = daily_sales.amount + excluded.amount",
-        );
-        let mut query = sqlx::query(&sql);
-        for ((product, day), (stall, quantity, amount)) in chunk {
-            query = query
-                .bind(product.as_str())
-                .bind(*day)
-                .bind(stall.as_str())
-                .bind(*quantity)
-                .bind(*amount);
-        }
-        query.execute(&mut *conn).await?;
     }
-    Ok(())
+    rows.write(conn).await
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,8 @@
 //! `make bench`: speed and memory of the foundation, on SQLite and on PostgreSQL. Measured here,
 //! never asserted in tests.
 
+mod replay;
+
 use std::time::{Duration, Instant};
 
 use domain::money::Fen;
@@ -1058,7 +1060,7 @@ fn engines() -> Vec<Engine> {
         .collect()
 }
 
-/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `replay`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
 /// them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
@@ -1085,6 +1087,12 @@ async fn main() {
                 orders(engine).await;
             }
             ranking_rebuild(engine).await;
+        }
+    }
+    if wanted("replay") {
+        for engine in engines() {
+            println!("\n== replay and audits on {engine:?} ==");
+            replay::replay_at_scale(engine).await;
         }
     }
     if wanted("warehouse") {

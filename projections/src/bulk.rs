@@ -1,0 +1,135 @@
+//! Multi-row statements: rows gathered in memory and written a few hundred per statement. A replay
+//! is bound by statements, not by rows, so each projection's replay folds a page of events into rows
+//! and writes them through this.
+
+use sqlx::AnyConnection;
+
+/// One bound value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Cell {
+    Int(i64),
+    Text(String),
+    Null,
+}
+
+impl From<i64> for Cell {
+    fn from(value: i64) -> Self {
+        Cell::Int(value)
+    }
+}
+
+impl From<String> for Cell {
+    fn from(value: String) -> Self {
+        Cell::Text(value)
+    }
+}
+
+impl From<&str> for Cell {
+    fn from(value: &str) -> Self {
+        Cell::Text(value.to_string())
+    }
+}
+
+impl From<&String> for Cell {
+    fn from(value: &String) -> Self {
+        Cell::Text(value.clone())
+    }
+}
+
+impl From<Option<i64>> for Cell {
+    fn from(value: Option<i64>) -> Self {
+        value.map_or(Cell::Null, Cell::Int)
+    }
+}
+
+impl From<bool> for Cell {
+    fn from(value: bool) -> Self {
+        Cell::Int(value as i64)
+    }
+}
+
+/// Binds per statement: well under SQLite's 32,766 and PostgreSQL's 65,535, and large enough that
+/// the statement's round trip is shared by hundreds of rows.
+const BINDS_PER_STATEMENT: usize = 4_000;
+
+/// Rows for one `INSERT INTO table (columns) VALUES … tail` statement shape.
+pub struct Rows {
+    head: String,
+    tail: String,
+    width: usize,
+    cells: Vec<Cell>,
+}
+
+impl Rows {
+    /// `into` is `table (column, …)`; `tail` follows the values (an `ON CONFLICT` clause, or empty).
+    pub fn new(into: &str, tail: &str) -> Self {
+        let width = into
+            .split_once('(')
+            .map(|(_, columns)| columns.split(',').count())
+            .unwrap_or(1);
+        Self {
+            head: format!("INSERT INTO {into} VALUES "),
+            tail: tail.to_string(),
+            width,
+            cells: Vec::new(),
+        }
+    }
+
+    /// Adds a row; it must have as many cells as the statement has columns.
+    pub fn push<const N: usize>(&mut self, row: [Cell; N]) {
+        debug_assert_eq!(N, self.width, "{}", self.head);
+        self.cells.extend(row);
+    }
+
+    pub fn len(&self) -> usize {
+        self.cells.len() / self.width
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.cells.is_empty()
+    }
+
+    /// Writes every row gathered, in as few statements as the bind limit allows, and empties the
+    /// buffer.
+    pub async fn write(&mut self, conn: &mut AnyConnection) -> sqlx::Result<()> {
+        // SQLite looks a numbered parameter's name up in a list of every name (quadratic in a
+        // statement of thousands); its anonymous `?` are bound by position.
+        let anonymous = conn.backend_name() == "SQLite";
+        let per_statement = (BINDS_PER_STATEMENT / self.width).max(1);
+        let cells = std::mem::take(&mut self.cells);
+        for chunk in cells.chunks(per_statement * self.width) {
+            let rows = chunk.len() / self.width;
+            let mut sql = String::with_capacity(self.head.len() + rows * self.width * 6 + self.tail.len());
+            sql.push_str(&self.head);
+            for row in 0..rows {
+                sql.push_str(if row == 0 { "(" } else { ", (" });
+                for column in 0..self.width {
+                    if column > 0 {
+                        sql.push_str(", ");
+                    }
+                    if anonymous {
+                        sql.push('?');
+                    } else {
+                        sql.push('$');
+                        sql.push_str(&(row * self.width + column + 1).to_string());
+                    }
+                }
+                sql.push(')');
+            }
+            if !self.tail.is_empty() {
+                sql.push(' ');
+                sql.push_str(&self.tail);
+            }
+            let mut query = sqlx::query(&sql);
+            for cell in chunk {
+                query = match cell {
+                    Cell::Int(value) => query.bind(*value),
+                    Cell::Text(value) => query.bind(value.as_str()),
+                    Cell::Null => query.bind(None::<i64>),
+                };
+            }
+            query.execute(&mut *conn).await?;
+        }
+        Ok(())
+    }
+}

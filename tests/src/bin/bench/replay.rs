@@ -1,0 +1,101 @@
+//! Replays and audits at scale: a market's log of `JPMALL_BENCH_REPLAY_EVENTS` wallet events (and
+//! the orders they paid) written straight into the event log, then every projection rebuilt from
+//! nothing and `jpmall audit wallet --all` and `audit refunds` run as processes, timed, with their
+//! peak memory.
+
+use std::time::{Duration, Instant};
+
+use tests::synthetic::{seller_log, write_log};
+use tests::{Engine, TestApp};
+
+/// Wallet events per seller: a long history, as a busy seller's.
+const EVENTS_PER_WALLET: usize = 200;
+
+fn wallet_events() -> usize {
+    std::env::var("JPMALL_BENCH_REPLAY_EVENTS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_000_000)
+}
+
+pub async fn replay_at_scale(engine: Engine) {
+    let app = TestApp::spawn(engine).await;
+    // Nothing else may follow the log while it is rebuilt.
+    app.stop_serving();
+    let pool = app.db().pool.clone();
+    let sellers = wallet_events().div_ceil(EVENTS_PER_WALLET);
+    let start = Instant::now();
+    let (mut wallet, mut order) = (0usize, 0usize);
+    let mut pending = Vec::new();
+    for n in 0..sellers {
+        let log = seller_log(n, EVENTS_PER_WALLET).await;
+        wallet += log.iter().filter(|r| r.aggregate_type == "wallet").count();
+        order += log.iter().filter(|r| r.aggregate_type == "order").count();
+        pending.extend(log);
+        if pending.len() >= 50_000 || n + 1 == sellers {
+            write_log(&pool, engine, &pending).await.unwrap();
+            pending.clear();
+        }
+    }
+    println!(
+        "replay: {wallet} wallet events of {sellers} sellers and {order} order events written in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
+    if engine == Engine::Postgres {
+        sqlx::query("ANALYZE events").execute(&pool).await.unwrap();
+    }
+    // `JPMALL_BENCH_REBUILD=wallet_ledger,orders` rebuilds only those.
+    let only = std::env::var("JPMALL_BENCH_REBUILD").unwrap_or_default();
+    let wanted = |name: &str| only.is_empty() || only.split(',').any(|n| n.trim() == name);
+    for projection in app.app.projections.iter().filter(|p| wanted(p.name())) {
+        projection.reset().await.unwrap();
+        let start = Instant::now();
+        let applied = projection.catch_up(&|_, _| {}).await.unwrap();
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "rebuild {:<22} {applied:>8} events  {:>9.0} events/s  {secs:>7.2} s",
+            projection.name(),
+            applied as f64 / secs
+        );
+    }
+    if std::env::var("JPMALL_BENCH_NO_AUDITS").is_ok() {
+        app.finish().await;
+        return;
+    }
+    for args in [&["audit", "wallet", "--all"][..], &["audit", "refunds"][..]] {
+        let (took, peak_kib, ok) = run_measured(&app, args);
+        println!(
+            "jpmall {:<18} {:>7.2} s  peak memory {:>6} MiB  {}",
+            args.join(" "),
+            took.as_secs_f64(),
+            peak_kib / 1024,
+            if ok { "clean" } else { "FAILED" }
+        );
+    }
+    app.finish().await;
+}
+
+/// Runs `jpmall` on the app's database with its output discarded; answers the time it took, its
+/// peak resident memory (KiB) and whether it succeeded.
+fn run_measured(app: &TestApp, args: &[&str]) -> (Duration, u64, bool) {
+    let mut command = std::process::Command::new(tests::jpmall_binary());
+    command
+        .args(args)
+        .env("JPMALL_DATA_DIR", app.data_dir.path())
+        .env_remove("DATABASE_URL")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null());
+    if app.engine == Engine::Postgres {
+        command.env("DATABASE_URL", &app.database_url);
+    }
+    let start = Instant::now();
+    let mut child = command.spawn().expect("jpmall runs");
+    let mut peak = 0;
+    loop {
+        peak = peak.max(super::memory_of(child.id(), "VmHWM"));
+        if let Some(status) = child.try_wait().expect("jpmall is waited for") {
+            return (start.elapsed(), peak, status.success());
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
