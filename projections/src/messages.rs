@@ -97,6 +97,22 @@ fn push(rows: &mut Rows, source: &str, aggregate_id: &str, sequence: usize, note
     ]);
 }
 
+/// The messages `note` makes of `events`, for the projections whose messages name their reader.
+async fn write_notes<'e, A: cqrs_es::Aggregate>(
+    conn: &mut AnyConnection,
+    source: &str,
+    events: &'e [EventEnvelope<A>],
+    note: impl Fn(&'e str, &'e A::Event) -> Option<Note<'e>>,
+) -> sqlx::Result<()> {
+    let mut rows = message_rows();
+    for event in events {
+        if let Some(note) = note(&event.aggregate_id, &event.payload) {
+            push(&mut rows, source, &event.aggregate_id, event.sequence, note);
+        }
+    }
+    rows.write(conn).await
+}
+
 fn owner_rows() -> Rows {
     Rows::new(
         "message_owners (source, aggregate_id, user_id, reference)",
@@ -448,21 +464,11 @@ impl Projection for WalletMessages {
     const TABLES: &'static [&'static str] = &["messages WHERE source = 'wallet'"];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
-        let user_id = envelope.aggregate_id.as_str();
-        match wallet_note(user_id, &envelope.payload) {
-            Some(note) => write(conn, "wallet", user_id, envelope.sequence, note).await,
-            None => Ok(()),
-        }
+        write_notes(conn, "wallet", std::slice::from_ref(envelope), wallet_note).await
     }
 
     async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
-        let mut rows = message_rows();
-        for event in events {
-            if let Some(note) = wallet_note(&event.aggregate_id, &event.payload) {
-                push(&mut rows, "wallet", &event.aggregate_id, event.sequence, note);
-            }
-        }
-        rows.write(conn).await
+        write_notes(conn, "wallet", events, wallet_note).await
     }
 }
 
@@ -492,21 +498,11 @@ impl Projection for CouponMessages {
     const TABLES: &'static [&'static str] = &["messages WHERE source = 'coupon'"];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Coupon>) -> sqlx::Result<()> {
-        let id = envelope.aggregate_id.as_str();
-        match coupon_note(id, &envelope.payload) {
-            Some(note) => write(conn, "coupon", id, envelope.sequence, note).await,
-            None => Ok(()),
-        }
+        write_notes(conn, "coupon", std::slice::from_ref(envelope), coupon_note).await
     }
 
     async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Coupon>]) -> sqlx::Result<()> {
-        let mut rows = message_rows();
-        for event in events {
-            if let Some(note) = coupon_note(&event.aggregate_id, &event.payload) {
-                push(&mut rows, "coupon", &event.aggregate_id, event.sequence, note);
-            }
-        }
-        rows.write(conn).await
+        write_notes(conn, "coupon", events, coupon_note).await
     }
 }
 
