@@ -1,6 +1,6 @@
 # The whole set-up on a fresh machine is `make run` (serve with demo data on SQLite) and
-# `make test` (everything CI checks, in scripts/test.sh: Rust compiled once in release with clippy's
-# lints, shared by the Rust tests and the browser tests; each suite timed).
+# `make test` (everything CI checks, in scripts/test.sh: Rust compiled once, in the `ci` profile, with
+# clippy's lints, shared by the Rust tests and the browser tests; each suite timed).
 
 CARGO ?= cargo
 BIN := target/release/jpmall
@@ -46,8 +46,9 @@ web-test: web/node_modules/.installed
 
 # The binary embeds web/dist when it is linked: relinking after the web build (seconds) gives a
 # single file that serves the storefront and console from any folder.
+# The same packages as `build`: another selection would unify other features and recompile them.
 release: build web
-	$(CARGO) build --release -p jpmall
+	$(CARGO) build --release --workspace --bins
 	@echo "single binary: $(BIN) (storefront and console inside; see docs/deployment.md)"
 
 e2e: release

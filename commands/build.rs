@@ -1,5 +1,40 @@
-// `sqlx::migrate!` embeds the migration folders at compile time; without this, a new migration file
-// does not rebuild the crate and the binary silently lacks it.
+//! Lists the migration folders for `commands::migrations`, which embeds them in the binary: a new
+//! migration file reruns this and rebuilds the crate, so the binary never silently lacks one.
+
+use std::fmt::Write;
+use std::path::Path;
+
 fn main() {
-    println!("cargo:rerun-if-changed=../migrations");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    println!("cargo:rerun-if-changed={}", root.display());
+    let mut out = String::new();
+    for (name, folder) in [("SQLITE", "sqlite"), ("POSTGRES", "postgres")] {
+        let dir = root.join(folder);
+        println!("cargo:rerun-if-changed={}", dir.display());
+        let mut files: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+            .map(|entry| {
+                entry
+                    .expect("a readable folder")
+                    .file_name()
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .filter(|file| file.ends_with(".sql"))
+            .collect();
+        files.sort();
+        writeln!(out, "pub(crate) const {name}: &[(&str, &str)] = &[").unwrap();
+        for file in files {
+            let path = dir.join(&file).canonicalize().expect("a migration file");
+            writeln!(
+                out,
+                "    ({file:?}, include_str!({:?})),",
+                path.display().to_string()
+            )
+            .unwrap();
+        }
+        writeln!(out, "];").unwrap();
+    }
+    let target = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("migrations.rs");
+    std::fs::write(target, out).expect("OUT_DIR is writable");
 }

@@ -104,9 +104,10 @@ impl Database {
     }
 
     pub async fn migrate(&self) -> anyhow::Result<()> {
+        let migrator = crate::migrations::migrator(self.engine).await?;
         match &self.events {
-            EventPool::Sqlite(pool) => sqlx::migrate!("../migrations/sqlite").run(pool).await?,
-            EventPool::Postgres(pool) => sqlx::migrate!("../migrations/postgres").run(pool).await?,
+            EventPool::Sqlite(pool) => migrator.run(pool).await?,
+            EventPool::Postgres(pool) => migrator.run(pool).await?,
         }
         Ok(())
     }
@@ -115,10 +116,7 @@ impl Database {
     /// binary carries. Equal when the schema is the one the code expects.
     pub async fn migration_status(&self) -> anyhow::Result<(usize, usize)> {
         use sqlx::Row;
-        let known = match self.engine {
-            Engine::Sqlite => sqlx::migrate!("../migrations/sqlite").iter().count(),
-            Engine::Postgres => sqlx::migrate!("../migrations/postgres").iter().count(),
-        };
+        let known = crate::migrations::migrator(self.engine).await?.iter().count();
         let applied: i64 = sqlx::query("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
             .fetch_one(&self.pool)
             .await?

@@ -17,6 +17,7 @@ pub mod error;
 pub mod excel_jobs;
 pub mod forward;
 pub mod messages;
+mod migrations;
 pub mod orders;
 pub mod payments;
 pub mod sms;
