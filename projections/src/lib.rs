@@ -24,4 +24,4 @@ pub mod wallet;
 pub mod wallet_audit;
 pub mod waves;
 
-pub use runner::{Projection, Replayable, Runner};
+pub use runner::{Carry, Projection, Replayable, Runner};

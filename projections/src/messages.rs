@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use crate::bulk::Rows;
-use crate::runner::Projection;
+use crate::runner::{Carry, Projection};
 
 /// What a message links to: the screen the reader is sent to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -348,7 +348,12 @@ impl Projection for OrderMessages {
         write(conn, "order", order_no, envelope.sequence, note).await
     }
 
-    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Order>]) -> sqlx::Result<()> {
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Order>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
         replay_owned(conn, "order", events, order_owner, order_notice).await
     }
 }
@@ -414,6 +419,7 @@ impl Projection for AfterSaleMessages {
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<AfterSale>],
+        _carry: &mut Carry,
     ) -> sqlx::Result<()> {
         replay_owned(conn, "after_sale", events, after_sale_owner, after_sale_notice).await
     }
@@ -467,7 +473,12 @@ impl Projection for WalletMessages {
         write_notes(conn, "wallet", std::slice::from_ref(envelope), wallet_note).await
     }
 
-    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Wallet>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
         write_notes(conn, "wallet", events, wallet_note).await
     }
 }
@@ -501,7 +512,12 @@ impl Projection for CouponMessages {
         write_notes(conn, "coupon", std::slice::from_ref(envelope), coupon_note).await
     }
 
-    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Coupon>]) -> sqlx::Result<()> {
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Coupon>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
         write_notes(conn, "coupon", events, coupon_note).await
     }
 }

@@ -6,6 +6,7 @@
 //! an earlier one is missing), so re-delivery is harmless and gaps are never skipped. Because the claim
 //! is a write, SQLite takes its write lock at the start and never has to upgrade a read lock.
 
+use std::any::Any;
 use std::collections::HashMap;
 use std::marker::PhantomData;
 use std::sync::Arc;
@@ -41,11 +42,31 @@ pub trait Projection: Send + Sync + 'static {
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<Self::Aggregate>],
+        _carry: &mut Carry,
     ) -> sqlx::Result<()> {
         for event in events {
             self.apply(conn, event).await?;
         }
         Ok(())
+    }
+}
+
+/// What a projection's replay keeps from one page to the next, so that an aggregate whose events
+/// span pages is still folded in memory. It only ever mirrors what the committed pages wrote: the
+/// runner empties it when a page fails and is rolled back.
+#[derive(Default)]
+pub struct Carry(Option<Box<dyn Any + Send>>);
+
+impl Carry {
+    /// The projection's state, new on the first page.
+    pub fn get<T: Default + Send + 'static>(&mut self) -> &mut T {
+        if !self.0.as_ref().is_some_and(|state| state.is::<T>()) {
+            self.0 = Some(Box::new(T::default()));
+        }
+        self.0
+            .as_mut()
+            .and_then(|state| state.downcast_mut())
+            .expect("the state was just made")
     }
 }
 
@@ -236,6 +257,7 @@ impl<P: Projection> Runner<P> {
             .get(0);
         progress(0, total as u64);
         let (mut after, mut applied) = (0i64, 0usize);
+        let mut carry = Carry::default();
         loop {
             let rows = sqlx::query(&format!(
                 "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
@@ -253,10 +275,16 @@ impl<P: Projection> Runner<P> {
                 .map(envelope::<P::Aggregate>)
                 .collect::<anyhow::Result<Vec<_>>>()?;
             let mut tx = conn.begin().await?;
-            if self.projection.replay(&mut tx, &events).await.is_err() {
+            if self
+                .projection
+                .replay(&mut tx, &events, &mut carry)
+                .await
+                .is_err()
+            {
                 // The fold does not say which event it failed on: applied one by one, the error
                 // names it.
                 tx.rollback().await?;
+                carry = Carry::default();
                 tx = conn.begin().await?;
                 for event in &events {
                     self.apply_named(&mut tx, event).await?;

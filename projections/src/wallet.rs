@@ -13,7 +13,7 @@ use sqlx::{AnyConnection, AnyPool, Row};
 use crate::bulk::Rows;
 
 use crate::catalog::Page;
-use crate::Projection;
+use crate::{Carry, Projection};
 
 pub struct WalletBalances;
 
@@ -55,7 +55,12 @@ impl Projection for WalletBalances {
     }
 
     /// Each user's last balance and last payout account of the page, in two multi-row upserts.
-    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Wallet>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
         #[derive(Default)]
         struct Last<'a> {
             money: Option<(i64, i64)>,
@@ -143,7 +148,12 @@ impl Projection for WalletLedger {
         Ok(())
     }
 
-    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Wallet>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
         let mut rows = Rows::new(
             "wallet_ledger (user_id, sequence, kind, reference, amount, balance_after, frozen_after, at)",
             "ON CONFLICT (user_id, sequence) DO NOTHING",
@@ -272,7 +282,12 @@ impl Projection for WalletWithdrawals {
 
     /// The page's requests as rows, with the decisions on them folded in; a decision on a request
     /// of an earlier page is an update.
-    async fn replay(&self, conn: &mut AnyConnection, events: &[EventEnvelope<Wallet>]) -> sqlx::Result<()> {
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Wallet>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
         struct Request<'a> {
             user_id: &'a str,
             sequence: i64,

@@ -20,16 +20,31 @@ pub struct LogRow {
     pub sequence: i64,
     pub event_type: String,
     pub payload: String,
+    /// When it happened: a log in time order interleaves sellers and spreads an order's events.
+    pub at: i64,
 }
 
-fn row<E: DomainEvent>(aggregate_type: &'static str, aggregate_id: &str, sequence: i64, event: &E) -> LogRow {
+fn row<E: DomainEvent>(
+    aggregate_type: &'static str,
+    aggregate_id: &str,
+    sequence: i64,
+    event: &E,
+    at: i64,
+) -> LogRow {
     LogRow {
         aggregate_type,
         aggregate_id: aggregate_id.to_string(),
         sequence,
         event_type: event.event_type(),
         payload: serde_json::to_string(event).expect("events serialize"),
+        at,
     }
+}
+
+/// Puts the logs of many sellers in time order, as a market writes them. Each aggregate's events
+/// keep their order: their times never go back.
+pub fn in_time_order(rows: &mut [LogRow]) {
+    rows.sort_by_key(|row| row.at);
 }
 
 /// One seller's wallet, kept by the aggregate as commands are decided on it.
@@ -50,7 +65,7 @@ impl Seller {
         let events = sink.collect().await;
         for event in &events {
             self.sequence += 1;
-            log.push(row("wallet", &self.id, self.sequence, event));
+            log.push(row("wallet", &self.id, self.sequence, event, event.at()));
         }
         events
     }
@@ -99,7 +114,8 @@ pub fn line(n: usize) -> OrderLine {
 /// The log of seller `n`: an account bound, then rounds of a top-up, an order paid from the
 /// wallet, every fourth order cancelled and refunded, the others shipped (some flagged abnormal
 /// and resolved first, some short of an item, refunded), every tenth round a withdrawal (paid or
-/// rejected), until the wallet holds `wallet_events` events. Answers the log, wallet events first.
+/// rejected), until the wallet holds `wallet_events` events. The warehouse works on an order
+/// minutes after it is paid. Answers the log per aggregate; [`in_time_order`] makes it a market's.
 pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
     let mut seller = Seller {
         id: format!("syn-{n:06}"),
@@ -187,10 +203,6 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
                     reason: "面单不清".into(),
                     at: at + 6,
                 });
-                order.push(OrderEvent::AbnormalResolved {
-                    resolution: "已补面单".into(),
-                    at: at + 8,
-                });
             }
             if round % 11 == 6 {
                 let refund_id = format!("{order_no}-short-1");
@@ -219,11 +231,18 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
                     )
                     .await;
             }
-            order.push(OrderEvent::StockPrepared { at: at + 10 });
+            if round % 7 == 5 {
+                order.push(OrderEvent::AbnormalResolved {
+                    resolution: "已补面单".into(),
+                    at: at + 3 * 60,
+                });
+            }
+            // The warehouse works minutes later: the order's events are far apart in the log.
+            order.push(OrderEvent::StockPrepared { at: at + 4 * 60 });
             order.push(OrderEvent::OrderShipped {
                 courier: Courier::Zto,
                 tracking_no: format!("ZT{n}{round}"),
-                at: at + 20,
+                at: at + 6 * 60,
             });
         }
         orders.push((order_no, order));
@@ -257,7 +276,7 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
     }
     for (order_no, events) in orders {
         for (i, event) in events.iter().enumerate() {
-            log.push(row("order", &order_no, i as i64 + 1, event));
+            log.push(row("order", &order_no, i as i64 + 1, event, event.at()));
         }
     }
     log

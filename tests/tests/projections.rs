@@ -9,7 +9,7 @@ use domain::money::Fen;
 use domain::wallet::{Wallet, WalletCommand, WalletServices};
 use projections::wallet::{balance_of, ledger_of, Balance};
 use sqlx::{Column, Row};
-use tests::synthetic::{seller_log, write_log};
+use tests::synthetic::{in_time_order, seller_log, write_log};
 use tests::{on_both_engines, Engine, TestApp};
 
 on_both_engines!(
@@ -261,13 +261,14 @@ async fn rows_of(app: &TestApp, tables: &[&str]) -> Vec<String> {
 
 /// Replays fold pages of events into multi-row statements; what they write must be what applying
 /// the events one by one (the live path's claims) writes. 40 sellers of 200 wallet events and their
-/// orders: more than a replay page, so aggregates are split across pages.
+/// orders, in time order: more than a replay page, so an aggregate's events are pages apart.
 async fn every_projection_replays_to_the_tables_its_events_make_one_by_one(app: &TestApp) {
     app.stop_serving();
     let mut log = Vec::new();
     for n in 0..40 {
         log.extend(seller_log(n, 200).await);
     }
+    in_time_order(&mut log);
     write_log(&app.db().pool, app.engine, &log).await.unwrap();
     let mut compared = 0;
     for projection in app.app.projections.iter().filter(|p| p.name() != "ranking") {

@@ -4,6 +4,8 @@
 mod item_lookup;
 mod projection;
 mod queries;
+mod replay;
+mod rows;
 pub mod warehouse;
 
 pub use item_lookup::{item_by_number, Item, ItemSku};

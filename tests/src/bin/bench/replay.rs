@@ -5,7 +5,7 @@
 
 use std::time::{Duration, Instant};
 
-use tests::synthetic::{seller_log, write_log};
+use tests::synthetic::{in_time_order, seller_log, write_log};
 use tests::{Engine, TestApp};
 
 /// Wallet events per seller: a long history, as a busy seller's.
@@ -33,6 +33,7 @@ pub async fn replay_at_scale(engine: Engine) {
         order += log.iter().filter(|r| r.aggregate_type == "order").count();
         pending.extend(log);
         if pending.len() >= 50_000 || n + 1 == sellers {
+            in_time_order(&mut pending);
             write_log(&pool, engine, &pending).await.unwrap();
             pending.clear();
         }
