@@ -54,8 +54,9 @@ release: build web
 e2e: release
 	cd web && JPMALL_BIN=$(abspath $(BIN)) npm run e2e
 
+# `build` made the bench too (`cargo run -p tests` would select one package and recompile).
 bench: build web postgres
-	$(CARGO) run --release -p tests --bin bench
+	target/release/bench
 	cd web && npm run size
 
 clean:
