@@ -5,10 +5,10 @@
 # The Rust workspace is compiled once for all of it: clippy-driver is the workspace's compiler
 # wrapper, so the build lints as it compiles, and the same build gives the `jpmall` binary
 # (Rust tests, browser tests) and the test binaries. The web checks (npm packages, lint, unit tests,
-# build) need no Rust, so they run beside the Rust build and tests, in their own log, and take the
-# CPU the build leaves idle (a 2-core CI machine spends most of the Rust build on one or two crates
-# at a time). Debian's chromium installs in the background meanwhile. The browser tests come last:
-# they need both.
+# build) need no Rust, so they run beside the Rust build, in their own log, and take the CPU the
+# build leaves idle (a 2-core CI machine spends much of the Rust build on one or two crates at a
+# time). Debian's chromium installs in the background meanwhile. The browser tests need both; the
+# Rust tests run beside them.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -110,20 +110,48 @@ linted() {
   RUSTC_WORKSPACE_WRAPPER="$clippy_driver" CLIPPY_ARGS="-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__" "$@"
 }
 
-# The `ci` profile (Cargo.toml): release semantics, optimised less, so the compile takes half as long.
+# The `ci` profile (Cargo.toml): release semantics, optimised less, so that it compiles in far less time.
 build=(cargo build --profile ci --workspace --all-targets)
 step "rustfmt" cargo fmt --all --check
 step "rust build + clippy (ci profile)" linted "${build[@]}"
-# The HTTP tests spend most of their time waiting on sockets and databases: six at a time keep two
-# cores busy (a PostgreSQL test app holds at most 16 connections; the server allows 100).
-step "rust tests (SQLite and PostgreSQL)" linted cargo test --profile ci --workspace -- --test-threads=6
 step "web checks (wait for the rest)" await_web
 # The binary carries web/dist (server/ embeds it): rebuilding after the web build recompiles only
 # `server` and relinks, and lets the browser tests run the one-file deployment from an empty folder.
 # The same command as the first build: selecting other packages would unify other features and
 # recompile half the workspace.
 step "single binary with the built web" linted "${build[@]}"
+# The Rust tests and the browser tests run side by side: the HTTP tests spend most of their time
+# waiting on sockets and databases, the browser tests on the browser, and either alone leaves much of
+# two cores idle. Six HTTP tests at a time (a PostgreSQL test app holds at most 16 connections; the
+# server allows 100). Nothing compiles any more, so they share the build without waiting on its lock.
+rust_tests() {
+  local start
+  start=$(date +%s)
+  if linted cargo test --profile ci --workspace -- --test-threads=6; then
+    echo "ok $(($(date +%s) - start))" >target/rust-tests.result
+  else
+    echo "FAILED $(($(date +%s) - start))" >target/rust-tests.result
+    return 1
+  fi
+}
+await_rust_tests() {
+  local ok=0
+  wait "$rust_pid" || ok=1
+  echo "-- rust tests log (target/rust-tests.log):"
+  cat target/rust-tests.log
+  local result took
+  read -r result took <target/rust-tests.result
+  names+=("  rust tests (beside the browser tests)") seconds+=("$took") results+=("$result")
+  return $ok
+}
+: >target/rust-tests.result
+set -m
+rust_tests >target/rust-tests.log 2>&1 &
+rust_pid=$!
+set +m
+trap 'kill -- -"$web_pid" 2>/dev/null; kill -- -"$rust_pid" 2>/dev/null; table' EXIT
 step "chromium" await "$chromium_pid" target/chromium-install.log
 step "browser tests" bash -c "cd web && JPMALL_BIN=$(pwd)/target/ci/jpmall npm run e2e"
+step "rust tests (SQLite and PostgreSQL; wait for them)" await_rust_tests
 echo
 echo "make test: all suites passed"
