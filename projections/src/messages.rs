@@ -4,7 +4,7 @@
 //! only its own. The text is not stored: the API renders `kind` and `params` in the reader's language.
 //! Read marks are a plain table beside it (`message_reads`), so a rebuild keeps them.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 
 use async_trait::async_trait;
 use cqrs_es::EventEnvelope;
@@ -145,24 +145,56 @@ async fn owners_of(
     Ok(owners)
 }
 
+/// Owners remembered by a replay from page to page, so that a notice pages after its order was
+/// placed needs no query (a table filled moments ago has no statistics yet: PostgreSQL planned the
+/// `IN` lookup as a scan of it, seconds a page). The most recent [`RECENT_OWNERS`]; older ones are
+/// read from `message_owners`.
+#[derive(Default)]
+pub struct RecentOwners {
+    owners: HashMap<String, (String, String)>,
+    order: VecDeque<String>,
+}
+
+const RECENT_OWNERS: usize = 100_000;
+
+impl RecentOwners {
+    fn remember(&mut self, id: &str, user_id: &str, reference: &str) {
+        if self
+            .owners
+            .insert(id.to_string(), (user_id.to_string(), reference.to_string()))
+            .is_none()
+        {
+            self.order.push_back(id.to_string());
+        }
+    }
+
+    fn trim(&mut self) {
+        while self.owners.len() > RECENT_OWNERS {
+            let Some(id) = self.order.pop_front() else { break };
+            self.owners.remove(&id);
+        }
+    }
+}
+
 /// A page of a replay for the projections whose messages go to the owner of an order or
-/// after-sale: owners seen in the page are remembered in bulk, those of earlier pages read in
-/// bulk, and the messages written in bulk.
+/// after-sale: owners seen in the page are remembered in bulk, those of earlier pages found among
+/// the recent ones or read in bulk, and the messages written in bulk.
 async fn replay_owned<'e, A: cqrs_es::Aggregate>(
     conn: &mut AnyConnection,
     source: &str,
     events: &'e [EventEnvelope<A>],
+    recent: &mut RecentOwners,
     owned_by: impl Fn(&'e A::Event) -> Option<(&'e str, &'e str)>,
     notice: impl Fn(&str, &'e A::Event) -> Option<Notice>,
 ) -> sqlx::Result<()> {
-    let mut owners: HashMap<String, (String, String)> = HashMap::new();
     let mut owner_inserts = owner_rows();
     let mut notices = Vec::new();
     for event in events {
         let id = event.aggregate_id.as_str();
         if let Some((user_id, reference)) = owned_by(&event.payload) {
-            if !owners.contains_key(id) {
-                owners.insert(id.to_string(), (user_id.to_string(), reference.to_string()));
+            // The first owner stays, as `ON CONFLICT DO NOTHING` keeps it.
+            if !recent.owners.contains_key(id) {
+                recent.remember(id, user_id, reference);
                 owner_inserts.push([source.into(), id.into(), user_id.into(), reference.into()]);
             }
         } else if let Some(notice) = notice(id, &event.payload) {
@@ -173,17 +205,19 @@ async fn replay_owned<'e, A: cqrs_es::Aggregate>(
     let mut unknown: Vec<&str> = notices
         .iter()
         .map(|(event, _)| event.aggregate_id.as_str())
-        .filter(|id| !owners.contains_key(*id))
+        .filter(|id| !recent.owners.contains_key(*id))
         .collect();
     unknown.sort_unstable();
     unknown.dedup();
-    owners.extend(owners_of(conn, source, &unknown).await?);
+    for (id, (user_id, reference)) in owners_of(conn, source, &unknown).await? {
+        recent.remember(&id, &user_id, &reference);
+    }
     let mut rows = message_rows();
     for (event, notice) in notices {
         let id = event.aggregate_id.as_str();
         // An event of an aggregate whose first event was never seen has nobody to tell (as when
         // applied one by one).
-        let Some((user_id, reference)) = owners.get(id) else {
+        let Some((user_id, reference)) = recent.owners.get(id) else {
             continue;
         };
         push(
@@ -194,7 +228,9 @@ async fn replay_owned<'e, A: cqrs_es::Aggregate>(
             notice.note(user_id, id, reference),
         );
     }
-    rows.write(conn).await
+    rows.write(conn).await?;
+    recent.trim();
+    Ok(())
 }
 
 async fn remember_owner(
@@ -352,9 +388,9 @@ impl Projection for OrderMessages {
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<Order>],
-        _carry: &mut Carry,
+        carry: &mut Carry,
     ) -> sqlx::Result<()> {
-        replay_owned(conn, "order", events, order_owner, order_notice).await
+        replay_owned(conn, "order", events, carry.get(), order_owner, order_notice).await
     }
 }
 
@@ -419,9 +455,17 @@ impl Projection for AfterSaleMessages {
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<AfterSale>],
-        _carry: &mut Carry,
+        carry: &mut Carry,
     ) -> sqlx::Result<()> {
-        replay_owned(conn, "after_sale", events, after_sale_owner, after_sale_notice).await
+        replay_owned(
+            conn,
+            "after_sale",
+            events,
+            carry.get(),
+            after_sale_owner,
+            after_sale_notice,
+        )
+        .await
     }
 }
 fn wallet_note<'a>(user_id: &'a str, event: &'a WalletEvent) -> Option<Note<'a>> {
