@@ -116,7 +116,7 @@ impl Database {
     /// binary carries. Equal when the schema is the one the code expects.
     pub async fn migration_status(&self) -> anyhow::Result<(usize, usize)> {
         use sqlx::Row;
-        let known = crate::migrations::migrator(self.engine).await?.iter().count();
+        let known = crate::migrations::known(self.engine);
         let applied: i64 = sqlx::query("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
             .fetch_one(&self.pool)
             .await?

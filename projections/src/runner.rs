@@ -88,8 +88,12 @@ impl<P: Projection> Clone for Runner<P> {
 
 const BATCH: i64 = 500;
 
-/// Events per transaction when a projection replays from nothing.
-const REPLAY_PAGE: i64 = 5_000;
+/// Events per transaction when a projection replays from nothing. An order's events lie tens of
+/// thousands of events apart in a real log (paid at once, shipped days later): pages this large
+/// write most orders once or twice instead of once per event, and their offsets as often
+/// (5,000 a page: 38,000 orders events/s on SQLite, 27,000 on PostgreSQL; 50,000: 55,000 and 43,000).
+/// A page of events in memory is tens of megabytes.
+const REPLAY_PAGE: i64 = 50_000;
 
 /// The events of `$2` (an aggregate type) that projection `$1` has not applied, optionally of one
 /// aggregate `$3`, after log position `$4`.
@@ -210,6 +214,15 @@ impl<P: Projection> Runner<P> {
     /// Applies every event of the aggregate type that this projection has not seen, in log order,
     /// reporting `(done, total)` as it goes.
     pub async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+        self.catch_up_in_pages(REPLAY_PAGE, progress).await
+    }
+
+    /// [`Self::catch_up`], replaying from nothing in pages of `page` events.
+    pub async fn catch_up_in_pages(
+        &self,
+        page: i64,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> anyhow::Result<usize> {
         let started = sqlx::query("SELECT 1 FROM projection_offsets WHERE projection = $1 LIMIT 1")
             .bind(P::NAME)
             .fetch_optional(&self.pool)
@@ -218,14 +231,18 @@ impl<P: Projection> Runner<P> {
         if started {
             self.catch_up_from_log(None, progress).await
         } else {
-            self.replay_from_empty(progress).await
+            self.replay_from_empty(page, progress).await
         }
     }
 
     /// A projection that has applied nothing (just reset, or new): every event of its aggregate
     /// type in log order, in large pages of one transaction each, with no per-event claim; the
     /// offsets of a page are written with it in bulk.
-    async fn replay_from_empty(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
+    async fn replay_from_empty(
+        &self,
+        page: i64,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> anyhow::Result<usize> {
         let mut conn = self.pool.acquire().await?;
         // SQLite's page cache (2 MB by default) is far smaller than the indexes a replay fills in
         // key order that is not the log's: without room, each row costs page reads.
@@ -235,7 +252,7 @@ impl<P: Projection> Runner<P> {
                 .execute(&mut *conn)
                 .await?;
         }
-        let replayed = self.replay_pages(&mut conn, progress).await;
+        let replayed = self.replay_pages(&mut conn, page, progress).await;
         if sqlite {
             sqlx::query("PRAGMA cache_size = -2000")
                 .execute(&mut *conn)
@@ -247,6 +264,7 @@ impl<P: Projection> Runner<P> {
     async fn replay_pages(
         &self,
         conn: &mut AnyConnection,
+        page: i64,
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> anyhow::Result<usize> {
         let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
@@ -262,7 +280,7 @@ impl<P: Projection> Runner<P> {
             let rows = sqlx::query(&format!(
                 "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
                  CAST(metadata AS TEXT), position FROM events WHERE aggregate_type = $1 AND position > $2 \
-                 ORDER BY position LIMIT {REPLAY_PAGE}"
+                 ORDER BY position LIMIT {page}"
             ))
             .bind(aggregate_type)
             .bind(after)
@@ -486,6 +504,16 @@ pub trait Replayable: Send + Sync {
     /// The tables it owns, as `Projection::TABLES` names them.
     fn tables(&self) -> &'static [&'static str];
     async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize>;
+    /// `catch_up`, replaying from nothing in pages of `page` events where the projection pages (tests
+    /// fold a small log across pages with it).
+    async fn catch_up_in_pages(
+        &self,
+        page: i64,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> anyhow::Result<usize> {
+        let _ = page;
+        self.catch_up(progress).await
+    }
     async fn reset(&self) -> anyhow::Result<()>;
     /// How many events of the log this projection has not applied yet.
     async fn lag(&self) -> anyhow::Result<i64>;
@@ -503,6 +531,14 @@ impl<P: Projection> Replayable for Runner<P> {
 
     async fn catch_up(&self, progress: &(dyn Fn(u64, u64) + Sync)) -> anyhow::Result<usize> {
         Runner::catch_up(self, progress).await
+    }
+
+    async fn catch_up_in_pages(
+        &self,
+        page: i64,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> anyhow::Result<usize> {
+        Runner::catch_up_in_pages(self, page, progress).await
     }
 
     async fn reset(&self) -> anyhow::Result<()> {
