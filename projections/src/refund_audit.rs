@@ -1,43 +1,95 @@
 //! `jpmall audit refunds`: every order, after-sale and wallet event replayed from the log, and each
 //! refund checked against its order (never more than was paid, never twice) and against the wallet
 //! credits (each refund credited once, with its amount, to the order's owner; no credit without one).
-
-use std::collections::{BTreeMap, HashMap};
+//!
+//! Memory stays flat however long the log: each order and after-sale is folded alone, read in its
+//! own stream's order, and what the checks join on (refunds granted, after-sales' refunds, wallet
+//! credits) goes into temporary tables that the database indexes and joins.
 
 use domain::after_sale::AfterSaleEvent;
 use domain::money::Fen;
 use domain::order::OrderEvent;
 use domain::wallet::WalletEvent;
-use sqlx::{AnyPool, Row};
+use futures::TryStreamExt;
+use sqlx::{AnyConnection, AnyPool, Row};
 
-/// Events read per query; the walk follows `position`, which the primary key of the log orders.
-const BATCH: i64 = 5_000;
+use crate::bulk::Rows;
 
+/// Events read per query.
+const PAGE: i64 = 5_000;
+
+/// One order's books, folded from its events.
 #[derive(Debug, Default)]
 struct OrderBooks {
+    order_no: String,
     user_id: String,
     paid: Fen,
     /// Refund id → amount, in the order the order granted them.
     refunds: Vec<(String, Fen)>,
 }
 
+impl OrderBooks {
+    fn fold(&mut self, event: OrderEvent) {
+        match event {
+            OrderEvent::OrderPlaced { user_id, .. } => self.user_id = user_id,
+            OrderEvent::OrderPaid { amount, .. } => self.paid = Fen(self.paid.0 + amount.0),
+            OrderEvent::OrderCancelled {
+                refund, refund_id, ..
+            }
+            | OrderEvent::StockShortage {
+                refund, refund_id, ..
+            } if refund.is_positive() => {
+                self.refunds.push((refund_id, refund));
+            }
+            OrderEvent::AfterSaleRefundRecorded {
+                after_sale_id,
+                amount,
+                ..
+            } if amount.is_positive() => self.refunds.push((after_sale_id, amount)),
+            _ => {}
+        }
+    }
+}
+
+/// One after-sale's books: its order and its refunds (id, amount, goods and fees it may give back).
 #[derive(Debug, Default)]
 struct AfterSaleBooks {
+    id: String,
     order_no: String,
     refunds: Vec<(String, Fen, Fen)>,
 }
 
+impl AfterSaleBooks {
+    fn fold(&mut self, event: AfterSaleEvent) {
+        match event {
+            AfterSaleEvent::AfterSaleApplied { order_no, .. } => self.order_no = order_no,
+            AfterSaleEvent::AfterSaleRefunded {
+                breakdown, refund_id, ..
+            } => self.refunds.push((
+                refund_id,
+                breakdown.total,
+                Fen(breakdown.goods.0 + breakdown.fees_back().0),
+            )),
+            _ => {}
+        }
+    }
+}
+
+/// The audit's outcome: how many events it read, and its report.
 #[derive(Debug, Default)]
 pub struct RefundAudit {
-    orders: HashMap<String, OrderBooks>,
-    after_sales: BTreeMap<String, AfterSaleBooks>,
-    /// Refund id → (wallet user, order id, amount) per credit.
-    credits: HashMap<String, Vec<(String, String, Fen)>>,
     pub events: u64,
+    report: RefundReport,
+}
+
+impl RefundAudit {
+    pub fn report(&self) -> RefundReport {
+        self.report.clone()
+    }
 }
 
 /// What the audit found, in words an auditor can act on.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct RefundReport {
     pub orders: usize,
     pub after_sales: usize,
@@ -46,157 +98,302 @@ pub struct RefundReport {
     pub findings: Vec<String>,
 }
 
-impl RefundAudit {
-    fn order(&mut self, order_no: &str, event: OrderEvent) {
-        let books = self.orders.entry(order_no.to_string()).or_default();
-        match event {
-            OrderEvent::OrderPlaced { user_id, .. } => books.user_id = user_id,
-            OrderEvent::OrderPaid { amount, .. } => books.paid = Fen(books.paid.0 + amount.0),
-            OrderEvent::OrderCancelled {
-                refund, refund_id, ..
+/// The temporary tables, as the connection's engine names its temporary schema.
+fn temporary(conn: &AnyConnection, table: &str) -> String {
+    if conn.backend_name() == "SQLite" {
+        format!("temp.{table}")
+    } else {
+        format!("pg_temp.{table}")
+    }
+}
+
+const TABLES: [(&str, &str); 3] = [
+    // `n` numbers the grants in order-number order: a refund id granted again is reported on the
+    // later grant, and the later grant is the one the credits are checked against.
+    (
+        "audit_granted",
+        "n BIGINT, refund_id TEXT, order_no TEXT, user_id TEXT, amount BIGINT",
+    ),
+    (
+        "audit_after_sale_refunds",
+        "id TEXT, order_no TEXT, refund_id TEXT, amount BIGINT",
+    ),
+    (
+        "audit_credits",
+        "refund_id TEXT, user_id TEXT, order_id TEXT, amount BIGINT",
+    ),
+];
+
+async fn drop_tables(conn: &mut AnyConnection) -> sqlx::Result<()> {
+    for (table, _) in TABLES {
+        let name = temporary(conn, table);
+        sqlx::query(&format!("DROP TABLE IF EXISTS {name}"))
+            .execute(&mut *conn)
+            .await?;
+    }
+    Ok(())
+}
+
+/// The next page of `aggregate_type`'s events after `(aggregate_id, sequence)`, in stream order:
+/// (aggregate id, sequence, payload).
+async fn stream_page(
+    conn: &mut AnyConnection,
+    aggregate_type: &str,
+    after: &(String, i64),
+) -> sqlx::Result<Vec<(String, i64, String)>> {
+    let rows = sqlx::query(&format!(
+        "SELECT aggregate_id, sequence, CAST(payload AS TEXT) FROM events \
+         WHERE aggregate_type = $1 AND (aggregate_id, sequence) > ($2, $3) \
+         ORDER BY aggregate_id, sequence LIMIT {PAGE}"
+    ))
+    .bind(aggregate_type)
+    .bind(after.0.as_str())
+    .bind(after.1)
+    .fetch_all(&mut *conn)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|row| (row.get(0), row.get(1), row.get(2)))
+        .collect())
+}
+
+fn unreadable(aggregate_type: &str, id: &str, error: serde_json::Error) -> anyhow::Error {
+    anyhow::anyhow!("{aggregate_type} {id}: unreadable event: {error}")
+}
+
+/// Reads the events, reporting (read, to read) to `progress`.
+struct Walk<'a> {
+    read: u64,
+    total: u64,
+    progress: &'a (dyn Fn(u64, u64) + Sync),
+    report: RefundReport,
+}
+
+impl Walk<'_> {
+    fn advance(&mut self, events: usize) {
+        self.read += events as u64;
+        (self.progress)(self.read, self.total);
+    }
+
+    /// Every order alone: refunds beyond what was paid are findings; its grants go to the table.
+    async fn orders(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
+        let mut granted = Rows::new("audit_granted (n, refund_id, order_no, user_id, amount)", "");
+        let mut books = OrderBooks::default();
+        let mut after = (String::new(), 0i64);
+        let mut n = 0i64;
+        loop {
+            let page = stream_page(conn, "order", &after).await?;
+            let Some((last, sequence, _)) = page.last() else {
+                break;
+            };
+            after = (last.clone(), *sequence);
+            self.advance(page.len());
+            for (order_no, _, payload) in page {
+                if order_no != books.order_no {
+                    self.close_order(std::mem::take(&mut books), &mut granted, &mut n);
+                    books.order_no = order_no.clone();
+                }
+                books.fold(serde_json::from_str(&payload).map_err(|e| unreadable("order", &order_no, e))?);
             }
-            | OrderEvent::StockShortage {
-                refund, refund_id, ..
-            } if refund.is_positive() => {
-                books.refunds.push((refund_id, refund));
+            granted.write(conn).await?;
+        }
+        self.close_order(books, &mut granted, &mut n);
+        granted.write(conn).await?;
+        Ok(())
+    }
+
+    fn close_order(&mut self, books: OrderBooks, granted: &mut Rows, n: &mut i64) {
+        if books.order_no.is_empty() {
+            return;
+        }
+        self.report.orders += 1;
+        let total: i64 = books.refunds.iter().map(|(_, a)| a.0).sum();
+        if total > books.paid.0 {
+            self.report.findings.push(format!(
+                "order {}: refunds of {} exceed the {} paid",
+                books.order_no,
+                Fen(total).to_yuan(),
+                books.paid.to_yuan()
+            ));
+        }
+        for (refund_id, amount) in books.refunds {
+            *n += 1;
+            granted.push([
+                (*n).into(),
+                refund_id.into(),
+                books.order_no.as_str().into(),
+                books.user_id.as_str().into(),
+                amount.0.into(),
+            ]);
+        }
+    }
+
+    /// Every after-sale alone: refunded more than its goods and fees, or more than once, are
+    /// findings; its refund goes to the table, to be matched with its order's grant.
+    async fn after_sales(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
+        let mut refunds = Rows::new("audit_after_sale_refunds (id, order_no, refund_id, amount)", "");
+        let mut books = AfterSaleBooks::default();
+        let mut after = (String::new(), 0i64);
+        loop {
+            let page = stream_page(conn, "after_sale", &after).await?;
+            let Some((last, sequence, _)) = page.last() else {
+                break;
+            };
+            after = (last.clone(), *sequence);
+            self.advance(page.len());
+            for (id, _, payload) in page {
+                if id != books.id {
+                    self.close_after_sale(std::mem::take(&mut books), &mut refunds);
+                    books.id = id.clone();
+                }
+                books.fold(serde_json::from_str(&payload).map_err(|e| unreadable("after_sale", &id, e))?);
             }
-            OrderEvent::AfterSaleRefundRecorded {
-                after_sale_id,
-                amount,
-                ..
-            } if amount.is_positive() => books.refunds.push((after_sale_id, amount)),
-            _ => {}
+            refunds.write(conn).await?;
+        }
+        self.close_after_sale(books, &mut refunds);
+        refunds.write(conn).await?;
+        Ok(())
+    }
+
+    fn close_after_sale(&mut self, books: AfterSaleBooks, refunds: &mut Rows) {
+        if books.id.is_empty() {
+            return;
+        }
+        self.report.after_sales += 1;
+        let id = &books.id;
+        match books.refunds.as_slice() {
+            [] => {}
+            [(refund_id, amount, gross)] => {
+                if amount.0 > gross.0 {
+                    self.report.findings.push(format!(
+                        "after-sale {id}: refund {} is more than its goods and fees {}",
+                        amount.to_yuan(),
+                        gross.to_yuan()
+                    ));
+                }
+                if amount.is_positive() {
+                    refunds.push([
+                        id.as_str().into(),
+                        books.order_no.as_str().into(),
+                        refund_id.as_str().into(),
+                        amount.0.into(),
+                    ]);
+                }
+            }
+            more => self
+                .report
+                .findings
+                .push(format!("after-sale {id}: refunded {} times", more.len())),
         }
     }
 
-    fn after_sale(&mut self, id: &str, event: AfterSaleEvent) {
-        let books = self.after_sales.entry(id.to_string()).or_default();
-        match event {
-            AfterSaleEvent::AfterSaleApplied { order_no, .. } => books.order_no = order_no,
-            AfterSaleEvent::AfterSaleRefunded {
-                breakdown, refund_id, ..
-            } => books.refunds.push((
-                refund_id,
-                breakdown.total,
-                Fen(breakdown.goods.0 + breakdown.fees_back().0),
-            )),
-            _ => {}
-        }
-    }
-
-    fn wallet(&mut self, user_id: &str, event: WalletEvent) {
-        if let WalletEvent::RefundCredited {
-            refund_id,
-            order_id,
-            amount,
-            ..
-        } = event
-        {
-            self.credits
-                .entry(refund_id)
-                .or_default()
-                .push((user_id.to_string(), order_id, amount));
-        }
-    }
-
-    /// Folds one stored event; other aggregates are skipped.
-    pub fn fold(&mut self, aggregate_type: &str, aggregate_id: &str, payload: &str) -> anyhow::Result<()> {
-        self.events += 1;
-        let context = || format!("{aggregate_type} {aggregate_id}: unreadable event");
-        match aggregate_type {
-            "order" => self.order(
-                aggregate_id,
-                serde_json::from_str(payload).map_err(|e| anyhow::anyhow!("{}: {e}", context()))?,
-            ),
-            "after_sale" => self.after_sale(
-                aggregate_id,
-                serde_json::from_str(payload).map_err(|e| anyhow::anyhow!("{}: {e}", context()))?,
-            ),
-            "wallet" => self.wallet(
-                aggregate_id,
-                serde_json::from_str(payload).map_err(|e| anyhow::anyhow!("{}: {e}", context()))?,
-            ),
-            _ => {}
+    /// The wallets' refund credits, into their table.
+    async fn credits(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
+        let mut credits = Rows::new("audit_credits (refund_id, user_id, order_id, amount)", "");
+        let mut after = 0i64;
+        loop {
+            let page = sqlx::query(&format!(
+                "SELECT position, aggregate_id, CAST(payload AS TEXT) FROM events \
+                 WHERE aggregate_type = 'wallet' AND event_type = 'RefundCredited' AND position > $1 \
+                 ORDER BY position LIMIT {PAGE}"
+            ))
+            .bind(after)
+            .fetch_all(&mut *conn)
+            .await?;
+            let Some(last) = page.last() else { break };
+            after = last.get(0);
+            self.advance(page.len());
+            for row in &page {
+                let user_id: String = row.get(1);
+                let payload: String = row.get(2);
+                let event: WalletEvent =
+                    serde_json::from_str(&payload).map_err(|e| unreadable("wallet", &user_id, e))?;
+                if let WalletEvent::RefundCredited {
+                    refund_id,
+                    order_id,
+                    amount,
+                    ..
+                } = event
+                {
+                    credits.push([refund_id.into(), user_id.into(), order_id.into(), amount.0.into()]);
+                }
+            }
+            credits.write(conn).await?;
         }
         Ok(())
     }
 
-    pub fn report(&self) -> RefundReport {
-        let mut report = RefundReport {
-            orders: self.orders.len(),
-            after_sales: self.after_sales.len(),
-            ..RefundReport::default()
-        };
-        let findings = &mut report.findings;
-        let mut granted: HashMap<&str, (&str, &str, Fen)> = HashMap::new();
-        let mut order_nos: Vec<&String> = self.orders.keys().collect();
-        order_nos.sort();
-        for order_no in order_nos {
-            let books = &self.orders[order_no];
-            let total: i64 = books.refunds.iter().map(|(_, a)| a.0).sum();
-            if total > books.paid.0 {
-                findings.push(format!(
-                    "order {order_no}: refunds of {} exceed the {} paid",
-                    Fen(total).to_yuan(),
-                    books.paid.to_yuan()
-                ));
-            }
-            for (refund_id, amount) in &books.refunds {
-                if granted
-                    .insert(
-                        refund_id.as_str(),
-                        (order_no.as_str(), books.user_id.as_str(), *amount),
-                    )
-                    .is_some()
-                {
-                    findings.push(format!("order {order_no}: refund {refund_id} granted twice"));
-                }
-            }
+    /// The checks across orders, after-sales and wallets, joined by the database.
+    async fn match_refunds(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
+        for index in [
+            "CREATE INDEX audit_granted_refund ON audit_granted (refund_id, n)",
+            "CREATE INDEX audit_credits_refund ON audit_credits (refund_id)",
+        ] {
+            sqlx::query(index).execute(&mut *conn).await?;
         }
-        for (id, books) in &self.after_sales {
-            match books.refunds.as_slice() {
-                [] => {}
-                [(refund_id, amount, gross)] => {
-                    if amount.0 > gross.0 {
+        let findings = &mut self.report.findings;
+        let mut twice = sqlx::query(
+            "SELECT g.order_no, g.refund_id FROM audit_granted g WHERE EXISTS \
+             (SELECT 1 FROM audit_granted e WHERE e.refund_id = g.refund_id AND e.n < g.n) ORDER BY g.n",
+        )
+        .fetch(&mut *conn);
+        while let Some(row) = twice.try_next().await? {
+            let (order_no, refund_id): (String, String) = (row.get(0), row.get(1));
+            findings.push(format!("order {order_no}: refund {refund_id} granted twice"));
+        }
+        drop(twice);
+        // The grant a refund id stands for: its last.
+        const GRANTED: &str =
+            "(SELECT refund_id, order_no, user_id, amount FROM audit_granted g WHERE NOT EXISTS \
+             (SELECT 1 FROM audit_granted l WHERE l.refund_id = g.refund_id AND l.n > g.n))";
+        let sql = format!(
+            "SELECT a.id, a.order_no, a.amount, g.order_no, g.amount FROM audit_after_sale_refunds a \
+             LEFT JOIN {GRANTED} g ON g.refund_id = a.refund_id ORDER BY a.id"
+        );
+        let mut after_sales = sqlx::query(&sql).fetch(&mut *conn);
+        while let Some(row) = after_sales.try_next().await? {
+            let (id, order_no, amount): (String, String, i64) = (row.get(0), row.get(1), row.get(2));
+            let amount = Fen(amount);
+            match row.get::<Option<String>, _>(3) {
+                None => findings.push(format!(
+                    "after-sale {id}: refunded {} that order {order_no} never recorded",
+                    amount.to_yuan()
+                )),
+                Some(granted_order) => {
+                    let recorded = Fen(row.get::<i64, _>(4));
+                    if granted_order != order_no || recorded != amount {
                         findings.push(format!(
-                            "after-sale {id}: refund {} is more than its goods and fees {}",
+                            "after-sale {id}: refunded {} but order {granted_order} recorded {}",
                             amount.to_yuan(),
-                            gross.to_yuan()
+                            recorded.to_yuan()
                         ));
                     }
-                    if amount.is_positive() {
-                        match granted.get(refund_id.as_str()) {
-                            Some((order_no, _, recorded))
-                                if *order_no == books.order_no && recorded == amount => {}
-                            Some((order_no, _, recorded)) => findings.push(format!(
-                                "after-sale {id}: refunded {} but order {order_no} recorded {}",
-                                amount.to_yuan(),
-                                recorded.to_yuan()
-                            )),
-                            None => findings.push(format!(
-                                "after-sale {id}: refunded {} that order {} never recorded",
-                                amount.to_yuan(),
-                                books.order_no
-                            )),
-                        }
-                    }
                 }
-                more => findings.push(format!("after-sale {id}: refunded {} times", more.len())),
             }
         }
-        let mut ids: Vec<&&str> = granted.keys().collect();
-        ids.sort();
-        for refund_id in ids {
-            let (order_no, user_id, amount) = granted[*refund_id];
-            report.refunds += 1;
-            report.refunded = Fen(report.refunded.0 + amount.0);
-            match self.credits.get(*refund_id).map(Vec::as_slice) {
-                None | Some([]) => findings.push(format!(
+        drop(after_sales);
+        let sql = format!(
+            "SELECT g.refund_id, g.order_no, g.user_id, g.amount, COUNT(c.refund_id), \
+             MIN(c.user_id), MIN(c.order_id), MIN(c.amount) FROM {GRANTED} g \
+             LEFT JOIN audit_credits c ON c.refund_id = g.refund_id \
+             GROUP BY g.refund_id, g.order_no, g.user_id, g.amount ORDER BY g.refund_id"
+        );
+        let mut credited = sqlx::query(&sql).fetch(&mut *conn);
+        while let Some(row) = credited.try_next().await? {
+            let (refund_id, order_no, user_id): (String, String, String) =
+                (row.get(0), row.get(1), row.get(2));
+            let amount = Fen(row.get::<i64, _>(3));
+            self.report.refunds += 1;
+            self.report.refunded = Fen(self.report.refunded.0 + amount.0);
+            match row.get::<i64, _>(4) {
+                0 => findings.push(format!(
                     "refund {refund_id} of order {order_no} ({}) was never credited to the wallet",
                     amount.to_yuan()
                 )),
-                Some([(wallet, credited_order, credited)]) => {
-                    if wallet != user_id || credited_order != order_no || *credited != amount {
+                1 => {
+                    let (wallet, credited_order): (String, String) = (row.get(5), row.get(6));
+                    let credited = Fen(row.get::<i64, _>(7));
+                    if wallet != user_id || credited_order != order_no || credited != amount {
                         findings.push(format!(
                             "refund {refund_id}: order {order_no} granted {} to {user_id}, the wallet credited {} to {wallet} for {credited_order}",
                             amount.to_yuan(),
@@ -204,58 +401,60 @@ impl RefundAudit {
                         ));
                     }
                 }
-                Some(more) => findings.push(format!("refund {refund_id} was credited {} times", more.len())),
+                more => findings.push(format!("refund {refund_id} was credited {more} times")),
             }
         }
-        let mut orphans: Vec<&String> = self
-            .credits
-            .keys()
-            .filter(|id| !granted.contains_key(id.as_str()))
-            .collect();
-        orphans.sort();
-        for refund_id in orphans {
+        drop(credited);
+        let mut orphans = sqlx::query(
+            "SELECT DISTINCT c.refund_id FROM audit_credits c WHERE NOT EXISTS \
+             (SELECT 1 FROM audit_granted g WHERE g.refund_id = c.refund_id) ORDER BY c.refund_id",
+        )
+        .fetch(&mut *conn);
+        while let Some(row) = orphans.try_next().await? {
+            let refund_id: String = row.get(0);
             findings.push(format!("wallet credit {refund_id} has no refund behind it"));
         }
-        report
+        Ok(())
     }
 }
 
-/// Replays the log; `progress` gets (events read, events in the log).
+/// Replays the log; `progress` gets (events read, events to read).
 pub async fn audit_refunds(
     pool: &AnyPool,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> anyhow::Result<RefundAudit> {
-    let total: i64 = sqlx::query_scalar("SELECT CAST(COUNT(*) AS BIGINT) FROM events")
-        .fetch_one(pool)
-        .await?;
-    let mut audit = RefundAudit::default();
-    let mut after: i64 = -1;
-    let mut read = 0u64;
-    loop {
-        let rows = sqlx::query(
-            "SELECT position, aggregate_type, aggregate_id, CAST(payload AS TEXT) FROM events \
-             WHERE position > $1 ORDER BY position LIMIT $2",
-        )
-        .bind(after)
-        .bind(BATCH)
-        .fetch_all(pool)
-        .await?;
-        if rows.is_empty() {
-            break;
-        }
-        for row in &rows {
-            after = row.get(0);
-            read += 1;
-            let aggregate_type: String = row.get(1);
-            if matches!(aggregate_type.as_str(), "order" | "after_sale" | "wallet") {
-                audit.fold(
-                    &aggregate_type,
-                    &row.get::<String, _>(2),
-                    &row.get::<String, _>(3),
-                )?;
-            }
-        }
-        progress(read, total.max(0) as u64);
+    let mut conn = pool.acquire().await?;
+    let conn: &mut AnyConnection = &mut conn;
+    let total: i64 = sqlx::query_scalar(
+        "SELECT CAST(COUNT(*) AS BIGINT) FROM events WHERE aggregate_type IN ('order', 'after_sale') \
+         OR (aggregate_type = 'wallet' AND event_type = 'RefundCredited')",
+    )
+    .fetch_one(&mut *conn)
+    .await?;
+    drop_tables(conn).await?;
+    for (table, columns) in TABLES {
+        sqlx::query(&format!("CREATE TEMPORARY TABLE {table} ({columns})"))
+            .execute(&mut *conn)
+            .await?;
     }
-    Ok(audit)
+    let mut walk = Walk {
+        read: 0,
+        total: total.max(0) as u64,
+        progress,
+        report: RefundReport::default(),
+    };
+    progress(0, walk.total);
+    let walked = async {
+        walk.orders(conn).await?;
+        walk.after_sales(conn).await?;
+        walk.credits(conn).await?;
+        walk.match_refunds(conn).await
+    }
+    .await;
+    drop_tables(conn).await?;
+    walked?;
+    Ok(RefundAudit {
+        events: walk.read,
+        report: walk.report,
+    })
 }

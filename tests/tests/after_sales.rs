@@ -786,4 +786,42 @@ async fn the_refunds_audit_finds_a_credit_without_a_refund(app: &TestApp) {
         out.contains("wallet credit SH-forged has no refund behind it"),
         "{out}"
     );
+    // The other way round: the order's log grants a refund the wallet never credits (written
+    // into the log behind the commands' back, which refuse it).
+    let last: i64 =
+        sqlx::query("SELECT MAX(sequence) FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1")
+            .bind(&order_no)
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap()
+            .get(0);
+    let forged = domain::order::OrderEvent::AfterSaleRefundRecorded {
+        after_sale_id: "SH-uncredited".into(),
+        amount: domain::money::Fen(100),
+        at: commands::clock::now(),
+    };
+    let row = tests::synthetic::LogRow {
+        aggregate_type: "order",
+        aggregate_id: order_no.clone(),
+        sequence: last + 1,
+        event_type: "AfterSaleRefundRecorded".into(),
+        payload: serde_json::to_string(&forged).unwrap(),
+        at: commands::clock::now(),
+    };
+    tests::synthetic::write_log(&app.db().pool, app.engine, &[row])
+        .await
+        .unwrap();
+    let (ok, out) = audit_refunds(app);
+    assert!(!ok, "{out}");
+    assert!(
+        out.contains(&format!(
+            "refund SH-uncredited of order {order_no} (1.00) was never credited to the wallet"
+        )),
+        "{out}"
+    );
+    assert!(
+        out.contains("wallet credit SH-forged has no refund behind it"),
+        "{out}"
+    );
+    assert!(out.contains("2 finding(s)"), "{out}");
 }
