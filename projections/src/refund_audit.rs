@@ -28,7 +28,22 @@ struct OrderBooks {
     refunds: Vec<(String, Fen)>,
 }
 
-impl OrderBooks {
+/// One aggregate's books, folded from its events read in stream order, then closed by the walk.
+trait Books: Default {
+    const TYPE: &'static str;
+    type Event: serde::de::DeserializeOwned;
+    fn id(&mut self) -> &mut String;
+    fn fold(&mut self, event: Self::Event);
+}
+
+impl Books for OrderBooks {
+    const TYPE: &'static str = "order";
+    type Event = OrderEvent;
+
+    fn id(&mut self) -> &mut String {
+        &mut self.order_no
+    }
+
     fn fold(&mut self, event: OrderEvent) {
         match event {
             OrderEvent::OrderPlaced { user_id, .. } => self.user_id = user_id,
@@ -59,7 +74,14 @@ struct AfterSaleBooks {
     refunds: Vec<(String, Fen, Fen)>,
 }
 
-impl AfterSaleBooks {
+impl Books for AfterSaleBooks {
+    const TYPE: &'static str = "after_sale";
+    type Event = AfterSaleEvent;
+
+    fn id(&mut self) -> &mut String {
+        &mut self.id
+    }
+
     fn fold(&mut self, event: AfterSaleEvent) {
         match event {
             AfterSaleEvent::AfterSaleApplied { order_no, .. } => self.order_no = order_no,
@@ -167,6 +189,8 @@ struct Walk<'a> {
     total: u64,
     progress: &'a (dyn Fn(u64, u64) + Sync),
     report: RefundReport,
+    /// Grants so far, numbering them in order-number order (`audit_granted.n`).
+    grants: i64,
 }
 
 impl Walk<'_> {
@@ -175,34 +199,44 @@ impl Walk<'_> {
         (self.progress)(self.read, self.total);
     }
 
-    /// Every order alone: refunds beyond what was paid are findings; its grants go to the table.
-    async fn orders(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
-        let mut granted = Rows::new("audit_granted (n, refund_id, order_no, user_id, amount)", "");
-        let mut books = OrderBooks::default();
+    /// Each aggregate of `B`'s type alone, in stream order: folded, then closed by `close`, which
+    /// reports what it finds and adds what the checks across aggregates need to `rows`.
+    async fn each<B: Books>(
+        &mut self,
+        conn: &mut AnyConnection,
+        rows: &mut Rows,
+        close: fn(&mut Self, B, &mut Rows),
+    ) -> anyhow::Result<()> {
+        let mut books = B::default();
         let mut after = (String::new(), 0i64);
-        let mut n = 0i64;
         loop {
-            let page = stream_page(conn, "order", &after).await?;
+            let page = stream_page(conn, B::TYPE, &after).await?;
             let Some((last, sequence, _)) = page.last() else {
                 break;
             };
             after = (last.clone(), *sequence);
             self.advance(page.len());
-            for (order_no, _, payload) in page {
-                if order_no != books.order_no {
-                    self.close_order(std::mem::take(&mut books), &mut granted, &mut n);
-                    books.order_no = order_no.clone();
+            for (id, _, payload) in page {
+                if id != *books.id() {
+                    close(self, std::mem::take(&mut books), rows);
+                    *books.id() = id.clone();
                 }
-                books.fold(serde_json::from_str(&payload).map_err(|e| unreadable("order", &order_no, e))?);
+                books.fold(serde_json::from_str(&payload).map_err(|e| unreadable(B::TYPE, &id, e))?);
             }
-            granted.write(conn).await?;
+            rows.write(conn).await?;
         }
-        self.close_order(books, &mut granted, &mut n);
-        granted.write(conn).await?;
+        close(self, books, rows);
+        rows.write(conn).await?;
         Ok(())
     }
 
-    fn close_order(&mut self, books: OrderBooks, granted: &mut Rows, n: &mut i64) {
+    /// Every order alone: refunds beyond what was paid are findings; its grants go to the table.
+    async fn orders(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
+        let mut granted = Rows::new("audit_granted (n, refund_id, order_no, user_id, amount)", "");
+        self.each(conn, &mut granted, Self::close_order).await
+    }
+
+    fn close_order(&mut self, books: OrderBooks, granted: &mut Rows) {
         if books.order_no.is_empty() {
             return;
         }
@@ -217,9 +251,9 @@ impl Walk<'_> {
             ));
         }
         for (refund_id, amount) in books.refunds {
-            *n += 1;
+            self.grants += 1;
             granted.push([
-                (*n).into(),
+                self.grants.into(),
                 refund_id.into(),
                 books.order_no.as_str().into(),
                 books.user_id.as_str().into(),
@@ -232,27 +266,7 @@ impl Walk<'_> {
     /// findings; its refund goes to the table, to be matched with its order's grant.
     async fn after_sales(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
         let mut refunds = Rows::new("audit_after_sale_refunds (id, order_no, refund_id, amount)", "");
-        let mut books = AfterSaleBooks::default();
-        let mut after = (String::new(), 0i64);
-        loop {
-            let page = stream_page(conn, "after_sale", &after).await?;
-            let Some((last, sequence, _)) = page.last() else {
-                break;
-            };
-            after = (last.clone(), *sequence);
-            self.advance(page.len());
-            for (id, _, payload) in page {
-                if id != books.id {
-                    self.close_after_sale(std::mem::take(&mut books), &mut refunds);
-                    books.id = id.clone();
-                }
-                books.fold(serde_json::from_str(&payload).map_err(|e| unreadable("after_sale", &id, e))?);
-            }
-            refunds.write(conn).await?;
-        }
-        self.close_after_sale(books, &mut refunds);
-        refunds.write(conn).await?;
-        Ok(())
+        self.each(conn, &mut refunds, Self::close_after_sale).await
     }
 
     fn close_after_sale(&mut self, books: AfterSaleBooks, refunds: &mut Rows) {
@@ -442,6 +456,7 @@ pub async fn audit_refunds(
         total: total.max(0) as u64,
         progress,
         report: RefundReport::default(),
+        grants: 0,
     };
     progress(0, walk.total);
     let walked = async {
