@@ -392,6 +392,11 @@ impl Projection for OrderMessages {
     ) -> sqlx::Result<()> {
         replay_owned(conn, "order", events, carry.get(), order_owner, order_notice).await
     }
+
+    /// Messages and owners are written with their ids: written again, they change nothing.
+    fn offset_waits(&self, carry: &mut Carry, aggregate_id: &str) -> bool {
+        carry.get::<RecentOwners>().owners.contains_key(aggregate_id)
+    }
 }
 
 fn after_sale_owner(event: &AfterSaleEvent) -> Option<(&str, &str)> {
@@ -467,7 +472,13 @@ impl Projection for AfterSaleMessages {
         )
         .await
     }
+
+    /// As the orders' messages.
+    fn offset_waits(&self, carry: &mut Carry, aggregate_id: &str) -> bool {
+        carry.get::<RecentOwners>().owners.contains_key(aggregate_id)
+    }
 }
+
 fn wallet_note<'a>(user_id: &'a str, event: &'a WalletEvent) -> Option<Note<'a>> {
     let (kind, withdrawal_id, params, at) = match event {
         WalletEvent::WithdrawalPaid {

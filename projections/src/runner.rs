@@ -17,6 +17,7 @@ use cqrs_es::{Aggregate, EventEnvelope};
 use sqlx::{AnyConnection, AnyPool, Connection, Row};
 
 use crate::bulk::Rows;
+use crate::set_aside;
 
 /// A read model fed by one aggregate type's events.
 #[async_trait]
@@ -49,21 +50,49 @@ pub trait Projection: Send + Sync + 'static {
         }
         Ok(())
     }
+
+    /// Whether a replay's offset of `aggregate_id` may wait: what its events did is kept in memory
+    /// and none of it written, or writing it again changes nothing. Offsets wait until they may
+    /// not (each is then written once or twice in a replay instead of once per page), and a
+    /// replay cut off meanwhile resumes by catch-up from the offsets written.
+    fn offset_waits(&self, _carry: &mut Carry, _aggregate_id: &str) -> bool {
+        false
+    }
+
+    /// The end of a replay from nothing: writes whatever the replay still keeps.
+    async fn finish(&self, _conn: &mut AnyConnection, _carry: &mut Carry) -> sqlx::Result<()> {
+        Ok(())
+    }
 }
 
 /// What a projection's replay keeps from one page to the next, so that an aggregate whose events
 /// span pages is still folded in memory. It only ever mirrors what the committed pages wrote: the
 /// runner empties it when a page fails and is rolled back.
 #[derive(Default)]
-pub struct Carry(Option<Box<dyn Any + Send>>);
+pub struct Carry {
+    state: Option<Box<dyn Any + Send>>,
+    page: usize,
+}
 
 impl Carry {
+    fn for_pages(page: i64) -> Self {
+        Self {
+            state: None,
+            page: page.max(1) as usize,
+        }
+    }
+
+    /// Events per page of this replay: what a projection keeps in memory scales with it.
+    pub fn page(&self) -> usize {
+        self.page
+    }
+
     /// The projection's state, new on the first page.
     pub fn get<T: Default + Send + 'static>(&mut self) -> &mut T {
-        if !self.0.as_ref().is_some_and(|state| state.is::<T>()) {
-            self.0 = Some(Box::new(T::default()));
+        if !self.state.as_ref().is_some_and(|state| state.is::<T>()) {
+            self.state = Some(Box::new(T::default()));
         }
-        self.0
+        self.state
             .as_mut()
             .and_then(|state| state.downcast_mut())
             .expect("the state was just made")
@@ -223,6 +252,10 @@ impl<P: Projection> Runner<P> {
         page: i64,
         progress: &(dyn Fn(u64, u64) + Sync),
     ) -> anyhow::Result<usize> {
+        // What a replay cut off by a crash set aside.
+        set_aside::restore(&mut *self.pool.acquire().await?, P::NAME)
+            .await
+            .with_context(|| format!("building the indexes {}'s replay set aside", P::NAME))?;
         let started = sqlx::query("SELECT 1 FROM projection_offsets WHERE projection = $1 LIMIT 1")
             .bind(P::NAME)
             .fetch_optional(&self.pool)
@@ -252,13 +285,17 @@ impl<P: Projection> Runner<P> {
                 .execute(&mut *conn)
                 .await?;
         }
+        set_aside::set_aside(&mut conn, P::NAME, P::TABLES).await?;
         let replayed = self.replay_pages(&mut conn, page, progress).await;
+        let rebuilt = set_aside::restore(&mut conn, P::NAME).await;
         if sqlite {
             sqlx::query("PRAGMA cache_size = -2000")
                 .execute(&mut *conn)
                 .await?;
         }
-        replayed
+        let replayed = replayed?;
+        rebuilt.with_context(|| format!("building the indexes {}'s replay set aside", P::NAME))?;
+        Ok(replayed)
     }
 
     async fn replay_pages(
@@ -275,7 +312,9 @@ impl<P: Projection> Runner<P> {
             .get(0);
         progress(0, total as u64);
         let (mut after, mut applied) = (0i64, 0usize);
-        let mut carry = Carry::default();
+        let mut carry = Carry::for_pages(page);
+        // How far each aggregate of the replay has got, until its offset is written.
+        let mut reached: HashMap<String, i64> = HashMap::new();
         loop {
             let rows = sqlx::query(&format!(
                 "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
@@ -299,26 +338,40 @@ impl<P: Projection> Runner<P> {
                 .await
                 .is_err()
             {
-                // The fold does not say which event it failed on: applied one by one, the error
-                // names it.
+                // The fold does not say which event it failed on, and what it kept in memory is
+                // lost with the page: the rest goes event by event from what is committed, and the
+                // error names the event.
                 tx.rollback().await?;
-                carry = Carry::default();
-                tx = conn.begin().await?;
-                for event in &events {
-                    self.apply_named(&mut tx, event).await?;
-                }
+                return Ok(applied + self.catch_up_from_log(None, progress).await?);
             }
-            let mut reached: HashMap<&str, i64> = HashMap::new();
             for event in &events {
-                reached.insert(&event.aggregate_id, event.sequence as i64);
+                reached.insert(event.aggregate_id.clone(), event.sequence as i64);
             }
-            let reached: Vec<(&str, i64)> = reached.into_iter().collect();
-            write_offsets(&mut tx, P::NAME, aggregate_type, &reached).await?;
+            let written = self.written(&mut carry, &mut reached);
+            write_offsets(&mut tx, P::NAME, aggregate_type, &written).await?;
             tx.commit().await?;
             applied += rows.len();
             progress(applied as u64, total as u64);
         }
+        let mut tx = conn.begin().await?;
+        self.projection
+            .finish(&mut tx, &mut carry)
+            .await
+            .with_context(|| format!("projection {} failed writing the end of its replay", P::NAME))?;
+        let written: Vec<(&str, i64)> = reached
+            .iter()
+            .map(|(id, sequence)| (id.as_str(), *sequence))
+            .collect();
+        write_offsets(&mut tx, P::NAME, aggregate_type, &written).await?;
+        tx.commit().await?;
         Ok(applied)
+    }
+
+    /// Takes out of `reached` the aggregates whose offsets may not wait.
+    fn written(&self, carry: &mut Carry, reached: &mut HashMap<String, i64>) -> Vec<(String, i64)> {
+        reached
+            .extract_if(|id, _| !self.projection.offset_waits(carry, id))
+            .collect()
     }
 
     /// How many events of the log this projection has not applied yet.
@@ -389,7 +442,7 @@ pub(crate) async fn write_offsets(
     conn: &mut AnyConnection,
     projection: &str,
     aggregate_type: &str,
-    reached: &[(&str, i64)],
+    reached: &[(impl AsRef<str>, i64)],
 ) -> sqlx::Result<()> {
     let mut rows = Rows::new(
         "projection_offsets (projection, aggregate_type, aggregate_id, sequence)",
@@ -399,7 +452,7 @@ pub(crate) async fn write_offsets(
         rows.push([
             projection.into(),
             aggregate_type.into(),
-            (*aggregate_id).into(),
+            aggregate_id.as_ref().into(),
             (*sequence).into(),
         ]);
     }

@@ -11,6 +11,7 @@ use projections::wallet::{balance_of, ledger_of, Balance};
 use sqlx::{Column, Row};
 use tests::synthetic::{in_time_order, seller_log, write_log};
 use tests::{on_both_engines, Engine, TestApp};
+use tokio::sync::Notify;
 
 on_both_engines!(
     a_projection_that_fails_fails_the_command_and_leaves_no_event,
@@ -259,11 +260,36 @@ async fn rows_of(app: &TestApp, tables: &[&str]) -> Vec<String> {
     all
 }
 
+/// The indexes of `tables` (a projection's `TABLES`), sorted.
+async fn indexes_of(app: &TestApp, tables: &[&str]) -> Vec<String> {
+    let sql = match app.engine {
+        Engine::Postgres => "SELECT CAST(indexname AS TEXT) FROM pg_indexes WHERE tablename = $1",
+        Engine::Sqlite => "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = $1",
+    };
+    let mut all = Vec::new();
+    for table in tables {
+        let table = table.split_whitespace().next().unwrap_or(table);
+        for row in sqlx::query(sql)
+            .bind(table)
+            .fetch_all(&app.db().pool)
+            .await
+            .unwrap()
+        {
+            all.push(format!("{table}.{}", row.get::<String, _>(0)));
+        }
+    }
+    all.sort();
+    all
+}
+
 /// Replays fold pages of events into multi-row statements; what they write must be what applying
 /// the events one by one (the live path's claims) writes. 40 sellers of 200 wallet events and their
-/// orders, in time order, replayed in pages of 5,000: an aggregate's events are pages apart.
+/// orders, in time order, replayed in pages of 2,500: an aggregate's events are pages apart. The
+/// replays that keep orders in memory across pages are also cut off and resumed.
 async fn every_projection_replays_to_the_tables_its_events_make_one_by_one(app: &TestApp) {
-    const PAGE: i64 = 5_000;
+    const PAGE: i64 = 2_500;
+    // The replays that keep what they folded, or let offsets wait, across pages.
+    const RESUMED: [&str; 2] = ["orders", "messages_orders"];
     app.stop_serving();
     let mut log = Vec::new();
     for n in 0..40 {
@@ -291,6 +317,44 @@ async fn every_projection_replays_to_the_tables_its_events_make_one_by_one(app: 
         assert_eq!(rows_of(app, projection.tables()).await, one_by_one, "{name}");
         if replayed > PAGE as usize && !one_by_one.is_empty() {
             compared += 1;
+        }
+        if RESUMED.contains(&name) {
+            // Cut off once its first page is committed (a kill), then caught up as at the next start.
+            let indexes = indexes_of(app, projection.tables()).await;
+            projection.reset().await.unwrap();
+            let first_page = Notify::new();
+            let progress = |done: u64, _| {
+                if done > 0 {
+                    first_page.notify_one();
+                }
+            };
+            let replay = projection.catch_up_in_pages(PAGE, &progress);
+            tokio::select! {
+                biased;
+                _ = first_page.notified() => {}
+                _ = replay => panic!("{name}: the replay was not cut off"),
+            }
+            let set_aside: i64 =
+                sqlx::query("SELECT COUNT(*) FROM replay_set_aside_indexes WHERE projection = $1")
+                    .bind(name)
+                    .fetch_one(&app.db().pool)
+                    .await
+                    .unwrap()
+                    .get(0);
+            if app.engine == Engine::Postgres && name == "orders" {
+                assert!(set_aside > 0, "the orders' replay set no index aside");
+            }
+            projection.catch_up(&|_, _| {}).await.unwrap();
+            assert_eq!(
+                rows_of(app, projection.tables()).await,
+                one_by_one,
+                "{name} resumed after a cut"
+            );
+            assert_eq!(
+                indexes_of(app, projection.tables()).await,
+                indexes,
+                "{name}: the indexes its replay set aside were built again"
+            );
         }
     }
     // The wallet's four projections and the order's two, each over more than a page.

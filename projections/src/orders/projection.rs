@@ -123,7 +123,15 @@ impl Projection for OrderBook {
         events: &[EventEnvelope<Order>],
         carry: &mut Carry,
     ) -> sqlx::Result<()> {
-        super::replay::page(conn, events, carry.get()).await
+        super::replay::page(conn, events, carry).await
+    }
+
+    fn offset_waits(&self, carry: &mut Carry, aggregate_id: &str) -> bool {
+        super::replay::unwritten(carry.get(), aggregate_id)
+    }
+
+    async fn finish(&self, conn: &mut AnyConnection, carry: &mut Carry) -> sqlx::Result<()> {
+        super::replay::finish(conn, carry.get()).await
     }
 }
 
