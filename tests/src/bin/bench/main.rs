@@ -3,6 +3,10 @@
 
 mod replay;
 
+/// The allocator `jpmall` runs with, so that what is measured here is what it does.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::time::{Duration, Instant};
 
 use domain::money::Fen;
