@@ -49,7 +49,7 @@ struct Out {
 impl Out {
     fn new() -> Self {
         Self {
-            tables: Tables::new(),
+            tables: Tables::unwritten(),
             timeline: timeline_rows(),
         }
     }
