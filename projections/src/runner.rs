@@ -66,8 +66,10 @@ pub trait Projection: Send + Sync + 'static {
 }
 
 /// What a projection's replay keeps from one page to the next, so that an aggregate whose events
-/// span pages is still folded in memory. It only ever mirrors what the committed pages wrote: the
-/// runner empties it when a page fails and is rolled back.
+/// span pages is still folded in memory. What it holds unwritten is what the committed pages
+/// folded; the offsets of those aggregates wait for it (`Projection::offset_waits`), so when a page
+/// fails and is rolled back, the carry is dropped and the claiming catch-up redoes them from what
+/// is committed.
 #[derive(Default)]
 pub struct Carry {
     state: Option<Box<dyn Any + Send>>,
