@@ -287,7 +287,6 @@ impl<P: Projection> Runner<P> {
                 .execute(&mut *conn)
                 .await?;
         }
-        set_aside::set_aside(&mut conn, P::NAME, P::TABLES).await?;
         let replayed = self.replay_pages(&mut conn, page, progress).await;
         let rebuilt = set_aside::restore(&mut conn, P::NAME).await;
         if sqlite {
@@ -313,6 +312,9 @@ impl<P: Projection> Runner<P> {
             .await?
             .get(0);
         progress(0, total as u64);
+        if total > 0 {
+            set_aside::set_aside(&mut *conn, P::NAME, P::TABLES).await?;
+        }
         let (mut after, mut applied) = (0i64, 0usize);
         let mut carry = Carry::for_pages(page);
         // How far each aggregate of the replay has got, until its offset is written.

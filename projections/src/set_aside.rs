@@ -4,7 +4,9 @@
 //! to `replay_set_aside_indexes` in the transaction that drops them, and every catch-up first builds
 //! what a replay cut off left there, so a crash never loses an index. Unique indexes stay
 //! (`ON CONFLICT` needs them), and so do those of tables that projections share (`messages`, named
-//! with a `WHERE`). SQLite gained nothing from it, so its replays keep their indexes.
+//! with a `WHERE`). A replay of no events leaves them be (every start replays the projections that
+//! have applied nothing), and two processes starting the same replay drop and build them with
+//! `IF EXISTS` / `IF NOT EXISTS`. SQLite gained nothing from it, so its replays keep their indexes.
 
 use sqlx::{AnyConnection, Connection, Row};
 
@@ -37,7 +39,8 @@ pub async fn set_aside(conn: &mut AnyConnection, projection: &str, tables: &[&st
             .bind(&definition)
             .execute(&mut *tx)
             .await?;
-            sqlx::query(&format!("DROP INDEX \"{}\"", name.replace('"', "")))
+            // Another process starting the same replay may have dropped it first.
+            sqlx::query(&format!("DROP INDEX IF EXISTS \"{}\"", name.replace('"', "")))
                 .execute(&mut *tx)
                 .await?;
         }
