@@ -233,6 +233,12 @@ async fn replay_owned<'e, A: cqrs_es::Aggregate>(
     Ok(())
 }
 
+/// A replay's offset of an order or after-sale waits while its owner is remembered: its messages
+/// and owner are written with their ids, so writing them again changes nothing.
+fn owner_remembered(carry: &mut Carry, aggregate_id: &str) -> bool {
+    carry.get::<RecentOwners>().owners.contains_key(aggregate_id)
+}
+
 async fn remember_owner(
     conn: &mut AnyConnection,
     source: &str,
@@ -393,9 +399,8 @@ impl Projection for OrderMessages {
         replay_owned(conn, "order", events, carry.get(), order_owner, order_notice).await
     }
 
-    /// Messages and owners are written with their ids: written again, they change nothing.
     fn offset_waits(&self, carry: &mut Carry, aggregate_id: &str) -> bool {
-        carry.get::<RecentOwners>().owners.contains_key(aggregate_id)
+        owner_remembered(carry, aggregate_id)
     }
 }
 
@@ -473,9 +478,8 @@ impl Projection for AfterSaleMessages {
         .await
     }
 
-    /// As the orders' messages.
     fn offset_waits(&self, carry: &mut Carry, aggregate_id: &str) -> bool {
-        carry.get::<RecentOwners>().owners.contains_key(aggregate_id)
+        owner_remembered(carry, aggregate_id)
     }
 }
 
