@@ -315,26 +315,16 @@ impl<P: Projection> Runner<P> {
         if total > 0 {
             set_aside::set_aside(&mut *conn, P::NAME, P::TABLES).await?;
         }
-        let (mut after, mut applied) = (0i64, 0usize);
+        let mut applied = 0usize;
         let mut carry = Carry::for_pages(page);
         // How far each aggregate of the replay has got, until its offset is written.
         let mut reached: HashMap<String, i64> = HashMap::new();
+        // The next page is read and decoded on another connection while this one is written.
+        let mut next = Prefetch::start(read_page::<P::Aggregate>(self.pool.clone(), 0, page));
         loop {
-            let rows = sqlx::query(&format!(
-                "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
-                 CAST(metadata AS TEXT), position FROM events WHERE aggregate_type = $1 AND position > $2 \
-                 ORDER BY position LIMIT {page}"
-            ))
-            .bind(aggregate_type)
-            .bind(after)
-            .fetch_all(&mut *conn)
-            .await?;
-            let Some(last) = rows.last() else { break };
-            after = last.get(POSITION);
-            let events = rows
-                .iter()
-                .map(envelope::<P::Aggregate>)
-                .collect::<anyhow::Result<Vec<_>>>()?;
+            let (events, last) = next.finish().await?;
+            let Some(after) = last else { break };
+            next = Prefetch::start(read_page::<P::Aggregate>(self.pool.clone(), after, page));
             let mut tx = conn.begin().await?;
             if self
                 .projection
@@ -354,7 +344,7 @@ impl<P: Projection> Runner<P> {
             let written = self.written(&mut carry, &mut reached);
             write_offsets(&mut tx, P::NAME, aggregate_type, &written).await?;
             tx.commit().await?;
-            applied += rows.len();
+            applied += events.len();
             progress(applied as u64, total as u64);
         }
         let mut tx = conn.begin().await?;
@@ -378,17 +368,23 @@ impl<P: Projection> Runner<P> {
             .collect()
     }
 
-    /// How many events of the log this projection has not applied yet.
+    /// How many events of the log this projection has not applied yet. An aggregate's offset is the
+    /// number of its events applied (sequences start at 1 and a claim never skips one), so the lag
+    /// is the aggregate type's events less the sum of the offsets: two index ranges, where matching
+    /// every event with its offset read the whole log.
     pub async fn lag(&self) -> anyhow::Result<i64> {
-        let pending: i64 = sqlx::query(&format!("SELECT COUNT(*) {PENDING}"))
-            .bind(P::NAME)
-            .bind(<P::Aggregate as Aggregate>::TYPE)
-            .bind("")
-            .bind(0i64)
-            .fetch_one(&self.pool)
-            .await?
-            .get(0);
-        Ok(pending)
+        let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
+        let row = sqlx::query(
+            "SELECT (SELECT COUNT(*) FROM events WHERE aggregate_type = $2), \
+             (SELECT CAST(COALESCE(SUM(sequence), 0) AS BIGINT) FROM projection_offsets \
+              WHERE projection = $1 AND aggregate_type = $2)",
+        )
+        .bind(P::NAME)
+        .bind(aggregate_type)
+        .fetch_one(&self.pool)
+        .await?;
+        let (events, applied): (i64, i64) = (row.get(0), row.get(1));
+        Ok(events - applied)
     }
 
     async fn catch_up_from_log(
@@ -480,6 +476,49 @@ async fn pending<'c, P: Projection>(
     .bind(after)
     .fetch_all(executor)
     .await
+}
+
+/// The events of aggregate type `A` after log position `after`, `page` of them, decoded, with the
+/// position of the last (`None` when there are none).
+async fn read_page<A: Aggregate + 'static>(
+    pool: AnyPool,
+    after: i64,
+    page: i64,
+) -> anyhow::Result<(Vec<EventEnvelope<A>>, Option<i64>)> {
+    let rows = sqlx::query(&format!(
+        "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
+         CAST(metadata AS TEXT), position FROM events WHERE aggregate_type = $1 AND position > $2 \
+         ORDER BY position LIMIT {page}"
+    ))
+    .bind(A::TYPE)
+    .bind(after)
+    .fetch_all(&pool)
+    .await?;
+    let last = rows.last().map(|row| row.get(POSITION));
+    let events = rows
+        .iter()
+        .map(envelope::<A>)
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    Ok((events, last))
+}
+
+/// A page being read in a task of its own; dropping it (a replay cut off) stops the read.
+struct Prefetch<T>(tokio::task::JoinHandle<anyhow::Result<T>>);
+
+impl<T: Send + 'static> Prefetch<T> {
+    fn start(read: impl std::future::Future<Output = anyhow::Result<T>> + Send + 'static) -> Self {
+        Self(tokio::spawn(read))
+    }
+
+    async fn finish(&mut self) -> anyhow::Result<T> {
+        (&mut self.0).await.context("reading a page of the log")?
+    }
+}
+
+impl<T> Drop for Prefetch<T> {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
 }
 
 /// The column of an event row (aggregate id, sequence, payload, metadata, position) that holds its

@@ -2,6 +2,7 @@
 //! out-of-stock notices and the abnormal-order log; and the queries the order screens make.
 
 mod item_lookup;
+mod patch;
 mod projection;
 mod queries;
 mod replay;

@@ -2,7 +2,7 @@
 //! once, shipped days later), so the replay keeps the most recently placed orders in memory from
 //! page to page, with their timeline, and writes each once: when it leaves the window (newer
 //! orders pushed it out, or an event came that the rows cannot fold) or when the replay ends.
-//! Events of older orders go through the live path's SQL. An order in the window has nothing in
+//! Events of older orders are folded into patches of their rows (`super::patch`). An order in the window has nothing in
 //! the tables and its offset waits ([`unwritten`]), so a replay cut off by a crash, or a page that
 //! fails, resumes by catch-up from that order's first event.
 
@@ -12,7 +12,7 @@ use cqrs_es::EventEnvelope;
 use domain::order::Order;
 use sqlx::AnyConnection;
 
-use super::projection::{effects, timeline_cells, timeline_rows};
+use super::projection::{timeline_cells, timeline_rows};
 use super::rows::{OrderRow, Tables};
 use crate::bulk::{Cell, Rows};
 use crate::runner::Carry;
@@ -121,10 +121,7 @@ pub async fn page(
         }
     }
     out.write(conn).await?;
-    for envelope in rest {
-        effects(conn, envelope).await?;
-    }
-    Ok(())
+    super::patch::apply(conn, rest).await
 }
 
 /// The end of the replay: every order still kept.
