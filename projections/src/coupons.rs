@@ -9,7 +9,10 @@ use serde::Serialize;
 use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 
-use crate::Projection;
+use std::collections::HashMap;
+
+use crate::bulk::{JsonUpdate, Rows};
+use crate::{Carry, Projection};
 
 pub struct CouponBook;
 
@@ -32,20 +35,11 @@ impl Projection for CouponBook {
                 source,
                 at,
             } => {
-                let (discount_type, threshold, amount, percent_off) = match *discount {
-                    Discount::FullReduction { threshold, amount } => {
-                        ("full_reduction", threshold.0, amount.0, 0)
-                    }
-                    Discount::Percentage {
-                        threshold,
-                        percent_off,
-                    } => ("discount", threshold.0, 0, i64::from(percent_off)),
-                };
-                sqlx::query(
-                    "INSERT INTO coupons (id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
-                     valid_to, source, status, order_no, issued_at, used_at) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'unused', '', $12, 0)",
-                )
+                let (discount_type, threshold, amount, percent_off) = terms_of(*discount);
+                sqlx::query(&format!(
+                    "INSERT INTO coupons ({INSERTED}) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'unused', '', $12, 0)"
+                ))
                 .bind(id)
                 .bind(user_id)
                 .bind(name)
@@ -77,6 +71,139 @@ impl Projection for CouponBook {
             }
         }
         Ok(())
+    }
+
+    /// A page folded per coupon: those issued in it are inserted as their last event left them,
+    /// the others take their last use in one bulk update.
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<Coupon>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
+        let mut issued: Vec<(&EventEnvelope<Coupon>, Use)> = Vec::new();
+        let mut fresh: HashMap<&str, usize> = HashMap::new();
+        let mut later: HashMap<&str, Use> = HashMap::new();
+        for envelope in events {
+            let id = envelope.aggregate_id.as_str();
+            let Some(used) = Use::after(id, &envelope.payload) else {
+                fresh.insert(id, issued.len());
+                issued.push((envelope, Use::after_release(id)));
+                continue;
+            };
+            match fresh.get(id) {
+                Some(&n) => issued[n].1 = used,
+                None => {
+                    later.insert(id, used);
+                }
+            }
+        }
+        let mut rows = Rows::new(&format!("coupons ({INSERTED})"), "");
+        for (envelope, used) in issued {
+            let CouponEvent::CouponIssued {
+                user_id,
+                name,
+                kind,
+                discount,
+                valid_from,
+                valid_to,
+                source,
+                at,
+            } = &envelope.payload
+            else {
+                continue;
+            };
+            let (discount_type, threshold, amount, percent_off) = terms_of(*discount);
+            rows.push([
+                used.id.as_str().into(),
+                user_id.into(),
+                name.into(),
+                kind.code().into(),
+                discount_type.into(),
+                threshold.into(),
+                amount.into(),
+                percent_off.into(),
+                (*valid_from).into(),
+                (*valid_to).into(),
+                source.into(),
+                used.status.into(),
+                used.order_no.as_str().into(),
+                (*at).into(),
+                used.used_at.into(),
+            ]);
+        }
+        rows.write(conn).await?;
+        let later: Vec<Use> = later.into_values().collect();
+        if !later.is_empty() {
+            let set = [
+                "status = p.status",
+                "order_no = p.order_no",
+                "used_at = p.used_at",
+            ]
+            .map(String::from);
+            JsonUpdate::new(
+                "coupons",
+                "id",
+                &[
+                    ("id", "text"),
+                    ("status", "text"),
+                    ("order_no", "text"),
+                    ("used_at", "bigint"),
+                ],
+                &set,
+            )
+            .write(conn, &later)
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+const INSERTED: &str = "id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
+    valid_to, source, status, order_no, issued_at, used_at";
+
+/// The stored discount columns: type, threshold, amount off and percent off.
+fn terms_of(discount: Discount) -> (&'static str, i64, i64, i64) {
+    match discount {
+        Discount::FullReduction { threshold, amount } => ("full_reduction", threshold.0, amount.0, 0),
+        Discount::Percentage {
+            threshold,
+            percent_off,
+        } => ("discount", threshold.0, 0, i64::from(percent_off)),
+    }
+}
+
+/// A coupon's use as an event leaves it.
+#[derive(Debug, Serialize)]
+struct Use {
+    id: String,
+    status: &'static str,
+    order_no: String,
+    used_at: i64,
+}
+
+impl Use {
+    /// What a redemption or a release leaves; `None` for the issue.
+    fn after(id: &str, event: &CouponEvent) -> Option<Self> {
+        match event {
+            CouponEvent::CouponIssued { .. } => None,
+            CouponEvent::CouponRedeemed { order_no, at, .. } => Some(Self {
+                id: id.to_string(),
+                status: "used",
+                order_no: order_no.clone(),
+                used_at: *at,
+            }),
+            CouponEvent::CouponReleased { .. } => Some(Self::after_release(id)),
+        }
+    }
+
+    fn after_release(id: &str) -> Self {
+        Self {
+            id: id.to_string(),
+            status: "unused",
+            order_no: String::new(),
+            used_at: 0,
+        }
     }
 }
 

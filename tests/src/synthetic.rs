@@ -1,10 +1,11 @@
 //! A market's event log made in memory and written straight into the `events` table: wallets driven
-//! through the wallet aggregate (so every balance in them is one the aggregate computed), and the
-//! orders they pay, some cancelled and refunded to the wallet. For replays and audits at scale
+//! through the wallet aggregate (so every balance in them is one the aggregate computed), the
+//! orders they pay, some cancelled and refunded to the wallet, and the coupons some of them redeem. For replays and audits at scale
 //! (`make bench`) and for comparing a projection's replay with its live path (tests).
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
+use domain::coupon::{CouponEvent, CouponKind, Discount};
 use domain::money::Fen;
 use domain::order::{
     Courier, Destination, Fees, OrderEvent, OrderLine, PaymentMethod, Platform, QcLevel, Shortage,
@@ -245,6 +246,9 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
                 at: at + 6 * 60,
             });
         }
+        if round % 5 == 2 {
+            log.extend(coupon_log(&seller.id, &order_no, round, at, round % 4 == 3));
+        }
         orders.push((order_no, order));
         if round % 10 == 9 {
             let withdrawal_id = format!("wd-{n}-{round}");
@@ -280,6 +284,54 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
         }
     }
     log
+}
+
+/// A coupon issued to `user_id` a day before round `round`'s order, redeemed by it, and given back
+/// when the order is cancelled.
+fn coupon_log(user_id: &str, order_no: &str, round: usize, at: i64, cancelled: bool) -> Vec<LogRow> {
+    let id = format!("cp-{user_id}-{round}");
+    let mut events = vec![
+        CouponEvent::CouponIssued {
+            user_id: user_id.to_string(),
+            name: "满100减10".into(),
+            kind: if round.is_multiple_of(2) {
+                CouponKind::Product
+            } else {
+                CouponKind::Shipping
+            },
+            discount: if round.is_multiple_of(3) {
+                Discount::Percentage {
+                    threshold: Fen::yuan(50),
+                    percent_off: 5,
+                }
+            } else {
+                Discount::FullReduction {
+                    threshold: Fen::yuan(100),
+                    amount: Fen::yuan(10),
+                }
+            },
+            valid_from: at - 86_400,
+            valid_to: at + 30 * 86_400,
+            source: "campaign".into(),
+            at: at - 86_400,
+        },
+        CouponEvent::CouponRedeemed {
+            order_no: order_no.to_string(),
+            discount: Fen::yuan(1),
+            at,
+        },
+    ];
+    if cancelled {
+        events.push(CouponEvent::CouponReleased {
+            order_no: order_no.to_string(),
+            at: at + 5,
+        });
+    }
+    events
+        .iter()
+        .enumerate()
+        .map(|(i, event)| row("coupon", &id, i as i64 + 1, event, event.at()))
+        .collect()
 }
 
 /// Appends `rows` to the log in multi-row statements, a transaction per 5,000 rows.

@@ -11,6 +11,7 @@ use serde::Serialize;
 use sqlx::AnyConnection;
 
 use super::projection::{effects, method_code};
+use crate::bulk::JsonUpdate;
 
 /// What a page's events set on one order's `orders` row: the columns they set, and what they add
 /// to `refunded`. A column left `None` keeps its value.
@@ -95,7 +96,7 @@ impl Patch {
     }
 }
 
-/// Columns a patch may set, with their types for PostgreSQL's `json_to_recordset`.
+/// Columns a patch may set, with their types for PostgreSQL.
 const SET: [(&str, &str); 13] = [
     ("status", "text"),
     ("stock_status", "text"),
@@ -112,8 +113,16 @@ const SET: [(&str, &str); 13] = [
     ("review", "text"),
 ];
 
-/// Patches per statement: a JSON parameter of a megabyte or so.
-const PER_STATEMENT: usize = 5_000;
+fn update() -> JsonUpdate {
+    let mut columns = vec![("order_no", "text"), ("refunded", "bigint")];
+    columns.extend(SET);
+    let mut set: Vec<String> = SET
+        .iter()
+        .map(|(column, _)| format!("{column} = COALESCE(p.{column}, orders.{column})"))
+        .collect();
+    set.push("refunded = orders.refunded + p.refunded".into());
+    JsonUpdate::new("orders", "order_no", &columns, &set)
+}
 
 /// Applies the events of orders already written, `rest` in log order: an order whose events all
 /// fold into a patch is written with the others in bulk, any other order event by event.
@@ -138,47 +147,11 @@ pub async fn apply(conn: &mut AnyConnection, rest: Vec<&EventEnvelope<Order>>) -
             one_by_one.extend(events);
         }
     }
-    write(conn, &patches).await?;
+    if !patches.is_empty() {
+        update().write(conn, &patches).await?;
+    }
     for envelope in one_by_one {
         effects(conn, envelope).await?;
-    }
-    Ok(())
-}
-
-async fn write(conn: &mut AnyConnection, patches: &[Patch]) -> sqlx::Result<()> {
-    if patches.is_empty() {
-        return Ok(());
-    }
-    let postgres = conn.backend_name() == "PostgreSQL";
-    let mut set: Vec<String> = SET
-        .iter()
-        .map(|(column, _)| format!("{column} = COALESCE(p.{column}, orders.{column})"))
-        .collect();
-    set.push("refunded = orders.refunded + p.refunded".into());
-    let source = if postgres {
-        let columns: Vec<String> = SET
-            .iter()
-            .map(|(column, kind)| format!("{column} {kind}"))
-            .collect();
-        format!(
-            "json_to_recordset(CAST($1 AS json)) AS p(order_no text, refunded bigint, {})",
-            columns.join(", ")
-        )
-    } else {
-        let columns: Vec<String> = ["order_no", "refunded"]
-            .iter()
-            .chain(SET.iter().map(|(column, _)| column))
-            .map(|column| format!("json_extract(value, '$.{column}') AS {column}"))
-            .collect();
-        format!("(SELECT {} FROM json_each(?)) AS p", columns.join(", "))
-    };
-    let sql = format!(
-        "UPDATE orders SET {} FROM {source} WHERE orders.order_no = p.order_no",
-        set.join(", ")
-    );
-    for chunk in patches.chunks(PER_STATEMENT) {
-        let json = serde_json::to_string(chunk).expect("patches serialise");
-        sqlx::query(&sql).bind(json).execute(&mut *conn).await?;
     }
     Ok(())
 }
