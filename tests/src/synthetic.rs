@@ -1,14 +1,16 @@
 //! A market's event log made in memory and written straight into the `events` table: wallets driven
 //! through the wallet aggregate (so every balance in them is one the aggregate computed), the
-//! orders they pay, some cancelled and refunded to the wallet, and the coupons some of them redeem. For replays and audits at scale
+//! orders they pay, some cancelled and refunded to the wallet, some returned after shipping (an
+//! after-sale refunded to the wallet), and the coupons some of them redeem. For replays and audits at scale
 //! (`make bench`) and for comparing a projection's replay with its live path (tests).
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::{Aggregate, DomainEvent};
+use domain::after_sale::{AfterSaleEvent, AfterSaleKind, Breakdown, ClaimedLine, PerItemFees};
 use domain::coupon::{CouponEvent, CouponKind, Discount};
 use domain::money::Fen;
 use domain::order::{
-    Courier, Destination, Fees, OrderEvent, OrderLine, PaymentMethod, Platform, QcLevel, Shortage,
+    Claim, Courier, Destination, Fees, OrderEvent, OrderLine, PaymentMethod, Platform, QcLevel, Shortage,
 };
 use domain::wallet::{RefundKind, Wallet, WalletCommand, WalletEvent, WalletServices};
 
@@ -249,7 +251,17 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
         if round % 5 == 2 {
             log.extend(coupon_log(&seller.id, &order_no, round, at, round % 4 == 3));
         }
-        orders.push((order_no, order));
+        orders.push((order_no, order, order_lines));
+        if round >= RETURNED_AFTER && (round - RETURNED_AFTER) % 6 == 4 {
+            // An order shipped ten rounds ago comes back: applied, returned, received and
+            // refunded within this round, so that the wallet's events stay in time order.
+            let (order_no, events, lines) = &mut orders[round - RETURNED_AFTER];
+            let line = lines.last().cloned().expect("orders have lines");
+            let (after_sale, claim, credit) = return_log(&seller.id, order_no, &line, at + 45);
+            log.extend(after_sale);
+            events.extend(claim);
+            seller.command(credit, &mut log).await;
+        }
         if round % 10 == 9 {
             let withdrawal_id = format!("wd-{n}-{round}");
             seller
@@ -278,12 +290,101 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
         }
         round += 1;
     }
-    for (order_no, events) in orders {
+    for (order_no, events, _) in orders {
         for (i, event) in events.iter().enumerate() {
             log.push(row("order", &order_no, i as i64 + 1, event, event.at()));
         }
     }
     log
+}
+
+/// Rounds between an order and its return (every sixth of those shipped comes back).
+const RETURNED_AFTER: usize = 10;
+
+/// A return of one unit of `line` of a shipped order, applied at `at`: the after-sale's log, the
+/// order's claim and refund record, and the wallet's credit.
+fn return_log(
+    user_id: &str,
+    order_no: &str,
+    line: &OrderLine,
+    at: i64,
+) -> (Vec<LogRow>, Vec<OrderEvent>, WalletCommand) {
+    let id = format!("AS{order_no}");
+    let claimed = ClaimedLine {
+        sku_id: line.sku_id.clone(),
+        item_no: line.item_no.clone(),
+        title: line.title.clone(),
+        color: line.color.clone(),
+        size: line.size.clone(),
+        unit_price: line.unit_price,
+        quantity: 1,
+    };
+    let breakdown = Breakdown {
+        goods: line.unit_price,
+        total: line.unit_price,
+        ..Breakdown::default()
+    };
+    let refunded_at = at + 5;
+    let events = [
+        AfterSaleEvent::AfterSaleApplied {
+            order_no: order_no.to_string(),
+            user_id: user_id.to_string(),
+            kind: AfterSaleKind::ReturnRefund,
+            lines: vec![claimed],
+            reason: "尺码不合适".into(),
+            description: String::new(),
+            images: Vec::new(),
+            per_item: PerItemFees::default(),
+            shipping_saved: Fen(0),
+            return_deadline: Some(at + 7 * 86_400),
+            estimate: breakdown,
+            at,
+        },
+        AfterSaleEvent::AfterSaleApproved { at: at + 1 },
+        AfterSaleEvent::ReturnShipped {
+            courier: Courier::Zto,
+            tracking_no: format!("RT{order_no}"),
+            at: at + 2,
+        },
+        AfterSaleEvent::ReturnReceived {
+            wrong_item: false,
+            wrong_station: false,
+            at: refunded_at,
+        },
+        AfterSaleEvent::AfterSaleRefunded {
+            breakdown,
+            refund_id: id.clone(),
+            at: refunded_at,
+        },
+    ];
+    let rows = events
+        .iter()
+        .enumerate()
+        .map(|(i, event)| row("after_sale", &id, i as i64 + 1, event, event.at()))
+        .collect();
+    let order_events = vec![
+        OrderEvent::AfterSaleClaimed {
+            after_sale_id: id.clone(),
+            lines: vec![Claim {
+                sku_id: line.sku_id.clone(),
+                quantity: 1,
+            }],
+            at,
+        },
+        OrderEvent::AfterSaleRefundRecorded {
+            after_sale_id: id.clone(),
+            amount: line.unit_price,
+            at: refunded_at,
+        },
+    ];
+    let credit = WalletCommand::CreditRefund {
+        refund_id: id,
+        order_id: order_no.to_string(),
+        kind: RefundKind::AfterSale,
+        amount: line.unit_price,
+        at: refunded_at,
+    };
+    (rows, order_events, credit)
 }
 
 /// A coupon issued to `user_id` a day before round `round`'s order, redeemed by it, and given back

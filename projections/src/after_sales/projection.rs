@@ -4,9 +4,14 @@ use domain::after_sale::{AfterSale, AfterSaleEvent};
 use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
+use std::collections::{HashMap, HashSet};
+
+use serde::Serialize;
+
 use super::view::{AfterSaleView, LineView};
+use crate::bulk::{Cell, JsonUpdate, Rows};
 use crate::catalog::colour_picture_url;
-use crate::Projection;
+use crate::{Carry, Projection};
 
 pub struct AfterSaleBook;
 
@@ -52,11 +57,40 @@ fn detail_of(event: &AfterSaleEvent) -> serde_json::Value {
     }
 }
 
-async fn first_view(
-    conn: &mut AnyConnection,
-    id: &str,
-    event: &AfterSaleEvent,
-) -> sqlx::Result<AfterSaleView> {
+/// The order line's product and its colours, as `(product_id, colours JSON)`, by order and SKU.
+type Products = HashMap<(String, String), (String, String)>;
+
+const PRODUCT_OF_LINE: &str =
+    "SELECT i.order_no, i.sku_id, i.product_id, COALESCE(p.colors, '[]') FROM order_items i \
+     LEFT JOIN products p ON p.id = i.product_id";
+
+/// The products of the lines an application names, read from the orders' items.
+async fn products_of(conn: &mut AnyConnection, order_nos: &[&str]) -> sqlx::Result<Products> {
+    let mut products = Products::new();
+    for chunk in order_nos.chunks(IN_LIST) {
+        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "{PRODUCT_OF_LINE} WHERE i.order_no IN ({}) ORDER BY i.line_no",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for order_no in chunk {
+            query = query.bind(*order_no);
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            products
+                .entry((row.get(0), row.get(1)))
+                .or_insert_with(|| (row.get(2), row.get(3)));
+        }
+    }
+    Ok(products)
+}
+
+/// Ids per `IN (…)` list.
+const IN_LIST: usize = 500;
+
+/// The view an application makes; `None` for any other event.
+fn first_view(id: &str, event: &AfterSaleEvent, products: &Products) -> Option<AfterSaleView> {
     let AfterSaleEvent::AfterSaleApplied {
         order_no,
         user_id,
@@ -71,19 +105,14 @@ async fn first_view(
         ..
     } = event
     else {
-        unreachable!("only called with the first event");
+        return None;
     };
     let mut views = Vec::with_capacity(lines.len());
     for line in lines {
-        let product: Option<(String, String)> = sqlx::query_as(
-            "SELECT i.product_id, COALESCE(p.colors, '[]') FROM order_items i \
-             LEFT JOIN products p ON p.id = i.product_id WHERE i.order_no = $1 AND i.sku_id = $2",
-        )
-        .bind(order_no)
-        .bind(&line.sku_id)
-        .fetch_optional(&mut *conn)
-        .await?;
-        let (product_id, colours) = product.unwrap_or_default();
+        let (product_id, colours) = products
+            .get(&(order_no.clone(), line.sku_id.clone()))
+            .cloned()
+            .unwrap_or_default();
         views.push(LineView {
             sku_id: line.sku_id.clone(),
             image: if product_id.is_empty() {
@@ -100,7 +129,7 @@ async fn first_view(
             quantity: line.quantity,
         });
     }
-    Ok(AfterSaleView {
+    Some(AfterSaleView {
         id: id.to_string(),
         order_no: order_no.clone(),
         user_id: user_id.clone(),
@@ -120,6 +149,109 @@ async fn first_view(
     })
 }
 
+fn after_sale_rows() -> Rows {
+    Rows::new(
+        "after_sales (id, user_id, order_no, kind, status, quantity, refund_amount, refunded, applied_at, \
+         updated_at, body)",
+        "",
+    )
+}
+
+fn timeline_rows() -> Rows {
+    Rows::new("after_sale_timeline (id, sequence, kind, detail, at)", "")
+}
+
+fn timeline_cells(envelope: &EventEnvelope<AfterSale>) -> [Cell; 5] {
+    let event = &envelope.payload;
+    [
+        envelope.aggregate_id.as_str().into(),
+        (envelope.sequence as i64).into(),
+        event.event_type().into(),
+        detail_of(event).to_string().into(),
+        event.at().into(),
+    ]
+}
+
+/// An after-sale as a page leaves it: its view, and what its row was given when it was applied.
+struct Folded {
+    view: AfterSaleView,
+    /// Applied in this page (inserted) rather than before (updated).
+    fresh: bool,
+    quantity: i64,
+}
+
+impl Folded {
+    fn push_into(&self, rows: &mut Rows) {
+        let view = &self.view;
+        rows.push([
+            view.id.as_str().into(),
+            view.user_id.as_str().into(),
+            view.order_no.as_str().into(),
+            view.kind.as_str().into(),
+            view.status.as_str().into(),
+            self.quantity.into(),
+            fen(&view.refund_amount).into(),
+            view.refunded.into(),
+            view.applied_at.into(),
+            view.updated_at.into(),
+            serde_json::to_string(view).unwrap_or_default().into(),
+        ]);
+    }
+}
+
+/// The columns a later event changes, as `JsonUpdate` writes them.
+#[derive(Serialize)]
+struct Changed<'a> {
+    id: &'a str,
+    status: &'a str,
+    refund_amount: i64,
+    refunded: i64,
+    updated_at: i64,
+    body: String,
+}
+
+fn changed_update() -> JsonUpdate {
+    let columns = [
+        ("id", "text"),
+        ("status", "text"),
+        ("refund_amount", "bigint"),
+        ("refunded", "bigint"),
+        ("updated_at", "bigint"),
+        ("body", "text"),
+    ];
+    let set: Vec<String> = columns[1..]
+        .iter()
+        .map(|(column, _)| format!("{column} = p.{column}"))
+        .collect();
+    JsonUpdate::new("after_sales", "id", &columns, &set)
+}
+
+/// The views of after-sales applied before this page, read in `IN (…)` lists.
+async fn earlier_views(
+    conn: &mut AnyConnection,
+    ids: &[&str],
+) -> sqlx::Result<HashMap<String, AfterSaleView>> {
+    let mut views = HashMap::new();
+    for chunk in ids.chunks(IN_LIST) {
+        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "SELECT id, body FROM after_sales WHERE id IN ({})",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for row in query.fetch_all(&mut *conn).await? {
+            let body: String = row.get(1);
+            let view: AfterSaleView =
+                serde_json::from_str(&body).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+            views.insert(row.get(0), view);
+        }
+    }
+    Ok(views)
+}
+
 #[async_trait]
 impl Projection for AfterSaleBook {
     type Aggregate = AfterSale;
@@ -129,33 +261,22 @@ impl Projection for AfterSaleBook {
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<AfterSale>) -> sqlx::Result<()> {
         let id = envelope.aggregate_id.as_str();
         let event = &envelope.payload;
-        sqlx::query(
-            "INSERT INTO after_sale_timeline (id, sequence, kind, detail, at) VALUES ($1, $2, $3, $4, $5)",
-        )
-        .bind(id)
-        .bind(envelope.sequence as i64)
-        .bind(event.event_type())
-        .bind(detail_of(event).to_string())
-        .bind(event.at())
-        .execute(&mut *conn)
-        .await?;
-        if matches!(event, AfterSaleEvent::AfterSaleApplied { .. }) {
-            let view = first_view(conn, id, event).await?;
-            sqlx::query(
-                "INSERT INTO after_sales (id, user_id, order_no, kind, status, quantity, refund_amount, refunded, applied_at, \
-                 updated_at, body) VALUES ($1, $2, $3, $4, $5, $6, $7, 0, $8, $8, $9)",
-            )
-            .bind(id)
-            .bind(&view.user_id)
-            .bind(&view.order_no)
-            .bind(&view.kind)
-            .bind(&view.status)
-            .bind(view.quantity)
-            .bind(fen(&view.refund_amount))
-            .bind(view.applied_at)
-            .bind(serde_json::to_string(&view).unwrap_or_default())
-            .execute(&mut *conn)
-            .await?;
+        let mut timeline = timeline_rows();
+        timeline.push(timeline_cells(envelope));
+        timeline.write(conn).await?;
+        if let AfterSaleEvent::AfterSaleApplied { order_no, .. } = event {
+            let products = products_of(conn, &[order_no.as_str()]).await?;
+            let Some(view) = first_view(id, event, &products) else {
+                return Ok(());
+            };
+            let mut rows = after_sale_rows();
+            Folded {
+                quantity: view.quantity,
+                view,
+                fresh: true,
+            }
+            .push_into(&mut rows);
+            rows.write(conn).await?;
             return Ok(());
         }
         let Some(row) = sqlx::query("SELECT body FROM after_sales WHERE id = $1")
@@ -181,6 +302,95 @@ impl Projection for AfterSaleBook {
         .execute(&mut *conn)
         .await?;
         Ok(())
+    }
+
+    /// A page folded per after-sale: the products of the page's applications and the views of
+    /// the after-sales applied before it are read in lists, every event folds into its view, and
+    /// the page writes new rows, changed rows and timeline in multi-row statements.
+    async fn replay(
+        &self,
+        conn: &mut AnyConnection,
+        events: &[EventEnvelope<AfterSale>],
+        _carry: &mut Carry,
+    ) -> sqlx::Result<()> {
+        let mut timeline = timeline_rows();
+        let mut applied_orders: Vec<&str> = Vec::new();
+        let mut applied_here: HashSet<&str> = HashSet::new();
+        let mut earlier: Vec<&str> = Vec::new();
+        for envelope in events {
+            timeline.push(timeline_cells(envelope));
+            let id = envelope.aggregate_id.as_str();
+            if let AfterSaleEvent::AfterSaleApplied { order_no, .. } = &envelope.payload {
+                applied_orders.push(order_no);
+                applied_here.insert(id);
+            } else if !applied_here.contains(id) {
+                earlier.push(id);
+            }
+        }
+        applied_orders.sort_unstable();
+        applied_orders.dedup();
+        earlier.sort_unstable();
+        earlier.dedup();
+        let products = products_of(conn, &applied_orders).await?;
+        let mut views = earlier_views(conn, &earlier).await?;
+        let mut folded: HashMap<&str, Folded> = HashMap::new();
+        let mut order: Vec<&str> = Vec::new();
+        for envelope in events {
+            let id = envelope.aggregate_id.as_str();
+            if let Some(view) = first_view(id, &envelope.payload, &products) {
+                order.push(id);
+                folded.insert(
+                    id,
+                    Folded {
+                        quantity: view.quantity,
+                        view,
+                        fresh: true,
+                    },
+                );
+                continue;
+            }
+            if !folded.contains_key(id) {
+                // As the live path: an after-sale without a row has nothing to change.
+                let Some(view) = views.remove(id) else { continue };
+                order.push(id);
+                folded.insert(
+                    id,
+                    Folded {
+                        quantity: view.quantity,
+                        view,
+                        fresh: false,
+                    },
+                );
+            }
+            if let Some(after_sale) = folded.get_mut(id) {
+                after_sale.view.apply(&envelope.payload);
+            }
+        }
+        let mut inserted = after_sale_rows();
+        let mut changed = Vec::new();
+        for id in order {
+            let Some(after_sale) = folded.get(id) else {
+                continue;
+            };
+            if after_sale.fresh {
+                after_sale.push_into(&mut inserted);
+            } else {
+                let view = &after_sale.view;
+                changed.push(Changed {
+                    id,
+                    status: &view.status,
+                    refund_amount: fen(&view.refund_amount),
+                    refunded: i64::from(view.refunded),
+                    updated_at: view.updated_at,
+                    body: serde_json::to_string(view).unwrap_or_default(),
+                });
+            }
+        }
+        inserted.write(conn).await?;
+        if !changed.is_empty() {
+            changed_update().write(conn, &changed).await?;
+        }
+        timeline.write(conn).await
     }
 }
 

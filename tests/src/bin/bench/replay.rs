@@ -25,12 +25,13 @@ pub async fn replay_at_scale(engine: Engine) {
     let pool = app.db().pool.clone();
     let sellers = wallet_events().div_ceil(EVENTS_PER_WALLET);
     let start = Instant::now();
-    let (mut wallet, mut order) = (0usize, 0usize);
+    let (mut wallet, mut order, mut coupon) = (0usize, 0usize, 0usize);
     let mut pending = Vec::new();
     for n in 0..sellers {
         let log = seller_log(n, EVENTS_PER_WALLET).await;
         wallet += log.iter().filter(|r| r.aggregate_type == "wallet").count();
         order += log.iter().filter(|r| r.aggregate_type == "order").count();
+        coupon += log.iter().filter(|r| r.aggregate_type == "coupon").count();
         pending.extend(log);
         if pending.len() >= 50_000 || n + 1 == sellers {
             in_time_order(&mut pending);
@@ -39,7 +40,8 @@ pub async fn replay_at_scale(engine: Engine) {
         }
     }
     println!(
-        "replay: {wallet} wallet events of {sellers} sellers and {order} order events written in {:.1} s",
+        "replay: {wallet} wallet events of {sellers} sellers, {order} order events and {coupon} coupon events \
+         written in {:.1} s",
         start.elapsed().as_secs_f64()
     );
     if engine == Engine::Postgres {
