@@ -1,7 +1,7 @@
 //! Replays and audits at scale: a market's log of `JPMALL_BENCH_REPLAY_EVENTS` wallet events (and
-//! the orders they paid) written straight into the event log, then every projection rebuilt from
-//! nothing and `jpmall audit wallet --all` and `audit refunds` run as processes, timed, with their
-//! peak memory.
+//! the orders they paid, coupons they redeemed, after-sales they asked for) written straight into
+//! the event log, then every projection rebuilt from nothing and `jpmall audit wallet --all` and
+//! `audit refunds` run as processes, timed, with their peak memory.
 
 use std::time::{Duration, Instant};
 
@@ -25,13 +25,14 @@ pub async fn replay_at_scale(engine: Engine) {
     let pool = app.db().pool.clone();
     let sellers = wallet_events().div_ceil(EVENTS_PER_WALLET);
     let start = Instant::now();
-    let (mut wallet, mut order, mut coupon) = (0usize, 0usize, 0usize);
+    let (mut wallet, mut order, mut coupon, mut after_sale) = (0usize, 0usize, 0usize, 0usize);
     let mut pending = Vec::new();
     for n in 0..sellers {
         let log = seller_log(n, EVENTS_PER_WALLET).await;
         wallet += log.iter().filter(|r| r.aggregate_type == "wallet").count();
         order += log.iter().filter(|r| r.aggregate_type == "order").count();
         coupon += log.iter().filter(|r| r.aggregate_type == "coupon").count();
+        after_sale += log.iter().filter(|r| r.aggregate_type == "after_sale").count();
         pending.extend(log);
         if pending.len() >= 50_000 || n + 1 == sellers {
             in_time_order(&mut pending);
@@ -40,8 +41,8 @@ pub async fn replay_at_scale(engine: Engine) {
         }
     }
     println!(
-        "replay: {wallet} wallet events of {sellers} sellers, {order} order events and {coupon} coupon events \
-         written in {:.1} s",
+        "replay: {wallet} wallet events of {sellers} sellers, {order} order events, {coupon} coupon events \
+         and {after_sale} after-sale events written in {:.1} s",
         start.elapsed().as_secs_f64()
     );
     if engine == Engine::Postgres {
