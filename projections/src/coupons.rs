@@ -25,35 +25,10 @@ impl Projection for CouponBook {
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Coupon>) -> sqlx::Result<()> {
         let id = envelope.aggregate_id.as_str();
         match &envelope.payload {
-            CouponEvent::CouponIssued {
-                user_id,
-                name,
-                kind,
-                discount,
-                valid_from,
-                valid_to,
-                source,
-                at,
-            } => {
-                let (discount_type, threshold, amount, percent_off) = terms_of(*discount);
-                sqlx::query(&format!(
-                    "INSERT INTO coupons ({INSERTED}) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'unused', '', $12, 0)"
-                ))
-                .bind(id)
-                .bind(user_id)
-                .bind(name)
-                .bind(kind.code())
-                .bind(discount_type)
-                .bind(threshold)
-                .bind(amount)
-                .bind(percent_off)
-                .bind(valid_from)
-                .bind(valid_to)
-                .bind(source)
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
+            CouponEvent::CouponIssued { .. } => {
+                let mut rows = coupon_rows();
+                push_issued(&mut rows, &envelope.payload, &Use::after_release(id));
+                rows.write(conn).await?;
             }
             CouponEvent::CouponRedeemed { order_no, at, .. } => {
                 sqlx::query("UPDATE coupons SET status = 'used', order_no = $2, used_at = $3 WHERE id = $1")
@@ -98,39 +73,9 @@ impl Projection for CouponBook {
                 }
             }
         }
-        let mut rows = Rows::new(&format!("coupons ({INSERTED})"), "");
+        let mut rows = coupon_rows();
         for (envelope, used) in issued {
-            let CouponEvent::CouponIssued {
-                user_id,
-                name,
-                kind,
-                discount,
-                valid_from,
-                valid_to,
-                source,
-                at,
-            } = &envelope.payload
-            else {
-                continue;
-            };
-            let (discount_type, threshold, amount, percent_off) = terms_of(*discount);
-            rows.push([
-                used.id.as_str().into(),
-                user_id.into(),
-                name.into(),
-                kind.code().into(),
-                discount_type.into(),
-                threshold.into(),
-                amount.into(),
-                percent_off.into(),
-                (*valid_from).into(),
-                (*valid_to).into(),
-                source.into(),
-                used.status.into(),
-                used.order_no.as_str().into(),
-                (*at).into(),
-                used.used_at.into(),
-            ]);
+            push_issued(&mut rows, &envelope.payload, &used);
         }
         rows.write(conn).await?;
         let later: Vec<Use> = later.into_values().collect();
@@ -157,6 +102,46 @@ impl Projection for CouponBook {
         }
         Ok(())
     }
+}
+
+fn coupon_rows() -> Rows {
+    Rows::new(&format!("coupons ({INSERTED})"), "")
+}
+
+/// The row of an issued coupon, with the use its later events left it in; nothing for another
+/// event.
+fn push_issued(rows: &mut Rows, event: &CouponEvent, used: &Use) {
+    let CouponEvent::CouponIssued {
+        user_id,
+        name,
+        kind,
+        discount,
+        valid_from,
+        valid_to,
+        source,
+        at,
+    } = event
+    else {
+        return;
+    };
+    let (discount_type, threshold, amount, percent_off) = terms_of(*discount);
+    rows.push([
+        used.id.as_str().into(),
+        user_id.into(),
+        name.into(),
+        kind.code().into(),
+        discount_type.into(),
+        threshold.into(),
+        amount.into(),
+        percent_off.into(),
+        (*valid_from).into(),
+        (*valid_to).into(),
+        source.into(),
+        used.status.into(),
+        used.order_no.as_str().into(),
+        (*at).into(),
+        used.used_at.into(),
+    ]);
 }
 
 const INSERTED: &str = "id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \

@@ -2,6 +2,7 @@ use async_trait::async_trait;
 use cqrs_es::{DomainEvent, EventEnvelope};
 use domain::after_sale::{AfterSale, AfterSaleEvent};
 use serde_json::json;
+use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, Row};
 
 use std::collections::{HashMap, HashSet};
@@ -67,27 +68,38 @@ const PRODUCT_OF_LINE: &str =
 /// The products of the lines an application names, read from the orders' items.
 async fn products_of(conn: &mut AnyConnection, order_nos: &[&str]) -> sqlx::Result<Products> {
     let mut products = Products::new();
-    for chunk in order_nos.chunks(IN_LIST) {
-        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
-        let sql = format!(
-            "{PRODUCT_OF_LINE} WHERE i.order_no IN ({}) ORDER BY i.line_no",
-            marks.join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for order_no in chunk {
-            query = query.bind(*order_no);
-        }
-        for row in query.fetch_all(&mut *conn).await? {
-            products
-                .entry((row.get(0), row.get(1)))
-                .or_insert_with(|| (row.get(2), row.get(3)));
-        }
+    let select = format!("{PRODUCT_OF_LINE} WHERE i.order_no IN");
+    for row in rows_in(conn, &select, order_nos, "ORDER BY i.line_no").await? {
+        products
+            .entry((row.get(0), row.get(1)))
+            .or_insert_with(|| (row.get(2), row.get(3)));
     }
     Ok(products)
 }
 
 /// Ids per `IN (…)` list.
 const IN_LIST: usize = 500;
+
+/// The rows of `select` (ending in `… IN`) for every key, read in lists of `IN_LIST`; `tail`
+/// follows each list.
+async fn rows_in(
+    conn: &mut AnyConnection,
+    select: &str,
+    keys: &[&str],
+    tail: &str,
+) -> sqlx::Result<Vec<AnyRow>> {
+    let mut rows = Vec::new();
+    for chunk in keys.chunks(IN_LIST) {
+        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
+        let sql = format!("{select} ({}) {tail}", marks.join(", "));
+        let mut query = sqlx::query(&sql);
+        for key in chunk {
+            query = query.bind(*key);
+        }
+        rows.extend(query.fetch_all(&mut *conn).await?);
+    }
+    Ok(rows)
+}
 
 /// The view an application makes; `None` for any other event.
 fn first_view(id: &str, event: &AfterSaleEvent, products: &Products) -> Option<AfterSaleView> {
@@ -232,22 +244,11 @@ async fn earlier_views(
     ids: &[&str],
 ) -> sqlx::Result<HashMap<String, AfterSaleView>> {
     let mut views = HashMap::new();
-    for chunk in ids.chunks(IN_LIST) {
-        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
-        let sql = format!(
-            "SELECT id, body FROM after_sales WHERE id IN ({})",
-            marks.join(", ")
-        );
-        let mut query = sqlx::query(&sql);
-        for id in chunk {
-            query = query.bind(*id);
-        }
-        for row in query.fetch_all(&mut *conn).await? {
-            let body: String = row.get(1);
-            let view: AfterSaleView =
-                serde_json::from_str(&body).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-            views.insert(row.get(0), view);
-        }
+    for row in rows_in(conn, "SELECT id, body FROM after_sales WHERE id IN", ids, "").await? {
+        let body: String = row.get(1);
+        let view: AfterSaleView =
+            serde_json::from_str(&body).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        views.insert(row.get(0), view);
     }
     Ok(views)
 }
