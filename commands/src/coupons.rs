@@ -87,32 +87,6 @@ async fn issue_as(
     .await
 }
 
-fn discount_columns(discount: Discount) -> (&'static str, i64, i64, i64) {
-    match discount {
-        Discount::FullReduction { threshold, amount } => ("full_reduction", threshold.0, amount.0, 0),
-        Discount::Percentage {
-            threshold,
-            percent_off,
-        } => ("discount", threshold.0, 0, i64::from(percent_off)),
-    }
-}
-
-/// The discount stored in columns `discount_type, threshold, amount, percent_off`.
-pub fn discount_of(discount_type: &str, threshold: i64, amount: i64, percent_off: i64) -> Discount {
-    let threshold = domain::money::Fen(threshold);
-    if discount_type == "discount" {
-        Discount::Percentage {
-            threshold,
-            percent_off: u8::try_from(percent_off).unwrap_or(0),
-        }
-    } else {
-        Discount::FullReduction {
-            threshold,
-            amount: domain::money::Fen(amount),
-        }
-    }
-}
-
 /// Publishes a coupon `quantity` sellers can claim, one each; answers its template id.
 pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64) -> Result<String, Error> {
     coupon.check()?;
@@ -120,7 +94,7 @@ pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64)
         return Err(Refusal::new("coupon.quantity_not_positive").on("quantity").into());
     }
     let id = new_id("CT", now);
-    let (discount_type, threshold, amount, percent_off) = discount_columns(coupon.discount);
+    let (discount_type, threshold, amount, percent_off) = coupon.discount.columns();
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO coupon_templates (id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
@@ -185,7 +159,7 @@ pub async fn claim(
     let coupon = NewCoupon {
         name: row.get(0),
         kind: CouponKind::from_code(&row.get::<String, _>(1)).ok_or_else(not_found)?,
-        discount: discount_of(&row.get::<String, _>(2), row.get(3), row.get(4), row.get(5)),
+        discount: Discount::from_columns(&row.get::<String, _>(2), row.get(3), row.get(4), row.get(5)),
         valid_from: row.get(6),
         valid_to: row.get(7),
     };

@@ -239,37 +239,53 @@ impl<A: Snapshotted> Store<A> {
         Ok(self.load_on(&mut conn, aggregate_id, None).await?.aggregate)
     }
 
-    async fn append(
+    /// Appends the events and moves the live projections' offsets past them (see `claim_sql`);
+    /// answers the names it moved. On PostgreSQL both are one statement (a data-modifying `WITH`), as
+    /// each statement costs a round trip that, with commits, is most of a command's time there;
+    /// SQLite has no such `WITH`, and its statements cost no round trip.
+    async fn append_and_claim(
         &self,
         conn: &mut AnyConnection,
         envelopes: &[EventEnvelope<A>],
-    ) -> Result<(), Refused<A>> {
-        let sql = match self.db.engine {
-            Engine::Sqlite => {
-                "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, \
-                 payload, metadata) VALUES ($1, $2, $3, $4, $5, $6, $7)"
-            }
-            Engine::Postgres => {
-                "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, \
-                 payload, metadata) VALUES ($1, $2, $3, $4, $5, $6::json, $7::json)"
-            }
+    ) -> Result<Vec<String>, Refused<A>> {
+        let (Some(first), Some(last)) = (envelopes.first(), envelopes.last()) else {
+            return Ok(Vec::new());
         };
+        let mut rows = Vec::with_capacity(envelopes.len());
         for envelope in envelopes {
             let payload = serde_json::to_string(&envelope.payload).map_err(unexpected::<A>)?;
             let metadata = serde_json::to_string(&envelope.metadata).map_err(unexpected::<A>)?;
-            sqlx::query(sql)
-                .bind(A::TYPE)
-                .bind(&envelope.aggregate_id)
-                .bind(envelope.sequence as i64)
-                .bind(envelope.payload.event_type())
-                .bind(envelope.payload.event_version())
-                .bind(payload)
-                .bind(metadata)
+            rows.push((envelope, payload, metadata));
+        }
+        let append = append_sql(self.db.engine, rows.len());
+        let claim = Claim {
+            names: self.live.iter().map(|p| p.name()).collect(),
+            aggregate_id: &first.aggregate_id,
+            first: first.sequence,
+            last: last.sequence,
+        };
+        if claim.names.is_empty() {
+            bind_rows::<A>(sqlx::query(&append), &first.aggregate_id, &rows)
                 .execute(&mut *conn)
                 .await
                 .map_err(database::<A>)?;
+            return Ok(Vec::new());
         }
-        Ok(())
+        let claimed = if self.db.engine == Engine::Postgres {
+            let sql = format!("WITH appended AS ({append}) {}", claim.sql(3 + 5 * rows.len()));
+            let query = claim.bind_after(bind_rows::<A>(sqlx::query(&sql), &first.aggregate_id, &rows));
+            query.fetch_all(&mut *conn).await
+        } else {
+            bind_rows::<A>(sqlx::query(&append), &first.aggregate_id, &rows)
+                .execute(&mut *conn)
+                .await
+                .map_err(database::<A>)?;
+            let sql = claim.sql(3);
+            let query = claim.bind_after(sqlx::query(&sql).bind(A::TYPE).bind(claim.aggregate_id));
+            query.fetch_all(&mut *conn).await
+        };
+        let rows = claimed.map_err(database::<A>)?;
+        Ok(rows.iter().map(|row| row.get::<String, _>(0)).collect())
     }
 
     async fn write_snapshot(&self, conn: &mut AnyConnection, loaded: &Loaded<A>) -> Result<(), Refused<A>> {
@@ -297,52 +313,6 @@ impl<A: Snapshotted> Store<A> {
         Ok(())
     }
 
-    /// Moves the offsets of every live projection that had applied the aggregate up to these events
-    /// past them, in one statement; answers the names it moved. A projection left out is behind (a
-    /// rebuild under way) and applies on its own.
-    async fn claim_live(
-        &self,
-        conn: &mut AnyConnection,
-        envelopes: &[EventEnvelope<A>],
-    ) -> Result<Vec<String>, Refused<A>> {
-        let (Some(first), Some(last)) = (envelopes.first(), envelopes.last()) else {
-            return Ok(Vec::new());
-        };
-        if self.live.is_empty() {
-            return Ok(Vec::new());
-        }
-        let names: Vec<&str> = self.live.iter().map(|p| p.name()).collect();
-        let sql = if first.sequence == 1 {
-            let rows: Vec<String> = (0..names.len())
-                .map(|i| format!("(${}, $1, $2, $3)", i + 4))
-                .collect();
-            format!(
-                "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES {} \
-                 ON CONFLICT (projection, aggregate_type, aggregate_id) DO NOTHING RETURNING projection",
-                rows.join(", ")
-            )
-        } else {
-            let params: Vec<String> = (0..names.len()).map(|i| format!("${}", i + 5)).collect();
-            format!(
-                "UPDATE projection_offsets SET sequence = $3 WHERE aggregate_type = $1 AND aggregate_id = $2 \
-                 AND sequence = $4 AND projection IN ({}) RETURNING projection",
-                params.join(", ")
-            )
-        };
-        let mut query = sqlx::query(&sql)
-            .bind(A::TYPE)
-            .bind(&first.aggregate_id)
-            .bind(last.sequence as i64);
-        if first.sequence != 1 {
-            query = query.bind(first.sequence as i64 - 1);
-        }
-        for name in names {
-            query = query.bind(name);
-        }
-        let rows = query.fetch_all(&mut *conn).await.map_err(database::<A>)?;
-        Ok(rows.iter().map(|row| row.get::<String, _>(0)).collect())
-    }
-
     /// The caller's work, events, live projections and (when due) the snapshot, in the command's
     /// transaction, which this commits.
     async fn write(
@@ -355,8 +325,7 @@ impl<A: Snapshotted> Store<A> {
         if let Some(work) = work {
             work.run(&mut tx).await.map_err(caller::<A>)?;
         }
-        self.append(&mut tx, envelopes).await?;
-        let claimed = self.claim_live(&mut tx, envelopes).await?;
+        let claimed = self.append_and_claim(&mut tx, envelopes).await?;
         for projection in &self.live {
             let applied = if claimed.iter().any(|name| name == projection.name()) {
                 projection.apply_claimed(&mut tx, envelopes).await
@@ -662,4 +631,103 @@ fn envelopes<A: Aggregate>(
             })
         })
         .collect()
+}
+
+type AnyQuery<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>;
+
+/// An event with its payload and metadata as JSON.
+type EventRow<'e, A> = (&'e EventEnvelope<A>, String, String);
+
+/// Binds the parameters of `append_sql`.
+fn bind_rows<'q, A: Aggregate>(
+    mut query: AnyQuery<'q>,
+    aggregate_id: &'q str,
+    rows: &'q [EventRow<'_, A>],
+) -> AnyQuery<'q> {
+    query = query.bind(A::TYPE).bind(aggregate_id);
+    for (envelope, payload, metadata) in rows {
+        query = query
+            .bind(envelope.sequence as i64)
+            .bind(envelope.payload.event_type())
+            .bind(envelope.payload.event_version())
+            .bind(payload.as_str())
+            .bind(metadata.as_str());
+    }
+    query
+}
+
+/// One `INSERT` of `count` events of one aggregate: `$1` its type, `$2` its id, then five parameters
+/// per event (sequence, type, version, payload, metadata).
+fn append_sql(engine: Engine, count: usize) -> String {
+    let json = match engine {
+        Engine::Sqlite => "",
+        Engine::Postgres => "::json",
+    };
+    let rows: Vec<String> = (0..count)
+        .map(|i| {
+            let n = 3 + 5 * i;
+            format!(
+                "($1, $2, ${}, ${}, ${}, ${}{json}, ${}{json})",
+                n,
+                n + 1,
+                n + 2,
+                n + 3,
+                n + 4
+            )
+        })
+        .collect();
+    format!(
+        "INSERT INTO events (aggregate_type, aggregate_id, sequence, event_type, event_version, payload, \
+         metadata) VALUES {}",
+        rows.join(", ")
+    )
+}
+
+/// Moves the offsets of every live projection that had applied the aggregate up to these events
+/// past them, in one statement that answers the names it moved. A projection left out is behind (a
+/// rebuild under way) and applies on its own.
+struct Claim<'a> {
+    names: Vec<&'static str>,
+    aggregate_id: &'a str,
+    /// Sequences of the first and last event.
+    first: usize,
+    last: usize,
+}
+
+impl Claim<'_> {
+    /// The statement, with the aggregate's type and id as `$1` and `$2` and its own parameters
+    /// from `$from`.
+    fn sql(&self, from: usize) -> String {
+        if self.first == 1 {
+            let rows: Vec<String> = (0..self.names.len())
+                .map(|i| format!("(${}, $1, $2, ${from})", from + 1 + i))
+                .collect();
+            format!(
+                "INSERT INTO projection_offsets (projection, aggregate_type, aggregate_id, sequence) VALUES {} \
+                 ON CONFLICT (projection, aggregate_type, aggregate_id) DO NOTHING RETURNING projection",
+                rows.join(", ")
+            )
+        } else {
+            let names: Vec<String> = (0..self.names.len())
+                .map(|i| format!("${}", from + 2 + i))
+                .collect();
+            format!(
+                "UPDATE projection_offsets SET sequence = ${from} WHERE aggregate_type = $1 AND aggregate_id = $2 \
+                 AND sequence = ${} AND projection IN ({}) RETURNING projection",
+                from + 1,
+                names.join(", ")
+            )
+        }
+    }
+
+    fn bind_after<'q>(&self, mut query: AnyQuery<'q>) -> AnyQuery<'q> {
+        query = query.bind(self.last as i64);
+        if self.first != 1 {
+            query = query.bind(self.first as i64 - 1);
+        }
+        for name in &self.names {
+            query = query.bind(*name);
+        }
+        query
+    }
 }

@@ -95,8 +95,22 @@ impl Rows {
         // SQLite looks a numbered parameter's name up in a list of every name (quadratic in a
         // statement of thousands); its anonymous `?` are bound by position.
         let anonymous = conn.backend_name() == "SQLite";
+        for statement in self.take_statements(anonymous) {
+            statement.execute(conn).await?;
+        }
+        Ok(())
+    }
+
+    /// The statements that write the rows gathered, which are taken.
+    fn take_statements(&mut self, anonymous: bool) -> Vec<Statement> {
         let per_statement = (BINDS_PER_STATEMENT / self.width).max(1);
         let cells = std::mem::take(&mut self.cells);
+        let table = self.head["INSERT INTO ".len()..]
+            .split([' ', '('])
+            .next()
+            .unwrap_or_default()
+            .to_string();
+        let mut statements = Vec::new();
         for chunk in cells.chunks(per_statement * self.width) {
             let rows = chunk.len() / self.width;
             let mut sql = String::with_capacity(self.head.len() + rows * self.width * 6 + self.tail.len());
@@ -120,18 +134,151 @@ impl Rows {
                 sql.push(' ');
                 sql.push_str(&self.tail);
             }
-            let mut query = sqlx::query(&sql);
-            for cell in chunk {
-                query = match cell {
-                    Cell::Int(value) => query.bind(*value),
-                    Cell::Text(value) => query.bind(value.as_str()),
-                    Cell::Null => query.bind(None::<i64>),
-                };
-            }
-            query.execute(&mut *conn).await?;
+            statements.push(Statement {
+                table: table.clone(),
+                sql,
+                cells: chunk.to_vec(),
+            });
         }
+        statements
+    }
+}
+
+/// One statement that reads nothing back: its table, SQL (parameters `$1`, `$2`, …) and values.
+#[derive(Debug, Clone)]
+pub struct Statement {
+    pub table: String,
+    pub sql: String,
+    pub cells: Vec<Cell>,
+}
+
+impl Statement {
+    pub fn new(table: &str, sql: &str, cells: Vec<Cell>) -> Self {
+        Self {
+            table: table.to_string(),
+            sql: sql.to_string(),
+            cells,
+        }
+    }
+
+    async fn execute(&self, conn: &mut AnyConnection) -> sqlx::Result<()> {
+        bind(sqlx::query(&self.sql), &self.cells).execute(conn).await?;
         Ok(())
     }
+}
+
+fn bind<'q>(
+    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
+    cells: &'q [Cell],
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    for cell in cells {
+        query = match cell {
+            Cell::Int(value) => query.bind(*value),
+            Cell::Text(value) => query.bind(value.as_str()),
+            Cell::Null => query.bind(None::<i64>),
+        };
+    }
+    query
+}
+
+/// Writes of a live command to different tables, none reading what another writes, sent together.
+/// On PostgreSQL every statement is a round trip, which with the commit is most of a live
+/// command's time there, so they go as one statement: all but the last in a data-modifying
+/// `WITH`. Those see one snapshot and not each other's changes, hence a second write to a table
+/// starts another statement. On SQLite (no such `WITH`, and no round trips) they run one by one.
+#[derive(Default)]
+pub struct Together {
+    statements: Vec<Statement>,
+}
+
+impl Together {
+    pub fn push(&mut self, statement: Statement) {
+        self.statements.push(statement);
+    }
+
+    /// Takes the rows gathered.
+    pub fn push_rows(&mut self, rows: &mut Rows) {
+        self.statements.extend(rows.take_statements(false));
+    }
+
+    pub async fn write(self, conn: &mut AnyConnection) -> sqlx::Result<()> {
+        if conn.backend_name() != "PostgreSQL" {
+            for statement in &self.statements {
+                statement.execute(conn).await?;
+            }
+            return Ok(());
+        }
+        let mut group: Vec<&Statement> = Vec::new();
+        for statement in &self.statements {
+            if group.iter().any(|s| s.table == statement.table)
+                || group.iter().map(|s| s.cells.len()).sum::<usize>() + statement.cells.len()
+                    > BINDS_PER_STATEMENT
+            {
+                write_with(conn, &group).await?;
+                group.clear();
+            }
+            group.push(statement);
+        }
+        write_with(conn, &group).await
+    }
+}
+
+/// `statements` as one PostgreSQL statement.
+async fn write_with(conn: &mut AnyConnection, statements: &[&Statement]) -> sqlx::Result<()> {
+    let Some((last, before)) = statements.split_last() else {
+        return Ok(());
+    };
+    if before.is_empty() {
+        return last.execute(conn).await;
+    }
+    let mut sql = String::from("WITH ");
+    let mut shift = 0;
+    for (n, statement) in before.iter().enumerate() {
+        if n > 0 {
+            sql.push_str(", ");
+        }
+        sql.push_str(&format!("w{n} AS ("));
+        sql.push_str(&shifted(&statement.sql, shift));
+        sql.push(')');
+        shift += statement.cells.len();
+    }
+    sql.push(' ');
+    sql.push_str(&shifted(&last.sql, shift));
+    let mut query = sqlx::query(&sql);
+    for statement in statements {
+        query = bind(query, &statement.cells);
+    }
+    query.execute(conn).await?;
+    Ok(())
+}
+
+/// `sql` with every parameter `$n` renumbered `$(n + by)`. Our statements hold no `$` but in
+/// parameters (no dollar-quoted strings).
+fn shifted(sql: &str, by: usize) -> String {
+    if by == 0 {
+        return sql.to_string();
+    }
+    let mut out = String::with_capacity(sql.len() + 16);
+    let mut chars = sql.char_indices().peekable();
+    while let Some((_, c)) = chars.next() {
+        out.push(c);
+        if c != '$' {
+            continue;
+        }
+        let mut digits = String::new();
+        while let Some(&(_, d)) = chars.peek() {
+            if !d.is_ascii_digit() {
+                break;
+            }
+            digits.push(d);
+            chars.next();
+        }
+        match digits.parse::<usize>() {
+            Ok(n) => out.push_str(&(n + by).to_string()),
+            Err(_) => out.push_str(&digits),
+        }
+    }
+    out
 }
 
 /// `UPDATE table SET … FROM` rows given as one JSON array of objects, one object per row to
@@ -189,3 +336,17 @@ impl JsonUpdate {
 
 /// Rows per `JsonUpdate` statement: a parameter of a megabyte or so.
 const JSON_ROWS_PER_STATEMENT: usize = 5_000;
+
+#[cfg(test)]
+mod tests {
+    use super::shifted;
+
+    #[test]
+    fn parameters_are_renumbered_and_nothing_else_changes() {
+        assert_eq!(
+            shifted("UPDATE t SET a = $2, b = $10 WHERE k = $1 AND c = '$'", 5),
+            "UPDATE t SET a = $7, b = $15 WHERE k = $6 AND c = '$'"
+        );
+        assert_eq!(shifted("SELECT $1", 0), "SELECT $1");
+    }
+}

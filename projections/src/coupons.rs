@@ -124,7 +124,7 @@ fn push_issued(rows: &mut Rows, event: &CouponEvent, used: &Use) {
     else {
         return;
     };
-    let (discount_type, threshold, amount, percent_off) = terms_of(*discount);
+    let (discount_type, threshold, amount, percent_off) = discount.columns();
     rows.push([
         used.id.as_str().into(),
         user_id.into(),
@@ -146,17 +146,6 @@ fn push_issued(rows: &mut Rows, event: &CouponEvent, used: &Use) {
 
 const INSERTED: &str = "id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
     valid_to, source, status, order_no, issued_at, used_at";
-
-/// The stored discount columns: type, threshold, amount off and percent off.
-fn terms_of(discount: Discount) -> (&'static str, i64, i64, i64) {
-    match discount {
-        Discount::FullReduction { threshold, amount } => ("full_reduction", threshold.0, amount.0, 0),
-        Discount::Percentage {
-            threshold,
-            percent_off,
-        } => ("discount", threshold.0, 0, i64::from(percent_off)),
-    }
-}
 
 /// A coupon's use as an event leaves it.
 #[derive(Debug, Serialize)]

@@ -4,7 +4,7 @@
 
 use domain::address::{validate, AddressInput, Divisions};
 use domain::calendar::china_stamp;
-use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform, ShippingPriority};
+use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 
@@ -465,21 +465,13 @@ pub async fn submit(
         }
     }
     let wanted = wanted_lines(db, user_id, &request.wanted).await?;
-    let lines = pricing::price_lines(db, &wanted).await?;
+    let (lines, priority) = pricing::price_lines_for(db, &wanted, user_id).await?;
     let destination = resolve_destination(db, divisions, user_id, &request.destination).await?;
     let remark = request.remark.trim().to_string();
     if remark.chars().count() > 200 {
         return Err(Refusal::new("order.remark_too_long").on("remark").into());
     }
     let quoted = pricing::quote(lines.clone(), &request.options)?.fees;
-    // The seller's multi-item shipping priority, as the drop-shipping settings hold it now.
-    let priority = sqlx::query("SELECT shipping_priority FROM forward_settings WHERE user_id = $1")
-        .bind(user_id)
-        .fetch_optional(&db.pool)
-        .await
-        .map_err(internal)?
-        .and_then(|r| ShippingPriority::from_code(&r.get::<String, _>(0)))
-        .unwrap_or_default();
     let platform = platform_key(&destination);
     // Numbers are random within a second, so two orders can draw the same one: the second finds it
     // taken (by the reservation row or the order's first event) and draws again.

@@ -1,7 +1,10 @@
 //! Prices the lines of an order from the catalogue as it is now, and quotes the fees.
 
 use domain::money::Fen;
-use domain::order::{Courier, Fees, OrderLine, QcLevel, ValueAdded};
+use std::collections::HashMap;
+
+use domain::order::{Courier, Fees, OrderLine, QcLevel, ShippingPriority, ValueAdded};
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use crate::error::{Error, Refusal};
@@ -48,9 +51,56 @@ pub fn merge(wanted: &[(String, i64)]) -> Vec<(String, i64)> {
 /// Prices each wanted SKU at today's price; refuses unknown SKUs, quantities below one and more than
 /// the stock, naming the SKU.
 pub async fn price_lines(db: &Database, wanted: &[(String, i64)]) -> Result<Vec<PricedLine>, Error> {
+    Ok(priced(db, wanted, "").await?.0)
+}
+
+/// As [`price_lines`], with `user_id`'s multi-item shipping priority as the drop-shipping settings
+/// hold it now, read by the same statement: each statement of an order placed is a round trip on
+/// PostgreSQL.
+pub async fn price_lines_for(
+    db: &Database,
+    wanted: &[(String, i64)],
+    user_id: &str,
+) -> Result<(Vec<PricedLine>, ShippingPriority), Error> {
+    let (lines, priority) = priced(db, wanted, user_id).await?;
+    let priority = priority
+        .as_deref()
+        .and_then(ShippingPriority::from_code)
+        .unwrap_or_default();
+    Ok((lines, priority))
+}
+
+/// SKUs per `IN (…)` list.
+const SKUS_PER_READ: usize = 500;
+
+async fn priced(
+    db: &Database,
+    wanted: &[(String, i64)],
+    user_id: &str,
+) -> Result<(Vec<PricedLine>, Option<String>), Error> {
     let wanted = merge(wanted);
     if wanted.is_empty() {
         return Err(Refusal::new("order.no_items").on("lines").into());
+    }
+    let mut found: HashMap<String, AnyRow> = HashMap::with_capacity(wanted.len());
+    let mut priority = None;
+    for chunk in wanted.chunks(SKUS_PER_READ) {
+        let marks: Vec<String> = (0..chunk.len()).map(|n| format!("${}", n + 2)).collect();
+        let sql = format!(
+            "SELECT k.id, p.id, p.stall_id, s.name, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, \
+             k.stock, p.colors, p.on_shelf, (SELECT shipping_priority FROM forward_settings WHERE user_id = $1) \
+             FROM skus k JOIN products p ON p.id = k.product_id JOIN stalls s ON s.id = p.stall_id \
+             WHERE k.id IN ({})",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql).bind(user_id);
+        for (sku, _) in chunk {
+            query = query.bind(sku);
+        }
+        for row in query.fetch_all(&db.pool).await? {
+            priority = row.get::<Option<String>, _>(13);
+            found.insert(row.get(0), row);
+        }
     }
     let mut lines = Vec::with_capacity(wanted.len());
     for (sku, quantity) in wanted {
@@ -60,14 +110,9 @@ pub async fn price_lines(db: &Database, wanted: &[(String, i64)]) -> Result<Vec<
                 .with("sku", &sku)
                 .into());
         }
-        let row = sqlx::query(
-            "SELECT k.id, p.id, p.stall_id, s.name, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock, p.colors, p.on_shelf \
-             FROM skus k JOIN products p ON p.id = k.product_id JOIN stalls s ON s.id = p.stall_id WHERE k.id = $1",
-        )
-        .bind(&sku)
-        .fetch_optional(&db.pool)
-        .await?
-        .ok_or_else(|| Refusal::new("cart.sku_unknown").on("lines").with("sku", &sku))?;
+        let row = found
+            .get(&sku)
+            .ok_or_else(|| Refusal::new("cart.sku_unknown").on("lines").with("sku", &sku))?;
         if row.get::<i64, _>(12) == 0 {
             return Err(Refusal::new("cart.off_shelf")
                 .on("lines")
@@ -100,7 +145,7 @@ pub async fn price_lines(db: &Database, wanted: &[(String, i64)]) -> Result<Vec<
             colours: row.get(11),
         });
     }
-    Ok(lines)
+    Ok((lines, priority))
 }
 
 /// The fees the order aggregate will compute for these lines (the same function).

@@ -53,6 +53,34 @@ impl Discount {
         }
     }
 
+    /// As stored in the columns `discount_type, threshold, amount, percent_off` (zero where a kind
+    /// has no such term).
+    pub fn columns(self) -> (&'static str, i64, i64, i64) {
+        match self {
+            Discount::FullReduction { threshold, amount } => (self.type_code(), threshold.0, amount.0, 0),
+            Discount::Percentage {
+                threshold,
+                percent_off,
+            } => (self.type_code(), threshold.0, 0, i64::from(percent_off)),
+        }
+    }
+
+    /// What an event or a row stored with [`Discount::columns`] holds.
+    pub fn from_columns(discount_type: &str, threshold: i64, amount: i64, percent_off: i64) -> Self {
+        let threshold = Fen(threshold);
+        if discount_type == "discount" {
+            Discount::Percentage {
+                threshold,
+                percent_off: u8::try_from(percent_off).unwrap_or(0),
+            }
+        } else {
+            Discount::FullReduction {
+                threshold,
+                amount: Fen(amount),
+            }
+        }
+    }
+
     /// What it takes off `base`; `None` when `base` is below the threshold. Never more than `base`.
     pub fn off(self, base: Fen) -> Option<Fen> {
         if base.0 < self.threshold().0 {

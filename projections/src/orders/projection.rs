@@ -6,7 +6,7 @@ use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
 use super::rows::{OrderRow, Tables};
-use crate::bulk::{Cell, Rows};
+use crate::bulk::{Cell, Rows, Statement, Together};
 use crate::{Carry, Projection};
 
 pub struct OrderBook;
@@ -111,8 +111,13 @@ impl Projection for OrderBook {
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
         let mut timeline = timeline_rows();
         timeline.push(timeline_cells(envelope));
-        timeline.write(conn).await?;
-        effects(conn, envelope).await
+        let mut together = Together::default();
+        together.push_rows(&mut timeline);
+        if plain_effects(envelope, &mut together) {
+            return together.write(conn).await;
+        }
+        together.write(conn).await?;
+        effects_that_read(conn, envelope).await
     }
 
     /// Orders are folded in memory with their later events, across pages while they are recent,
@@ -152,48 +157,79 @@ pub(super) fn timeline_cells(envelope: &EventEnvelope<Order>) -> [Cell; 5] {
 
 /// What an event does to the order's tables besides its timeline row.
 pub(super) async fn effects(conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
+    let mut together = Together::default();
+    if plain_effects(envelope, &mut together) {
+        return together.write(conn).await;
+    }
+    effects_that_read(conn, envelope).await
+}
+
+/// The writes of an event whose effects read nothing, into `together`; false for the others.
+fn plain_effects(envelope: &EventEnvelope<Order>, together: &mut Together) -> bool {
+    let no = envelope.aggregate_id.as_str();
+    let orders = |sql: &str, cells: Vec<Cell>| {
+        let mut all = vec![Cell::from(no)];
+        all.extend(cells);
+        Statement::new("orders", sql, all)
+    };
+    let statement = match &envelope.payload {
+        event @ OrderEvent::OrderPlaced { .. } => {
+            if let Some(mut row) = OrderRow::placed(no, event) {
+                let mut tables = Tables::new();
+                row.push_into(&mut tables);
+                tables.push_into(together);
+            }
+            return true;
+        }
+        OrderEvent::OrderPaid {
+            method, amount, at, ..
+        } => orders(
+            "UPDATE orders SET status = 'to_be_shipped', paid_amount = $2, payment_method = $3, paid_at = $4 \
+             WHERE order_no = $1",
+            vec![amount.0.into(), method_code(method).into(), (*at).into()],
+        ),
+        OrderEvent::OrderCancelled { refund, at, .. } => orders(
+            "UPDATE orders SET status = 'cancelled', refunded = refunded + $2, cancelled_at = $3 WHERE order_no = $1",
+            vec![refund.0.into(), (*at).into()],
+        ),
+        OrderEvent::StockPrepared { .. } => orders(
+            "UPDATE orders SET stock_status = 'stock_prepared' WHERE order_no = $1",
+            vec![],
+        ),
+        OrderEvent::OrderShipped {
+            courier,
+            tracking_no,
+            at,
+        } => orders(
+            "UPDATE orders SET status = 'shipped', ship_courier = $2, tracking_no = $3, shipped_at = $4 WHERE order_no = $1",
+            vec![courier.code().into(), tracking_no.into(), (*at).into()],
+        ),
+        OrderEvent::OrderCompleted { at, .. } => orders(
+            "UPDATE orders SET status = 'completed', completed_at = $2 WHERE order_no = $1",
+            vec![(*at).into()],
+        ),
+        OrderEvent::OrderReviewed { rating, content, .. } => orders(
+            "UPDATE orders SET reviewed = 1, rating = $2, review = $3 WHERE order_no = $1",
+            vec![i64::from(*rating).into(), content.into()],
+        ),
+        // The after-sales projection shows the claims; the order shows what they refunded.
+        OrderEvent::AfterSaleClaimed { .. } | OrderEvent::AfterSaleClaimReleased { .. } => return true,
+        OrderEvent::AfterSaleRefundRecorded { amount, .. } => orders(
+            "UPDATE orders SET refunded = refunded + $2 WHERE order_no = $1",
+            vec![amount.0.into()],
+        ),
+        _ => return false,
+    };
+    together.push(statement);
+    true
+}
+
+/// The effects of an out-of-stock notice or an abnormal flag, which read the order's rows.
+async fn effects_that_read(conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
     let no = envelope.aggregate_id.as_str();
     let event = &envelope.payload;
     let sequence = envelope.sequence as i64;
     match event {
-        OrderEvent::OrderPlaced { .. } => {
-            if let Some(mut row) = OrderRow::placed(no, event) {
-                let mut tables = Tables::new();
-                row.push_into(&mut tables);
-                tables.write(conn).await?;
-            }
-        }
-        OrderEvent::OrderPaid {
-            method, amount, at, ..
-        } => {
-            let method = method_code(method);
-            sqlx::query(
-                    "UPDATE orders SET status = 'to_be_shipped', paid_amount = $2, payment_method = $3, paid_at = $4 \
-                     WHERE order_no = $1",
-                )
-                .bind(no)
-                .bind(amount.0)
-                .bind(method)
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
-        }
-        OrderEvent::OrderCancelled { refund, at, .. } => {
-            sqlx::query(
-                    "UPDATE orders SET status = 'cancelled', refunded = refunded + $2, cancelled_at = $3 WHERE order_no = $1",
-                )
-                .bind(no)
-                .bind(refund.0)
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
-        }
-        OrderEvent::StockPrepared { .. } => {
-            sqlx::query("UPDATE orders SET stock_status = 'stock_prepared' WHERE order_no = $1")
-                .bind(no)
-                .execute(&mut *conn)
-                .await?;
-        }
         OrderEvent::StockShortage {
             shortages,
             refund,
@@ -287,45 +323,7 @@ pub(super) async fn effects(conn: &mut AnyConnection, envelope: &EventEnvelope<O
                 .execute(&mut *conn)
                 .await?;
         }
-        OrderEvent::OrderShipped {
-            courier,
-            tracking_no,
-            at,
-        } => {
-            sqlx::query(
-                    "UPDATE orders SET status = 'shipped', ship_courier = $2, tracking_no = $3, shipped_at = $4 WHERE order_no = $1",
-                )
-                .bind(no)
-                .bind(courier.code())
-                .bind(tracking_no)
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
-        }
-        OrderEvent::OrderCompleted { at, .. } => {
-            sqlx::query("UPDATE orders SET status = 'completed', completed_at = $2 WHERE order_no = $1")
-                .bind(no)
-                .bind(at)
-                .execute(&mut *conn)
-                .await?;
-        }
-        OrderEvent::OrderReviewed { rating, content, .. } => {
-            sqlx::query("UPDATE orders SET reviewed = 1, rating = $2, review = $3 WHERE order_no = $1")
-                .bind(no)
-                .bind(i64::from(*rating))
-                .bind(content)
-                .execute(&mut *conn)
-                .await?;
-        }
-        // The after-sales projection shows the claims; the order shows what they refunded.
-        OrderEvent::AfterSaleClaimed { .. } | OrderEvent::AfterSaleClaimReleased { .. } => {}
-        OrderEvent::AfterSaleRefundRecorded { amount, .. } => {
-            sqlx::query("UPDATE orders SET refunded = refunded + $2 WHERE order_no = $1")
-                .bind(no)
-                .bind(amount.0)
-                .execute(&mut *conn)
-                .await?;
-        }
+        _ => {}
     }
     Ok(())
 }

@@ -7,7 +7,7 @@ use serde_json::json;
 use sqlx::AnyConnection;
 
 use super::projection::{method_code, ShortItem};
-use crate::bulk::{Cell, Rows};
+use crate::bulk::{Cell, Rows, Together};
 
 /// A shortage's item as the notice stores it, from the order's line of that SKU.
 fn short_item(sku_id: &str, line: Option<&OrderLine>, quantity: i64) -> ShortItem {
@@ -99,6 +99,14 @@ impl Tables {
             shortages: Rows::new(SHORTAGES, ""),
             abnormal: Rows::new(ABNORMAL, ""),
         }
+    }
+
+    /// Into `together`, in the order `write` keeps.
+    pub(super) fn push_into(mut self, together: &mut Together) {
+        together.push_rows(&mut self.orders);
+        together.push_rows(&mut self.items);
+        together.push_rows(&mut self.shortages);
+        together.push_rows(&mut self.abnormal);
     }
 
     /// In this order: shortages and flags name their order's user, as the live path reads it.
