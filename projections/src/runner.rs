@@ -296,6 +296,11 @@ impl<P: Projection> Runner<P> {
         }
         let replayed = replayed?;
         rebuilt.with_context(|| format!("building the indexes {}'s replay set aside", P::NAME))?;
+        if replayed > 0 {
+            set_aside::analyze(&mut conn, P::TABLES)
+                .await
+                .with_context(|| format!("gathering the statistics of {}'s tables", P::NAME))?;
+        }
         Ok(replayed)
     }
 
