@@ -239,7 +239,7 @@ impl<A: Snapshotted> Store<A> {
         Ok(self.load_on(&mut conn, aggregate_id, None).await?.aggregate)
     }
 
-    /// Appends the events and moves the live projections' offsets past them (see `claim_sql`);
+    /// Appends the events and moves the live projections' offsets past them (see [`Claim`]);
     /// answers the names it moved. On PostgreSQL both are one statement (a data-modifying `WITH`), as
     /// each statement costs a round trip that, with commits, is most of a command's time there;
     /// SQLite has no such `WITH`, and its statements cost no round trip.
@@ -257,29 +257,31 @@ impl<A: Snapshotted> Store<A> {
             let metadata = serde_json::to_string(&envelope.metadata).map_err(unexpected::<A>)?;
             rows.push((envelope, payload, metadata));
         }
-        let append = append_sql(self.db.engine, rows.len());
         let claim = Claim {
             names: self.live.iter().map(|p| p.name()).collect(),
             aggregate_id: &first.aggregate_id,
             first: first.sequence,
             last: last.sequence,
         };
-        if claim.names.is_empty() {
-            bind_rows::<A>(sqlx::query(&append), &first.aggregate_id, &rows)
-                .execute(&mut *conn)
-                .await
-                .map_err(database::<A>)?;
-            return Ok(Vec::new());
-        }
-        let claimed = if self.db.engine == Engine::Postgres {
+        let claimed = if self.db.engine == Engine::Postgres
+            && !claim.names.is_empty()
+            && rows.len() <= EVENTS_PER_STATEMENT
+        {
+            let append = append_sql(self.db.engine, rows.len());
             let sql = format!("WITH appended AS ({append}) {}", claim.sql(3 + 5 * rows.len()));
             let query = claim.bind_after(bind_rows::<A>(sqlx::query(&sql), &first.aggregate_id, &rows));
             query.fetch_all(&mut *conn).await
         } else {
-            bind_rows::<A>(sqlx::query(&append), &first.aggregate_id, &rows)
-                .execute(&mut *conn)
-                .await
-                .map_err(database::<A>)?;
+            for chunk in rows.chunks(EVENTS_PER_STATEMENT) {
+                let append = append_sql(self.db.engine, chunk.len());
+                bind_rows::<A>(sqlx::query(&append), &first.aggregate_id, chunk)
+                    .execute(&mut *conn)
+                    .await
+                    .map_err(database::<A>)?;
+            }
+            if claim.names.is_empty() {
+                return Ok(Vec::new());
+            }
             let sql = claim.sql(3);
             let query = claim.bind_after(sqlx::query(&sql).bind(A::TYPE).bind(claim.aggregate_id));
             query.fetch_all(&mut *conn).await
@@ -634,6 +636,10 @@ fn envelopes<A: Aggregate>(
 }
 
 type AnyQuery<'q> = sqlx::query::Query<'q, Any, sqlx::any::AnyArguments<'q>>;
+
+/// Events per `INSERT`: a command decides a few; this bounds the parameters (5 per event) far
+/// below either engine's limit for one that decides thousands.
+const EVENTS_PER_STATEMENT: usize = 1_000;
 
 /// An event with its payload and metadata as JSON.
 type EventRow<'e, A> = (&'e EventEnvelope<A>, String, String);
