@@ -144,7 +144,8 @@ impl Rows {
     }
 }
 
-/// One statement that reads nothing back: its table, SQL (parameters `$1`, `$2`, …) and values.
+/// One statement that reads nothing back: its table, SQL and values; its parameters are `$1` to
+/// `$n` for its n values.
 #[derive(Debug, Clone)]
 pub struct Statement {
     pub table: String,

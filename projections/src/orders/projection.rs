@@ -113,11 +113,12 @@ impl Projection for OrderBook {
         timeline.push(timeline_cells(envelope));
         let mut together = Together::default();
         together.push_rows(&mut timeline);
-        if plain_effects(envelope, &mut together) {
-            return together.write(conn).await;
-        }
+        let plain = plain_effects(envelope, &mut together);
         together.write(conn).await?;
-        effects_that_read(conn, envelope).await
+        if !plain {
+            effects_that_read(conn, envelope).await?;
+        }
+        Ok(())
     }
 
     /// Orders are folded in memory with their later events, across pages while they are recent,
@@ -159,9 +160,10 @@ pub(super) fn timeline_cells(envelope: &EventEnvelope<Order>) -> [Cell; 5] {
 pub(super) async fn effects(conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
     let mut together = Together::default();
     if plain_effects(envelope, &mut together) {
-        return together.write(conn).await;
+        together.write(conn).await
+    } else {
+        effects_that_read(conn, envelope).await
     }
-    effects_that_read(conn, envelope).await
 }
 
 /// The writes of an event whose effects read nothing, into `together`; false for the others.
