@@ -193,6 +193,15 @@ struct Folded {
 }
 
 impl Folded {
+    /// `view` as it stands before the page's later events.
+    fn new(view: AfterSaleView, fresh: bool) -> Self {
+        Self {
+            quantity: view.quantity,
+            view,
+            fresh,
+        }
+    }
+
     fn push_into(&self, rows: &mut Rows) {
         let view = &self.view;
         rows.push([
@@ -340,28 +349,14 @@ impl Projection for AfterSaleBook {
             let id = envelope.aggregate_id.as_str();
             if let Some(view) = first_view(id, &envelope.payload, &products) {
                 order.push(id);
-                folded.insert(
-                    id,
-                    Folded {
-                        quantity: view.quantity,
-                        view,
-                        fresh: true,
-                    },
-                );
+                folded.insert(id, Folded::new(view, true));
                 continue;
             }
             if !folded.contains_key(id) {
                 // As the live path: an after-sale without a row has nothing to change.
                 let Some(view) = views.remove(id) else { continue };
                 order.push(id);
-                folded.insert(
-                    id,
-                    Folded {
-                        quantity: view.quantity,
-                        view,
-                        fresh: false,
-                    },
-                );
+                folded.insert(id, Folded::new(view, false));
             }
             if let Some(after_sale) = folded.get_mut(id) {
                 after_sale.view.apply(&envelope.payload);
