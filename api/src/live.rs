@@ -6,6 +6,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use commands::store::LiveProjection;
 use cqrs_es::EventEnvelope;
+use projections::bulk::Together;
 use projections::{Projection, Runner};
 use sqlx::AnyConnection;
 
@@ -21,8 +22,9 @@ impl<P: Projection> LiveProjection<P::Aggregate> for Live<P> {
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<P::Aggregate>],
+        later: &mut Together,
     ) -> anyhow::Result<()> {
-        self.0.apply_claimed(conn, events).await
+        self.0.apply_claimed(conn, events, later).await
     }
 
     async fn apply(
@@ -30,8 +32,9 @@ impl<P: Projection> LiveProjection<P::Aggregate> for Live<P> {
         conn: &mut AnyConnection,
         aggregate_id: &str,
         events: &[EventEnvelope<P::Aggregate>],
+        later: &mut Together,
     ) -> anyhow::Result<()> {
-        self.0.apply_in(conn, aggregate_id, events).await
+        self.0.apply_in(conn, aggregate_id, events, later).await
     }
 }
 

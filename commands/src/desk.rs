@@ -9,13 +9,14 @@ use std::time::Duration;
 use cqrs_es::AggregateError;
 use serde::Serialize;
 use serde_json::Value;
-use sqlx::AnyPool;
+use sqlx::{AnyConnection, AnyPool};
+use statements::Together;
 
 use crate::actor::{self, Action, Actor};
 
 use crate::db::Cqrs;
 use crate::error::{Error, Refusal};
-use crate::store::{Failure, InTransaction, Snapshotted};
+use crate::store::{ConflictWithin, Failure, InTransaction, Snapshotted, Staged};
 
 /// Enough for dozens of processes racing on one aggregate; each retry reloads its events.
 const CONFLICT_RETRIES: u32 = 40;
@@ -95,6 +96,76 @@ where
         A::Command: Clone + Serialize,
     {
         self.run(id, command, Some(work)).await
+    }
+
+    /// Waits for aggregate `id`'s turn in this process: its commands run one at a time here. Taken
+    /// inside another aggregate's turn, always in one order (orders before wallets, as the order
+    /// process manager's refunds take them), so that no two tasks wait on each other.
+    pub async fn turn(&self, id: &str) -> Turn {
+        Turn {
+            id: id.to_string(),
+            _guard: self.queue(id).lock_owned().await,
+        }
+    }
+
+    /// Runs `command` on the aggregate whose `turn` the caller holds, in the transaction on `conn`
+    /// that a command of another desk is writing (see [`crate::store::Framework::execute_within`]).
+    /// Answers the refusal like [`Desk::execute`]; a conflict with another process comes back as an
+    /// error that makes that other command run again. [`Desk::settle`] it once the transaction
+    /// committed.
+    pub async fn execute_within(
+        &self,
+        turn: &Turn,
+        conn: &mut AnyConnection,
+        later: &mut Together,
+        command: A::Command,
+    ) -> Result<Within<A>, Error>
+    where
+        A::Command: Clone + Serialize,
+    {
+        let actor = actor::current();
+        let metadata = actor.as_ref().map(Actor::metadata).unwrap_or_default();
+        match self
+            .cqrs
+            .execute_within(conn, later, &turn.id, command.clone(), metadata)
+            .await
+        {
+            Ok(staged) => Ok(Within { staged, command }),
+            Err(Failure::Aggregate(AggregateError::UserError(e))) => {
+                metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "refused")
+                    .increment(1);
+                Err(e.refusal().into())
+            }
+            Err(Failure::Aggregate(AggregateError::AggregateConflict)) => {
+                metrics::counter!("jpmall_command_conflicts_total", "aggregate" => A::TYPE).increment(1);
+                Err(Error::Internal(ConflictWithin.into()))
+            }
+            Err(Failure::Caller(e)) => Err(e),
+            Err(Failure::Aggregate(e)) => {
+                metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "failed")
+                    .increment(1);
+                Err(Error::Internal(anyhow::anyhow!(
+                    "{} command for {} failed: {e}",
+                    A::TYPE,
+                    turn.id
+                )))
+            }
+        }
+    }
+
+    /// After the transaction [`Desk::execute_within`] wrote in committed.
+    pub async fn settle(&self, turn: Turn, within: Within<A>)
+    where
+        A::Command: Clone + Serialize,
+    {
+        let Within { staged, command } = within;
+        self.cqrs.settle(staged).await;
+        metrics::counter!("jpmall_commands_total", "aggregate" => A::TYPE, "outcome" => "done").increment(1);
+        if let Some(actor) = actor::current() {
+            if let Err(e) = self.record(&actor, &turn.id, &command).await {
+                tracing::error!("audit line of {} {} not written: {e}", A::TYPE, turn.id);
+            }
+        }
     }
 
     async fn run(&self, id: &str, command: A::Command, work: Option<&dyn InTransaction>) -> Result<(), Error>
@@ -191,6 +262,18 @@ where
         .await?;
         Ok(())
     }
+}
+
+/// An aggregate's turn in this process (see [`Desk::turn`]).
+pub struct Turn {
+    id: String,
+    _guard: tokio::sync::OwnedMutexGuard<()>,
+}
+
+/// A command written in another desk's transaction, to be [`Desk::settle`]d once it committed.
+pub struct Within<A: Snapshotted> {
+    staged: Staged<A>,
+    command: A::Command,
 }
 
 /// `MarkOutOfStock` → `mark_out_of_stock`.

@@ -17,6 +17,7 @@ use cqrs_es::{Aggregate, AggregateError, DomainEvent, EventEnvelope, Query};
 use lru::LruCache;
 use sqlx::error::ErrorKind;
 use sqlx::{Any, AnyConnection, Row, Transaction};
+use statements::Together;
 
 use crate::db::{Database, Engine};
 
@@ -27,11 +28,13 @@ pub trait LiveProjection<A: Aggregate>: Send + Sync {
     /// The name its offsets are recorded under in `projection_offsets`.
     fn name(&self) -> &'static str;
 
-    /// Applies `events`, whose offsets the store has already moved in this transaction.
+    /// Applies `events`, whose offsets the store has already moved in this transaction. Writes that
+    /// may wait go into `later`, which the store sends before the commit.
     async fn apply_claimed(
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<A>],
+        later: &mut Together,
     ) -> anyhow::Result<()>;
 
     /// Claims and applies `events` on its own; when it is behind on the aggregate (a rebuild under
@@ -41,15 +44,17 @@ pub trait LiveProjection<A: Aggregate>: Send + Sync {
         conn: &mut AnyConnection,
         aggregate_id: &str,
         events: &[EventEnvelope<A>],
+        later: &mut Together,
     ) -> anyhow::Result<()>;
 }
 
 /// Work of the command's caller that must be stored with its events or not at all (an order's stock
 /// reservation, say). It runs in the command's transaction before the events are appended; an error
-/// rolls everything back and is the command's answer.
+/// rolls everything back and is the command's answer. Writes that may wait for the commit (see
+/// [`LiveProjection::apply_claimed`]) go into `later`.
 #[async_trait]
 pub trait InTransaction: Send + Sync {
-    async fn run(&self, conn: &mut AnyConnection) -> Result<(), crate::Error>;
+    async fn run(&self, conn: &mut AnyConnection, later: &mut Together) -> Result<(), crate::Error>;
 }
 
 /// Why a command was not stored: the aggregate or the database, or the caller's work in the
@@ -127,12 +132,29 @@ fn is_conflict(error: &sqlx::Error) -> bool {
     }
 }
 
+/// A command run within another aggregate's transaction (see [`Framework::execute_within`]) lost a
+/// race with another process: the whole transaction is run again.
+#[derive(Debug, thiserror::Error)]
+#[error("a command within the transaction lost a race with another process")]
+pub struct ConflictWithin;
+
 fn caller<A: Aggregate>(error: crate::Error) -> Failure<A> {
     match &error {
-        crate::Error::Internal(e) if e.downcast_ref::<sqlx::Error>().is_some_and(is_conflict) => {
+        crate::Error::Internal(e)
+            if e.downcast_ref::<sqlx::Error>().is_some_and(is_conflict)
+                || e.downcast_ref::<ConflictWithin>().is_some() =>
+        {
             Failure::Aggregate(AggregateError::AggregateConflict)
         }
         _ => Failure::Caller(error),
+    }
+}
+
+/// A live projection's failure: a lost race is retried, anything else fails the command.
+fn refused<A: Aggregate>(error: anyhow::Error) -> Refused<A> {
+    match error.downcast_ref::<sqlx::Error>() {
+        Some(sql) if is_conflict(sql) => AggregateError::AggregateConflict,
+        _ => unexpected::<A>(error),
     }
 }
 
@@ -316,46 +338,50 @@ impl<A: Snapshotted> Store<A> {
     }
 
     /// The caller's work, events, live projections and (when due) the snapshot, in the command's
-    /// transaction, which this commits.
-    async fn write(
+    /// transaction, left open.
+    /// The projections' writes that may wait are left in `later`, to be sent together before the
+    /// commit, in as few statements as their tables allow (on PostgreSQL each statement is a round
+    /// trip).
+    async fn write_on(
         &self,
-        mut tx: Transaction<'static, Any>,
+        conn: &mut AnyConnection,
+        later: &mut Together,
         envelopes: &[EventEnvelope<A>],
         loaded: &Loaded<A>,
         work: Option<&dyn InTransaction>,
     ) -> Result<(), Failure<A>> {
         if let Some(work) = work {
-            work.run(&mut tx).await.map_err(caller::<A>)?;
+            work.run(&mut *conn, later).await.map_err(caller::<A>)?;
         }
-        let claimed = self.append_and_claim(&mut tx, envelopes).await?;
+        let claimed = self.append_and_claim(&mut *conn, envelopes).await?;
         for projection in &self.live {
             let applied = if claimed.iter().any(|name| name == projection.name()) {
-                projection.apply_claimed(&mut tx, envelopes).await
+                projection.apply_claimed(&mut *conn, envelopes, later).await
             } else {
-                projection.apply(&mut tx, &loaded.aggregate_id, envelopes).await
+                projection
+                    .apply(&mut *conn, &loaded.aggregate_id, envelopes, later)
+                    .await
             };
-            applied.map_err(|e| match e.downcast_ref::<sqlx::Error>() {
-                Some(sql) if is_conflict(sql) => AggregateError::AggregateConflict,
-                _ => unexpected::<A>(e),
-            })?;
+            applied.map_err(refused::<A>)?;
         }
         if loaded.sequence - loaded.snapshot >= SNAPSHOT_EVERY {
-            self.write_snapshot(&mut tx, loaded).await?;
+            self.write_snapshot(&mut *conn, loaded).await?;
         }
-        tx.commit().await.map_err(database::<A>)?;
         Ok(())
     }
 
-    /// Stores the events a command decided on top of `loaded` (to which the aggregate already applied
-    /// them) and keeps the new state for the next command.
-    async fn commit(
+    /// Writes the events a command decided on top of `loaded` (to which the aggregate already
+    /// applied them) in the transaction on `conn`, and answers them with the state they lead to,
+    /// which is kept only once that transaction commits.
+    async fn stage(
         &self,
-        tx: Transaction<'static, Any>,
+        conn: &mut AnyConnection,
+        later: &mut Together,
         events: Vec<A::Event>,
         mut loaded: Loaded<A>,
         metadata: HashMap<String, String>,
         work: Option<&dyn InTransaction>,
-    ) -> Result<Vec<EventEnvelope<A>>, Failure<A>> {
+    ) -> Result<(Vec<EventEnvelope<A>>, Loaded<A>), Failure<A>> {
         let first = loaded.sequence + 1;
         let envelopes: Vec<EventEnvelope<A>> = events
             .into_iter()
@@ -368,19 +394,54 @@ impl<A: Snapshotted> Store<A> {
             })
             .collect();
         loaded.sequence += envelopes.len();
-        if envelopes.is_empty() {
-            // Nothing decided: the transaction only read.
-            drop(tx);
-        } else {
+        if !envelopes.is_empty() {
             // On failure the state is dropped: it holds events that were not stored.
-            self.write(tx, &envelopes, &loaded, work).await?;
+            self.write_on(conn, later, &envelopes, &loaded, work).await?;
             if loaded.sequence - loaded.snapshot >= SNAPSHOT_EVERY {
                 loaded.snapshot = loaded.sequence;
             }
         }
+        Ok((envelopes, loaded))
+    }
+
+    /// Stores the events a command decided on top of `loaded` in `tx`, commits, and keeps the new
+    /// state for the next command.
+    async fn commit(
+        &self,
+        mut tx: Transaction<'static, Any>,
+        events: Vec<A::Event>,
+        loaded: Loaded<A>,
+        metadata: HashMap<String, String>,
+        work: Option<&dyn InTransaction>,
+    ) -> Result<Vec<EventEnvelope<A>>, Failure<A>> {
+        let mut later = Together::default();
+        let (envelopes, loaded) = self
+            .stage(&mut tx, &mut later, events, loaded, metadata, work)
+            .await?;
+        if envelopes.is_empty() {
+            // Nothing decided: the transaction only read.
+            drop(tx);
+        } else {
+            later.flush(&mut tx).await.map_err(|e| {
+                refused::<A>(anyhow::Error::new(e).context(format!(
+                    "the live projections of {} {} failed at #{}",
+                    A::TYPE,
+                    loaded.aggregate_id,
+                    loaded.sequence
+                )))
+            })?;
+            tx.commit().await.map_err(database::<A>)?;
+        }
         self.keep(loaded);
         Ok(envelopes)
     }
+}
+
+/// A command written in the transaction of another's (see [`Framework::execute_within`]). Dropped
+/// without [`Framework::settle`] (that transaction rolled back), nothing of it is kept.
+pub struct Staged<A: Aggregate> {
+    loaded: Loaded<A>,
+    events: Vec<EventEnvelope<A>>,
 }
 
 /// How one attempt at a command ended.
@@ -487,9 +548,7 @@ where
             Ok(loaded) => loaded,
             Err(e) => return Attempt::Done(Err(e.into())),
         };
-        let sink = EventSink::default();
-        let decided = loaded.aggregate.handle(command, &self.services, &sink).await;
-        let events = sink.collect().await;
+        let (decided, events) = self.decide(&mut loaded.aggregate, command).await;
         if trusted && (decided.is_err() || events.is_empty()) {
             match events_after::<A>(&mut *tx, aggregate_id, loaded.sequence).await {
                 Err(e) => return Attempt::Done(Err(e.into())),
@@ -528,6 +587,80 @@ where
                 Attempt::Done(Ok(()))
             }
         }
+    }
+
+    /// Runs `command` in the transaction on `conn`, which belongs to a command of another aggregate
+    /// (a wallet debit in the order's payment, say): both are stored or neither. The state it leads
+    /// to is kept, and the process managers told, by [`Framework::settle`] once that transaction has
+    /// committed; a conflict with another process comes back as [`Failure::Aggregate`]'s
+    /// `AggregateConflict`, and the whole transaction has to run again.
+    pub async fn execute_within(
+        &self,
+        conn: &mut AnyConnection,
+        later: &mut Together,
+        aggregate_id: &str,
+        command: A::Command,
+        metadata: HashMap<String, String>,
+    ) -> Result<Staged<A>, Failure<A>> {
+        let start = self.store.take_cached(aggregate_id);
+        let trusted = start.is_some();
+        let mut loaded = match start {
+            Some(kept) => Loaded {
+                aggregate_id: aggregate_id.to_string(),
+                aggregate: kept.aggregate,
+                sequence: kept.sequence,
+                snapshot: kept.snapshot,
+            },
+            None => self.store.load_on(&mut *conn, aggregate_id, None).await?,
+        };
+        let (mut decided, mut events) = self.decide(&mut loaded.aggregate, command.clone()).await;
+        // As in `attempt`: a refusal or a repeat decided on a kept state is checked against the log.
+        if trusted && (decided.is_err() || events.is_empty()) {
+            let newer = events_after::<A>(&mut *conn, aggregate_id, loaded.sequence).await?;
+            if let Some(last) = newer.last() {
+                if events.is_empty() {
+                    loaded.sequence = last.sequence;
+                    for event in newer {
+                        loaded.aggregate.apply(event.payload);
+                    }
+                } else {
+                    // Refused halfway: the state holds events that will not be stored.
+                    loaded = self.store.load_on(&mut *conn, aggregate_id, None).await?;
+                }
+                (decided, events) = self.decide(&mut loaded.aggregate, command).await;
+            }
+        }
+        if let Err(refusal) = decided {
+            if events.is_empty() {
+                self.store.keep(loaded);
+            }
+            return Err(AggregateError::UserError(refusal).into());
+        }
+        let (events, loaded) = self
+            .store
+            .stage(conn, later, events, loaded, metadata, None)
+            .await?;
+        Ok(Staged { loaded, events })
+    }
+
+    /// After the transaction of [`Framework::execute_within`] committed: keeps the state and tells
+    /// the process managers.
+    pub async fn settle(&self, staged: Staged<A>) {
+        let Staged { loaded, events } = staged;
+        let aggregate_id = loaded.aggregate_id.clone();
+        self.store.keep(loaded);
+        if !events.is_empty() {
+            for query in &self.queries {
+                query.dispatch(&aggregate_id, &events).await;
+            }
+        }
+    }
+
+    /// The command's decision and its events, which `aggregate` has applied.
+    async fn decide(&self, aggregate: &mut A, command: A::Command) -> (Result<(), A::Error>, Vec<A::Event>) {
+        let sink = EventSink::default();
+        let decided = aggregate.handle(command, &self.services, &sink).await;
+        (decided, sink.collect().await)
     }
 
     /// `f` of the state of `aggregate_id` this process keeps, if it keeps one: no read, but possibly

@@ -3,54 +3,8 @@
 //! and writes them through this.
 
 use sqlx::AnyConnection;
-
-/// One bound value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Cell {
-    Int(i64),
-    Text(String),
-    Null,
-}
-
-impl From<i64> for Cell {
-    fn from(value: i64) -> Self {
-        Cell::Int(value)
-    }
-}
-
-impl From<String> for Cell {
-    fn from(value: String) -> Self {
-        Cell::Text(value)
-    }
-}
-
-impl From<&str> for Cell {
-    fn from(value: &str) -> Self {
-        Cell::Text(value.to_string())
-    }
-}
-
-impl From<&String> for Cell {
-    fn from(value: &String) -> Self {
-        Cell::Text(value.clone())
-    }
-}
-
-impl From<Option<i64>> for Cell {
-    fn from(value: Option<i64>) -> Self {
-        value.map_or(Cell::Null, Cell::Int)
-    }
-}
-
-impl From<bool> for Cell {
-    fn from(value: bool) -> Self {
-        Cell::Int(value as i64)
-    }
-}
-
-/// Binds per statement: well under SQLite's 32,766 and PostgreSQL's 65,535, and large enough that
-/// the statement's round trip is shared by hundreds of rows.
-const BINDS_PER_STATEMENT: usize = 4_000;
+use statements::BINDS_PER_STATEMENT;
+pub use statements::{Cell, Statement, Together};
 
 /// Rows for one `INSERT INTO table (columns) VALUES … tail` statement shape.
 pub struct Rows {
@@ -101,6 +55,11 @@ impl Rows {
         Ok(())
     }
 
+    /// Moves the rows gathered into `together`.
+    pub fn push_into(&mut self, together: &mut Together) {
+        together.extend(self.take_statements(false));
+    }
+
     /// The statements that write the rows gathered, which are taken.
     fn take_statements(&mut self, anonymous: bool) -> Vec<Statement> {
         let per_statement = (BINDS_PER_STATEMENT / self.width).max(1);
@@ -134,152 +93,10 @@ impl Rows {
                 sql.push(' ');
                 sql.push_str(&self.tail);
             }
-            statements.push(Statement {
-                table: table.clone(),
-                sql,
-                cells: chunk.to_vec(),
-            });
+            statements.push(Statement::new(&table, &sql, chunk.to_vec()));
         }
         statements
     }
-}
-
-/// One statement that reads nothing back: its table, SQL and values; its parameters are `$1` to
-/// `$n` for its n values.
-#[derive(Debug, Clone)]
-pub struct Statement {
-    pub table: String,
-    pub sql: String,
-    pub cells: Vec<Cell>,
-}
-
-impl Statement {
-    pub fn new(table: &str, sql: &str, cells: Vec<Cell>) -> Self {
-        Self {
-            table: table.to_string(),
-            sql: sql.to_string(),
-            cells,
-        }
-    }
-
-    async fn execute(&self, conn: &mut AnyConnection) -> sqlx::Result<()> {
-        bind(sqlx::query(&self.sql), &self.cells).execute(conn).await?;
-        Ok(())
-    }
-}
-
-fn bind<'q>(
-    mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
-    cells: &'q [Cell],
-) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    for cell in cells {
-        query = match cell {
-            Cell::Int(value) => query.bind(*value),
-            Cell::Text(value) => query.bind(value.as_str()),
-            Cell::Null => query.bind(None::<i64>),
-        };
-    }
-    query
-}
-
-/// Writes of a live command to different tables, none reading what another writes, sent together.
-/// On PostgreSQL every statement is a round trip, which with the commit is most of a live
-/// command's time there, so they go as one statement: all but the last in a data-modifying
-/// `WITH`. Those see one snapshot and not each other's changes, hence a second write to a table
-/// starts another statement. On SQLite (no such `WITH`, and no round trips) they run one by one.
-#[derive(Default)]
-pub struct Together {
-    statements: Vec<Statement>,
-}
-
-impl Together {
-    pub fn push(&mut self, statement: Statement) {
-        self.statements.push(statement);
-    }
-
-    /// Takes the rows gathered.
-    pub fn push_rows(&mut self, rows: &mut Rows) {
-        self.statements.extend(rows.take_statements(false));
-    }
-
-    pub async fn write(self, conn: &mut AnyConnection) -> sqlx::Result<()> {
-        if conn.backend_name() != "PostgreSQL" {
-            for statement in &self.statements {
-                statement.execute(conn).await?;
-            }
-            return Ok(());
-        }
-        let mut group: Vec<&Statement> = Vec::new();
-        for statement in &self.statements {
-            if group.iter().any(|s| s.table == statement.table)
-                || group.iter().map(|s| s.cells.len()).sum::<usize>() + statement.cells.len()
-                    > BINDS_PER_STATEMENT
-            {
-                write_with(conn, &group).await?;
-                group.clear();
-            }
-            group.push(statement);
-        }
-        write_with(conn, &group).await
-    }
-}
-
-/// `statements` as one PostgreSQL statement.
-async fn write_with(conn: &mut AnyConnection, statements: &[&Statement]) -> sqlx::Result<()> {
-    let Some((last, before)) = statements.split_last() else {
-        return Ok(());
-    };
-    if before.is_empty() {
-        return last.execute(conn).await;
-    }
-    let mut sql = String::from("WITH ");
-    let mut shift = 0;
-    for (n, statement) in before.iter().enumerate() {
-        if n > 0 {
-            sql.push_str(", ");
-        }
-        sql.push_str(&format!("w{n} AS ("));
-        sql.push_str(&shifted(&statement.sql, shift));
-        sql.push(')');
-        shift += statement.cells.len();
-    }
-    sql.push(' ');
-    sql.push_str(&shifted(&last.sql, shift));
-    let mut query = sqlx::query(&sql);
-    for statement in statements {
-        query = bind(query, &statement.cells);
-    }
-    query.execute(conn).await?;
-    Ok(())
-}
-
-/// `sql` with every parameter `$n` renumbered `$(n + by)`. Our statements hold no `$` but in
-/// parameters (no dollar-quoted strings).
-fn shifted(sql: &str, by: usize) -> String {
-    if by == 0 {
-        return sql.to_string();
-    }
-    let mut out = String::with_capacity(sql.len() + 16);
-    let mut chars = sql.char_indices().peekable();
-    while let Some((_, c)) = chars.next() {
-        out.push(c);
-        if c != '$' {
-            continue;
-        }
-        let mut digits = String::new();
-        while let Some(&(_, d)) = chars.peek() {
-            if !d.is_ascii_digit() {
-                break;
-            }
-            digits.push(d);
-            chars.next();
-        }
-        match digits.parse::<usize>() {
-            Ok(n) => out.push_str(&(n + by).to_string()),
-            Err(_) => out.push_str(&digits),
-        }
-    }
-    out
 }
 
 /// `UPDATE table SET … FROM` rows given as one JSON array of objects, one object per row to
@@ -337,17 +154,3 @@ impl JsonUpdate {
 
 /// Rows per `JsonUpdate` statement: a parameter of a megabyte or so.
 const JSON_ROWS_PER_STATEMENT: usize = 5_000;
-
-#[cfg(test)]
-mod tests {
-    use super::shifted;
-
-    #[test]
-    fn parameters_are_renumbered_and_nothing_else_changes() {
-        assert_eq!(
-            shifted("UPDATE t SET a = $2, b = $10 WHERE k = $1 AND c = '$'", 5),
-            "UPDATE t SET a = $7, b = $15 WHERE k = $6 AND c = '$'"
-        );
-        assert_eq!(shifted("SELECT $1", 0), "SELECT $1");
-    }
-}

@@ -15,7 +15,7 @@ use domain::wallet::{Wallet, WalletEvent};
 use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool, Row};
 
-use crate::bulk::Rows;
+use crate::bulk::{Rows, Statement, Together};
 use crate::runner::{Carry, Projection};
 
 /// What a message links to: the screen the reader is sent to.
@@ -79,30 +79,26 @@ async fn write(
 /// A notice that does not name its owner's reference, to the owner `message_owners` knows, in one
 /// statement (a round trip fewer than reading the owner first, on PostgreSQL); nobody to tell when
 /// there is no owner, as when a replay finds none.
-async fn write_to_owner(
-    conn: &mut AnyConnection,
-    source: &str,
-    aggregate_id: &str,
-    sequence: usize,
-    notice: Notice,
-) -> sqlx::Result<()> {
+/// A notice to the owner remembered for the aggregate, which the statement reads.
+fn to_owner(source: &str, aggregate_id: &str, sequence: usize, notice: Notice) -> Statement {
     debug_assert!(!notice.names_reference);
     // The `WHERE` also keeps SQLite from reading `ON CONFLICT` as the join's `ON`.
-    sqlx::query(
+    Statement::new(
+        "messages",
         "INSERT INTO messages (id, user_id, source, kind, object_type, object_id, params, created_at) \
          SELECT $1, user_id, $2, $3, $4, $5, $6, $7 FROM message_owners WHERE source = $2 AND aggregate_id = $5 \
          ON CONFLICT (id) DO NOTHING",
+        vec![
+            message_id(source, aggregate_id, sequence).into(),
+            source.into(),
+            notice.kind.into(),
+            notice.target.code().into(),
+            aggregate_id.into(),
+            notice.params.to_string().into(),
+            notice.at.into(),
+        ],
     )
-    .bind(message_id(source, aggregate_id, sequence))
-    .bind(source)
-    .bind(notice.kind)
-    .bind(notice.target.code())
-    .bind(aggregate_id)
-    .bind(notice.params.to_string())
-    .bind(notice.at)
-    .execute(conn)
-    .await?;
-    Ok(())
+    .reading("message_owners")
 }
 
 /// Messages to write in multi-row statements; a message's id makes a second write of it a no-op.
@@ -280,17 +276,23 @@ async fn remember_owner(
     user_id: &str,
     reference: &str,
 ) -> sqlx::Result<()> {
-    sqlx::query(
+    owner_row(source, aggregate_id, user_id, reference)
+        .execute(conn)
+        .await
+}
+
+fn owner_row(source: &str, aggregate_id: &str, user_id: &str, reference: &str) -> Statement {
+    Statement::new(
+        "message_owners",
         "INSERT INTO message_owners (source, aggregate_id, user_id, reference) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (source, aggregate_id) DO NOTHING",
+        vec![
+            source.into(),
+            aggregate_id.into(),
+            user_id.into(),
+            reference.into(),
+        ],
     )
-    .bind(source)
-    .bind(aggregate_id)
-    .bind(user_id)
-    .bind(reference)
-    .execute(conn)
-    .await?;
-    Ok(())
 }
 
 /// (owner, reference) of an order or after-sale seen placed or applied.
@@ -410,14 +412,25 @@ impl Projection for OrderMessages {
     ];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
+        let mut together = Together::default();
+        self.apply_live(conn, envelope, &mut together).await?;
+        together.flush(conn).await
+    }
+
+    /// Reads nothing but `message_owners`, which its statements name.
+    async fn apply_live(
+        &self,
+        _conn: &mut AnyConnection,
+        envelope: &EventEnvelope<Order>,
+        later: &mut Together,
+    ) -> sqlx::Result<()> {
         let order_no = envelope.aggregate_id.as_str();
         if let Some((user_id, reference)) = order_owner(&envelope.payload) {
-            return remember_owner(conn, "order", order_no, user_id, reference).await;
+            later.push(owner_row("order", order_no, user_id, reference));
+        } else if let Some(notice) = order_notice(order_no, &envelope.payload) {
+            later.push(to_owner("order", order_no, envelope.sequence, notice));
         }
-        let Some(notice) = order_notice(order_no, &envelope.payload) else {
-            return Ok(());
-        };
-        write_to_owner(conn, "order", order_no, envelope.sequence, notice).await
+        Ok(())
     }
 
     async fn replay(

@@ -16,7 +16,7 @@ use async_trait::async_trait;
 use cqrs_es::{Aggregate, EventEnvelope};
 use sqlx::{AnyConnection, AnyPool, Connection, Row};
 
-use crate::bulk::Rows;
+use crate::bulk::{Rows, Together};
 use crate::set_aside;
 
 /// A read model fed by one aggregate type's events.
@@ -34,6 +34,20 @@ pub trait Projection: Send + Sync + 'static {
         conn: &mut AnyConnection,
         event: &EventEnvelope<Self::Aggregate>,
     ) -> sqlx::Result<()>;
+
+    /// The live path, in the command's transaction: applies `event`, and may leave in `later` writes
+    /// that read nothing the command wrote before them but their own tables, which the command sends
+    /// with the other projections' before it commits (see [`Together`]). A projection that reads
+    /// anything flushes `later` first, as this default does.
+    async fn apply_live(
+        &self,
+        conn: &mut AnyConnection,
+        event: &EventEnvelope<Self::Aggregate>,
+        later: &mut Together,
+    ) -> sqlx::Result<()> {
+        later.flush(conn).await?;
+        self.apply(conn, event).await
+    }
 
     /// A page of a replay from nothing: events in log order, of many aggregates, into tables that
     /// were empty when the replay began. Applied one by one unless the projection folds the page
@@ -200,15 +214,10 @@ impl<P: Projection> Runner<P> {
         conn: &mut AnyConnection,
         event: &EventEnvelope<P::Aggregate>,
     ) -> anyhow::Result<()> {
-        self.projection.apply(conn, event).await.with_context(|| {
-            format!(
-                "projection {} failed on {} {} #{}",
-                P::NAME,
-                <P::Aggregate as Aggregate>::TYPE,
-                event.aggregate_id,
-                event.sequence
-            )
-        })
+        self.projection
+            .apply(conn, event)
+            .await
+            .with_context(|| failed_on::<P>(event))
     }
 
     /// Applies a batch in one transaction (replays are bound by commits, not by work). When the batch
@@ -553,6 +562,16 @@ fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelo
     })
 }
 
+fn failed_on<P: Projection>(event: &EventEnvelope<P::Aggregate>) -> String {
+    format!(
+        "projection {} failed on {} {} #{}",
+        P::NAME,
+        <P::Aggregate as Aggregate>::TYPE,
+        event.aggregate_id,
+        event.sequence
+    )
+}
+
 impl<P: Projection> Runner<P> {
     /// Live path, inside the command's transaction (after its events were appended): applies them,
     /// or, when this projection is behind on the aggregate (a rebuild under way), everything of the
@@ -562,7 +581,9 @@ impl<P: Projection> Runner<P> {
         conn: &mut AnyConnection,
         aggregate_id: &str,
         events: &[EventEnvelope<P::Aggregate>],
+        later: &mut Together,
     ) -> anyhow::Result<()> {
+        later.flush(conn).await?;
         for event in events {
             if !self.claim_and_apply(conn, event).await? {
                 return self.catch_up_in(conn, aggregate_id).await;
@@ -572,14 +593,19 @@ impl<P: Projection> Runner<P> {
     }
 
     /// Live path, inside the command's transaction, for events whose offsets the caller has
-    /// already moved past them.
+    /// already moved past them; writes that may wait are left in `later` (see
+    /// [`Projection::apply_live`]).
     pub async fn apply_claimed(
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<P::Aggregate>],
+        later: &mut Together,
     ) -> anyhow::Result<()> {
         for event in events {
-            self.apply_named(conn, event).await?;
+            self.projection
+                .apply_live(conn, event, later)
+                .await
+                .with_context(|| failed_on::<P>(event))?;
         }
         Ok(())
     }

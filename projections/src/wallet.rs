@@ -10,7 +10,7 @@ use domain::wallet::{Wallet, WalletEvent};
 use serde::Serialize;
 use sqlx::{AnyConnection, AnyPool, Row};
 
-use crate::bulk::Rows;
+use crate::bulk::{Rows, Statement, Together};
 
 use crate::catalog::Page;
 use crate::{Carry, Projection};
@@ -24,32 +24,41 @@ impl Projection for WalletBalances {
     const TABLES: &'static [&'static str] = &["wallet_balances"];
 
     async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
-        let user_id = &event.aggregate_id;
+        let mut together = Together::default();
+        self.apply_live(conn, event, &mut together).await?;
+        together.flush(conn).await
+    }
+
+    /// Reads nothing.
+    async fn apply_live(
+        &self,
+        _conn: &mut AnyConnection,
+        event: &EventEnvelope<Wallet>,
+        later: &mut Together,
+    ) -> sqlx::Result<()> {
+        let user_id = event.aggregate_id.as_str();
         if let WalletEvent::PayoutAccountBound { payee, account, at } = &event.payload {
-            sqlx::query(
+            later.push(Statement::new(
+                "wallet_balances",
                 "INSERT INTO wallet_balances (user_id, balance, frozen, payee, account, updated_at) \
                  VALUES ($1, 0, 0, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE \
                  SET payee = excluded.payee, account = excluded.account, updated_at = excluded.updated_at",
-            )
-            .bind(user_id)
-            .bind(payee)
-            .bind(account)
-            .bind(at)
-            .execute(&mut *conn)
-            .await?;
+                vec![user_id.into(), payee.into(), account.into(), (*at).into()],
+            ));
         }
         if let Some(entry) = event.payload.ledger_entry() {
-            sqlx::query(
+            later.push(Statement::new(
+                "wallet_balances",
                 "INSERT INTO wallet_balances (user_id, balance, frozen, payee, account, updated_at) \
                  VALUES ($1, $2, $3, '', '', $4) ON CONFLICT (user_id) DO UPDATE \
                  SET balance = excluded.balance, frozen = excluded.frozen, updated_at = excluded.updated_at",
-            )
-            .bind(user_id)
-            .bind(entry.balance_after.0)
-            .bind(entry.frozen_after.0)
-            .bind(entry.at)
-            .execute(&mut *conn)
-            .await?;
+                vec![
+                    user_id.into(),
+                    entry.balance_after.0.into(),
+                    entry.frozen_after.0.into(),
+                    entry.at.into(),
+                ],
+            ));
         }
         Ok(())
     }
@@ -128,23 +137,36 @@ impl Projection for WalletLedger {
     const TABLES: &'static [&'static str] = &["wallet_ledger"];
 
     async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
+        let mut together = Together::default();
+        self.apply_live(conn, event, &mut together).await?;
+        together.flush(conn).await
+    }
+
+    /// Reads nothing.
+    async fn apply_live(
+        &self,
+        _conn: &mut AnyConnection,
+        event: &EventEnvelope<Wallet>,
+        later: &mut Together,
+    ) -> sqlx::Result<()> {
         let Some(entry) = event.payload.ledger_entry() else {
             return Ok(());
         };
-        sqlx::query(
+        later.push(Statement::new(
+            "wallet_ledger",
             "INSERT INTO wallet_ledger (user_id, sequence, kind, reference, amount, balance_after, frozen_after, at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (user_id, sequence) DO NOTHING",
-        )
-        .bind(&event.aggregate_id)
-        .bind(event.sequence as i64)
-        .bind(entry.kind)
-        .bind(&entry.reference)
-        .bind(entry.amount.0)
-        .bind(entry.balance_after.0)
-        .bind(entry.frozen_after.0)
-        .bind(entry.at)
-        .execute(&mut *conn)
-        .await?;
+            vec![
+                event.aggregate_id.as_str().into(),
+                (event.sequence as i64).into(),
+                entry.kind.into(),
+                entry.reference.as_str().into(),
+                entry.amount.0.into(),
+                entry.balance_after.0.into(),
+                entry.frozen_after.0.into(),
+                entry.at.into(),
+            ],
+        ));
         Ok(())
     }
 

@@ -95,6 +95,7 @@ on_both_engines!(
     twenty_parallel_orders_for_the_last_five_units_sell_five,
     a_qr_payment_for_an_order_pays_it_through_the_wallet,
     an_interrupted_payment_is_reversed_and_the_audit_stays_clean,
+    a_payment_whose_order_is_not_stored_takes_no_money,
     rankings_count_paid_sales_and_rebuild_from_the_log,
     the_ranking_never_passes_an_order_still_in_flight,
     the_ranking_rebuilds_when_the_database_numbers_transactions_below_its_cursor,
@@ -716,6 +717,68 @@ async fn a_qr_payment_for_an_order_pays_it_through_the_wallet(app: &TestApp) {
         "the QR money passes through the wallet"
     );
     assert_eq!(balance(app, &token).await, "0.00");
+}
+
+/// The debit and the order's `MarkPaid` are one transaction: when the order's side cannot be stored
+/// (here its timeline refuses the paid row), the wallet keeps its money and no debit is left to give
+/// back.
+async fn a_payment_whose_order_is_not_stored_takes_no_money(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000617", "abc12345").await;
+    let sku = skus(app).await[0].clone();
+    let order_no = place(app, &token, json!([{"sku_id": sku.0, "quantity": 1}])).await;
+    app.top_up(&token, "1000").await;
+    let pool = &app.db().pool;
+    let (inject, remove): (&[&str], &str) = match app.engine {
+        Engine::Sqlite => (
+            &["CREATE TRIGGER fail_paid BEFORE INSERT ON order_timeline WHEN NEW.kind = 'OrderPaid' \
+               BEGIN SELECT RAISE(ABORT, 'injected failure'); END"],
+            "DROP TRIGGER fail_paid",
+        ),
+        Engine::Postgres => (
+            &[
+                "CREATE FUNCTION fail_paid() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql",
+                "CREATE TRIGGER fail_paid BEFORE INSERT ON order_timeline FOR EACH ROW \
+                 WHEN (NEW.kind = 'OrderPaid') EXECUTE FUNCTION fail_paid()",
+            ],
+            "DROP TRIGGER fail_paid ON order_timeline",
+        ),
+    };
+    for sql in inject {
+        sqlx::query(sql).execute(pool).await.unwrap();
+    }
+    let (status, _) = call(app, &token, "order/pay", json!({"order_no": order_no})).await;
+    assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+    assert_eq!(balance(app, &token).await, "1000.00", "nothing was taken");
+    let kinds: Vec<Value> = ledger(app, &token)
+        .await
+        .into_iter()
+        .map(|r| r["type"].clone())
+        .collect();
+    assert_eq!(kinds, [json!("top_up")]);
+    let debits: i64 = sqlx::query(
+        "SELECT COUNT(*) FROM events WHERE aggregate_type = 'wallet' AND event_type = 'OrderPaymentDebited'",
+    )
+    .fetch_one(pool)
+    .await
+    .unwrap()
+    .get(0);
+    assert_eq!(debits, 0, "no debit event was stored");
+    assert_eq!(detail(app, &token, &order_no).await["status"], "pending_payment");
+
+    sqlx::query(remove).execute(pool).await.unwrap();
+    data(app, &token, "order/pay", json!({"order_no": order_no})).await;
+    let paid = detail(app, &token, &order_no).await;
+    assert_eq!(paid["status"], "to_be_shipped");
+    let total = paid["fees"]["total"].as_str().unwrap().to_string();
+    let kinds: Vec<Value> = ledger(app, &token)
+        .await
+        .into_iter()
+        .map(|r| r["type"].clone())
+        .collect();
+    assert_eq!(kinds.iter().filter(|k| *k == "order_payment").count(), 1);
+    let fen = |yuan: &str| yuan.replace('.', "").parse::<i64>().unwrap();
+    assert_eq!(fen(&balance(app, &token).await), fen("1000.00") - fen(&total));
 }
 
 async fn an_interrupted_payment_is_reversed_and_the_audit_stays_clean(app: &TestApp) {

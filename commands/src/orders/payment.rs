@@ -3,14 +3,18 @@
 //! and then pay from it. Every step is idempotent per order: the wallet debits an order id once and
 //! the order accepts the same payment reference again without a second event.
 
+use async_trait::async_trait;
 use domain::money::Fen;
 use domain::order::{Order, OrderCommand, OrderStatus, PaymentMethod};
-use domain::wallet::WalletCommand;
-use sqlx::Row;
+use domain::wallet::{Wallet, WalletCommand};
+use sqlx::{AnyConnection, Row};
+use statements::Together;
 
+use crate::desk::{Turn, Within};
 use crate::error::{Error, Refusal};
 use crate::orders::OrderDesk;
 use crate::payments::{self, Payment};
+use crate::store::InTransaction;
 use crate::wallet::WalletDesk;
 use crate::Database;
 
@@ -70,17 +74,73 @@ pub async fn pay_from_wallet(
         // Paid already: the order accepts the same payment again and answers the paid order.
         _ => return mark_paid(orders, order_no, method, total, now).await,
     }
-    wallet
-        .execute(
-            user_id,
-            WalletCommand::DebitOrderPayment {
-                order_id: order_no.to_string(),
-                amount: total,
-                at: now,
-            },
-        )
+    // The debit is written in the order's transaction: one commit, and no debit left to give
+    // back when the order refuses (it decides first) or the wallet does (nothing is stored).
+    let debit = Debit {
+        wallet,
+        user_id,
+        command: WalletCommand::DebitOrderPayment {
+            order_id: order_no.to_string(),
+            amount: total,
+            at: now,
+        },
+        held: tokio::sync::Mutex::default(),
+    };
+    orders
+        .execute_in(order_no, mark_paid_command(order_no, method, total, now), &debit)
         .await?;
-    settle_debit(orders, wallet, user_id, order_no, method, total, now).await
+    let held = debit.held.into_inner();
+    if let (Some(turn), Some(debited)) = (held.turn, held.debited) {
+        wallet.settle(turn, debited).await;
+    }
+    Ok(())
+}
+
+/// The wallet debit of an order's payment, as work of the order's `MarkPaid` transaction.
+struct Debit<'a> {
+    wallet: &'a WalletDesk,
+    user_id: &'a str,
+    command: WalletCommand,
+    held: tokio::sync::Mutex<Held>,
+}
+
+/// The wallet's turn, taken inside the order's (see [`crate::desk::Desk::turn`]) and held until the
+/// debit is settled, and the debit of the transaction's last run.
+#[derive(Default)]
+struct Held {
+    turn: Option<Turn>,
+    debited: Option<Within<Wallet>>,
+}
+
+#[async_trait]
+impl InTransaction for Debit<'_> {
+    async fn run(&self, conn: &mut AnyConnection, later: &mut Together) -> Result<(), Error> {
+        let mut held = self.held.lock().await;
+        // A run before this one was rolled back.
+        held.debited = None;
+        if held.turn.is_none() {
+            held.turn = Some(self.wallet.turn(self.user_id).await);
+        }
+        let Some(turn) = &held.turn else {
+            return Ok(());
+        };
+        let debited = self
+            .wallet
+            .execute_within(turn, conn, later, self.command.clone())
+            .await?;
+        held.debited = Some(debited);
+        Ok(())
+    }
+}
+
+fn mark_paid_command(order_no: &str, method: PaymentMethod, amount: Fen, now: i64) -> OrderCommand {
+    OrderCommand::MarkPaid {
+        method,
+        // The wallet debit is the payment, and it is named by the order.
+        reference: order_no.to_string(),
+        amount,
+        at: now,
+    }
 }
 
 async fn mark_paid(
@@ -91,16 +151,7 @@ async fn mark_paid(
     now: i64,
 ) -> Result<(), Error> {
     orders
-        .execute(
-            order_no,
-            OrderCommand::MarkPaid {
-                method,
-                // The wallet debit is the payment, and it is named by the order.
-                reference: order_no.to_string(),
-                amount,
-                at: now,
-            },
-        )
+        .execute(order_no, mark_paid_command(order_no, method, amount, now))
         .await
 }
 

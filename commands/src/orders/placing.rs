@@ -14,6 +14,7 @@ use crate::orders::pricing::{self, Options, PricedLine};
 use crate::orders::OrderDesk;
 use crate::store::InTransaction;
 use crate::Database;
+use statements::Together;
 
 /// Where the lines come from.
 #[derive(Debug, Clone)]
@@ -270,7 +271,7 @@ struct Reservation<'a> {
 
 #[async_trait::async_trait]
 impl InTransaction for Reservation<'_> {
-    async fn run(&self, conn: &mut AnyConnection) -> Result<(), Error> {
+    async fn run(&self, conn: &mut AnyConnection, _later: &mut Together) -> Result<(), Error> {
         if let Some((platform, source_order_no)) = self.platform {
             let claimed = sqlx::query(
                 "INSERT INTO platform_order_keys (user_id, platform, source_order_no, order_no, created_at) \

@@ -109,13 +109,24 @@ impl Projection for OrderBook {
     ];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
+        let mut together = Together::default();
+        self.apply_live(conn, envelope, &mut together).await?;
+        together.flush(conn).await
+    }
+
+    /// The effects that read the order's rows (a shortage, an abnormal flag) see what `later` holds
+    /// of it written first.
+    async fn apply_live(
+        &self,
+        conn: &mut AnyConnection,
+        envelope: &EventEnvelope<Order>,
+        later: &mut Together,
+    ) -> sqlx::Result<()> {
         let mut timeline = timeline_rows();
         timeline.push(timeline_cells(envelope));
-        let mut together = Together::default();
-        together.push_rows(&mut timeline);
-        let plain = plain_effects(envelope, &mut together);
-        together.write(conn).await?;
-        if !plain {
+        timeline.push_into(later);
+        if !plain_effects(envelope, later) {
+            later.flush(conn).await?;
             effects_that_read(conn, envelope).await?;
         }
         Ok(())
@@ -160,7 +171,7 @@ pub(super) fn timeline_cells(envelope: &EventEnvelope<Order>) -> [Cell; 5] {
 pub(super) async fn effects(conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
     let mut together = Together::default();
     if plain_effects(envelope, &mut together) {
-        together.write(conn).await
+        together.flush(conn).await
     } else {
         effects_that_read(conn, envelope).await
     }

@@ -103,10 +103,10 @@ impl Tables {
 
     /// Into `together`, in the order `write` keeps.
     pub(super) fn push_into(mut self, together: &mut Together) {
-        together.push_rows(&mut self.orders);
-        together.push_rows(&mut self.items);
-        together.push_rows(&mut self.shortages);
-        together.push_rows(&mut self.abnormal);
+        self.orders.push_into(together);
+        self.items.push_into(together);
+        self.shortages.push_into(together);
+        self.abnormal.push_into(together);
     }
 
     /// In this order: shortages and flags name their order's user, as the live path reads it.
