@@ -55,6 +55,10 @@ pub trait LiveProjection<A: Aggregate>: Send + Sync {
 #[async_trait]
 pub trait InTransaction: Send + Sync {
     async fn run(&self, conn: &mut AnyConnection, later: &mut Together) -> Result<(), crate::Error>;
+
+    /// The transaction of the last `run` committed. (A command may run its work more than once, and
+    /// a run whose transaction rolled back stored nothing, whatever it answered.)
+    fn committed(&self) {}
 }
 
 /// Why a command was not stored: the aggregate or the database, or the caller's work in the
@@ -431,6 +435,9 @@ impl<A: Snapshotted> Store<A> {
                 )))
             })?;
             tx.commit().await.map_err(database::<A>)?;
+            if let Some(work) = work {
+                work.committed();
+            }
         }
         self.keep(loaded);
         Ok(envelopes)

@@ -84,13 +84,13 @@ pub async fn pay_from_wallet(
             amount: total,
             at: now,
         },
-        held: tokio::sync::Mutex::default(),
+        held: std::sync::Mutex::default(),
     };
     orders
         .execute_in(order_no, mark_paid_command(order_no, method, total, now), &debit)
         .await?;
-    let held = debit.held.into_inner();
-    if let (Some(turn), Some(debited)) = (held.turn, held.debited) {
+    let held = debit.held.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let (Some(turn), Some(debited)) = (held.turn, held.stored) {
         wallet.settle(turn, debited).await;
     }
     Ok(())
@@ -101,35 +101,53 @@ struct Debit<'a> {
     wallet: &'a WalletDesk,
     user_id: &'a str,
     command: WalletCommand,
-    held: tokio::sync::Mutex<Held>,
+    held: std::sync::Mutex<Held>,
 }
 
 /// The wallet's turn, taken inside the order's (see [`crate::desk::Desk::turn`]) and held until the
-/// debit is settled, and the debit of the transaction's last run.
+/// debit is settled; the debit written by the transaction's last run, and once that committed, the
+/// debit stored. (A run whose transaction rolled back, followed by a run of the order's command that
+/// decided nothing and so wrote no debit, leaves a debit written but never stored: it must not be
+/// settled.)
 #[derive(Default)]
 struct Held {
     turn: Option<Turn>,
     debited: Option<Within<Wallet>>,
+    stored: Option<Within<Wallet>>,
+}
+
+impl Debit<'_> {
+    fn held(&self) -> std::sync::MutexGuard<'_, Held> {
+        self.held.lock().unwrap_or_else(|p| p.into_inner())
+    }
 }
 
 #[async_trait]
 impl InTransaction for Debit<'_> {
     async fn run(&self, conn: &mut AnyConnection, later: &mut Together) -> Result<(), Error> {
-        let mut held = self.held.lock().await;
-        // A run before this one was rolled back.
-        held.debited = None;
-        if held.turn.is_none() {
-            held.turn = Some(self.wallet.turn(self.user_id).await);
-        }
-        let Some(turn) = &held.turn else {
-            return Ok(());
+        let turn = {
+            let mut held = self.held();
+            // A run before this one was rolled back.
+            held.debited = None;
+            held.turn.take()
+        };
+        let turn = match turn {
+            Some(turn) => turn,
+            None => self.wallet.turn(self.user_id).await,
         };
         let debited = self
             .wallet
-            .execute_within(turn, conn, later, self.command.clone())
-            .await?;
-        held.debited = Some(debited);
+            .execute_within(&turn, conn, later, self.command.clone())
+            .await;
+        let mut held = self.held();
+        held.turn = Some(turn);
+        held.debited = Some(debited?);
         Ok(())
+    }
+
+    fn committed(&self) {
+        let mut held = self.held();
+        held.stored = held.debited.take();
     }
 }
 
