@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use crate::bulk::{Rows, Statement, Together};
-use crate::runner::{Carry, Projection};
+use crate::runner::{apply_at_once, Carry, Projection};
 
 /// What a message links to: the screen the reader is sent to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -412,9 +412,7 @@ impl Projection for OrderMessages {
     ];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
-        let mut together = Together::default();
-        self.apply_live(conn, envelope, &mut together).await?;
-        together.flush(conn).await
+        apply_at_once(self, conn, envelope).await
     }
 
     /// Reads nothing but `message_owners`, which its statements name.

@@ -79,6 +79,18 @@ pub trait Projection: Send + Sync + 'static {
     }
 }
 
+/// `Projection::apply` of a projection whose writes are made by its `apply_live`: applies `event`
+/// and sends what it left for later at once.
+pub async fn apply_at_once<P: Projection + ?Sized>(
+    projection: &P,
+    conn: &mut AnyConnection,
+    event: &EventEnvelope<P::Aggregate>,
+) -> sqlx::Result<()> {
+    let mut later = Together::default();
+    projection.apply_live(conn, event, &mut later).await?;
+    later.flush(conn).await
+}
+
 /// What a projection's replay keeps from one page to the next, so that an aggregate whose events
 /// span pages is still folded in memory. What it holds unwritten is what the committed pages
 /// folded; the offsets of those aggregates wait for it (`Projection::offset_waits`), so when a page

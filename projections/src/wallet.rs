@@ -13,6 +13,7 @@ use sqlx::{AnyConnection, AnyPool, Row};
 use crate::bulk::{Rows, Statement, Together};
 
 use crate::catalog::Page;
+use crate::runner::apply_at_once;
 use crate::{Carry, Projection};
 
 pub struct WalletBalances;
@@ -24,9 +25,7 @@ impl Projection for WalletBalances {
     const TABLES: &'static [&'static str] = &["wallet_balances"];
 
     async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
-        let mut together = Together::default();
-        self.apply_live(conn, event, &mut together).await?;
-        together.flush(conn).await
+        apply_at_once(self, conn, event).await
     }
 
     /// Reads nothing.
@@ -137,9 +136,7 @@ impl Projection for WalletLedger {
     const TABLES: &'static [&'static str] = &["wallet_ledger"];
 
     async fn apply(&self, conn: &mut AnyConnection, event: &EventEnvelope<Wallet>) -> sqlx::Result<()> {
-        let mut together = Together::default();
-        self.apply_live(conn, event, &mut together).await?;
-        together.flush(conn).await
+        apply_at_once(self, conn, event).await
     }
 
     /// Reads nothing.

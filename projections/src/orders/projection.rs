@@ -7,6 +7,7 @@ use sqlx::{AnyConnection, Row};
 
 use super::rows::{OrderRow, Tables};
 use crate::bulk::{Cell, Rows, Statement, Together};
+use crate::runner::apply_at_once;
 use crate::{Carry, Projection};
 
 pub struct OrderBook;
@@ -109,9 +110,7 @@ impl Projection for OrderBook {
     ];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
-        let mut together = Together::default();
-        self.apply_live(conn, envelope, &mut together).await?;
-        together.flush(conn).await
+        apply_at_once(self, conn, envelope).await
     }
 
     /// The effects that read the order's rows (a shortage, an abnormal flag) see what `later` holds
