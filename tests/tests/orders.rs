@@ -20,6 +20,15 @@ async fn data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     app.unishop_data(token, "zh_CN", path, body).await
 }
 
+/// The kinds of the wallet ledger's rows, newest first.
+async fn ledger_kinds(app: &TestApp, token: &str) -> Vec<String> {
+    ledger(app, token)
+        .await
+        .iter()
+        .map(|r| r["type"].as_str().unwrap().to_string())
+        .collect()
+}
+
 async fn operator(app: &TestApp, step: &str, body: Value) -> (StatusCode, Value) {
     app.admin(&format!("orders/{step}"), body).await
 }
@@ -706,11 +715,7 @@ async fn a_qr_payment_for_an_order_pays_it_through_the_wallet(app: &TestApp) {
         (shown["status"].as_str(), shown["payment_method"].as_str()),
         (Some("to_be_shipped"), Some("qr"))
     );
-    let kinds: Vec<String> = ledger(app, &token)
-        .await
-        .iter()
-        .map(|r| r["type"].as_str().unwrap().to_string())
-        .collect();
+    let kinds = ledger_kinds(app, &token).await;
     assert_eq!(
         kinds,
         ["order_payment", "top_up"],
@@ -750,12 +755,8 @@ async fn a_payment_whose_order_is_not_stored_takes_no_money(app: &TestApp) {
     let (status, _) = call(app, &token, "order/pay", json!({"order_no": order_no})).await;
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
     assert_eq!(balance(app, &token).await, "1000.00", "nothing was taken");
-    let kinds: Vec<Value> = ledger(app, &token)
-        .await
-        .into_iter()
-        .map(|r| r["type"].clone())
-        .collect();
-    assert_eq!(kinds, [json!("top_up")]);
+    let kinds = ledger_kinds(app, &token).await;
+    assert_eq!(kinds, ["top_up"]);
     let debits: i64 = sqlx::query(
         "SELECT COUNT(*) FROM events WHERE aggregate_type = 'wallet' AND event_type = 'OrderPaymentDebited'",
     )
@@ -771,11 +772,7 @@ async fn a_payment_whose_order_is_not_stored_takes_no_money(app: &TestApp) {
     let paid = detail(app, &token, &order_no).await;
     assert_eq!(paid["status"], "to_be_shipped");
     let total = paid["fees"]["total"].as_str().unwrap().to_string();
-    let kinds: Vec<Value> = ledger(app, &token)
-        .await
-        .into_iter()
-        .map(|r| r["type"].clone())
-        .collect();
+    let kinds = ledger_kinds(app, &token).await;
     assert_eq!(kinds.iter().filter(|k| *k == "order_payment").count(), 1);
     let fen = |yuan: &str| yuan.replace('.', "").parse::<i64>().unwrap();
     assert_eq!(fen(&balance(app, &token).await), fen("1000.00") - fen(&total));
@@ -816,11 +813,7 @@ async fn an_interrupted_payment_is_reversed_and_the_audit_stays_clean(app: &Test
     .unwrap();
     assert_eq!(settled, 1);
     assert_eq!(balance(app, &token).await, "300.00", "the debit was given back");
-    let kinds: Vec<String> = ledger(app, &token)
-        .await
-        .iter()
-        .map(|r| r["type"].as_str().unwrap().to_string())
-        .collect();
+    let kinds = ledger_kinds(app, &token).await;
     assert_eq!(kinds, ["order_payment_reversed", "order_payment", "top_up"]);
     let (ok, stdout, stderr) = app.run_cli(&["audit", "wallet", "--all"]);
     assert!(ok, "{stdout}{stderr}");
