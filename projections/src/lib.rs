@@ -21,6 +21,7 @@ pub mod runner;
 mod set_aside;
 pub mod sites;
 pub mod staff;
+pub mod timeline;
 pub mod wallet;
 pub mod wallet_audit;
 pub mod waves;

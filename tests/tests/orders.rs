@@ -725,7 +725,7 @@ async fn a_qr_payment_for_an_order_pays_it_through_the_wallet(app: &TestApp) {
 }
 
 /// The debit and the order's `MarkPaid` are one transaction: when the order's side cannot be stored
-/// (here its timeline refuses the paid row), the wallet keeps its money and no debit is left to give
+/// (here its row refuses to become paid), the wallet keeps its money and no debit is left to give
 /// back.
 async fn a_payment_whose_order_is_not_stored_takes_no_money(app: &TestApp) {
     app.seed(10).await;
@@ -736,17 +736,17 @@ async fn a_payment_whose_order_is_not_stored_takes_no_money(app: &TestApp) {
     let pool = &app.db().pool;
     let (inject, remove): (&[&str], &str) = match app.engine {
         Engine::Sqlite => (
-            &["CREATE TRIGGER fail_paid BEFORE INSERT ON order_timeline WHEN NEW.kind = 'OrderPaid' \
+            &["CREATE TRIGGER fail_paid BEFORE UPDATE ON orders WHEN NEW.status = 'to_be_shipped' \
                BEGIN SELECT RAISE(ABORT, 'injected failure'); END"],
             "DROP TRIGGER fail_paid",
         ),
         Engine::Postgres => (
             &[
                 "CREATE FUNCTION fail_paid() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'injected failure'; END $$ LANGUAGE plpgsql",
-                "CREATE TRIGGER fail_paid BEFORE INSERT ON order_timeline FOR EACH ROW \
-                 WHEN (NEW.kind = 'OrderPaid') EXECUTE FUNCTION fail_paid()",
+                "CREATE TRIGGER fail_paid BEFORE UPDATE ON orders FOR EACH ROW \
+                 WHEN (NEW.status = 'to_be_shipped') EXECUTE FUNCTION fail_paid()",
             ],
-            "DROP TRIGGER fail_paid ON order_timeline",
+            "DROP TRIGGER fail_paid ON orders",
         ),
     };
     for sql in inject {

@@ -1,5 +1,5 @@
-//! The after-sales read model: one row per after-sale holding its API object, the timeline of its
-//! events, and the queries the after-sales screens and the operator make.
+//! The after-sales read model: one row per after-sale holding its API object, and the queries the
+//! after-sales screens and the operator make (the timeline from the log).
 
 mod projection;
 mod queries;

@@ -1,5 +1,5 @@
 use async_trait::async_trait;
-use cqrs_es::{DomainEvent, EventEnvelope};
+use cqrs_es::EventEnvelope;
 use domain::after_sale::{AfterSale, AfterSaleEvent};
 use serde_json::json;
 use sqlx::any::AnyRow;
@@ -10,14 +10,14 @@ use std::collections::{HashMap, HashSet};
 use serde::Serialize;
 
 use super::view::{AfterSaleView, LineView};
-use crate::bulk::{Cell, JsonUpdate, Rows};
+use crate::bulk::{JsonUpdate, Rows};
 use crate::catalog::colour_picture_url;
 use crate::{Carry, Projection};
 
 pub struct AfterSaleBook;
 
 /// What the timeline shows of an event, shaped like the rest of the API.
-fn detail_of(event: &AfterSaleEvent) -> serde_json::Value {
+pub(super) fn detail_of(event: &AfterSaleEvent) -> serde_json::Value {
     match event {
         AfterSaleEvent::AfterSaleApplied {
             kind,
@@ -169,21 +169,6 @@ fn after_sale_rows() -> Rows {
     )
 }
 
-fn timeline_rows() -> Rows {
-    Rows::new("after_sale_timeline (id, sequence, kind, detail, at)", "")
-}
-
-fn timeline_cells(envelope: &EventEnvelope<AfterSale>) -> [Cell; 5] {
-    let event = &envelope.payload;
-    [
-        envelope.aggregate_id.as_str().into(),
-        (envelope.sequence as i64).into(),
-        event.event_type().into(),
-        detail_of(event).to_string().into(),
-        event.at().into(),
-    ]
-}
-
 /// An after-sale as a page leaves it: its view, and what its row was given when it was applied.
 struct Folded {
     view: AfterSaleView,
@@ -266,14 +251,11 @@ async fn earlier_views(
 impl Projection for AfterSaleBook {
     type Aggregate = AfterSale;
     const NAME: &'static str = "after_sales";
-    const TABLES: &'static [&'static str] = &["after_sales", "after_sale_timeline"];
+    const TABLES: &'static [&'static str] = &["after_sales"];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<AfterSale>) -> sqlx::Result<()> {
         let id = envelope.aggregate_id.as_str();
         let event = &envelope.payload;
-        let mut timeline = timeline_rows();
-        timeline.push(timeline_cells(envelope));
-        timeline.write(conn).await?;
         if let AfterSaleEvent::AfterSaleApplied { order_no, .. } = event {
             let products = products_of(conn, &[order_no.as_str()]).await?;
             let Some(view) = first_view(id, event, &products) else {
@@ -316,19 +298,17 @@ impl Projection for AfterSaleBook {
 
     /// A page folded per after-sale: the products of the page's applications and the views of
     /// the after-sales applied before it are read in lists, every event folds into its view, and
-    /// the page writes new rows, changed rows and timeline in multi-row statements.
+    /// the page writes new rows and changed rows in multi-row statements.
     async fn replay(
         &self,
         conn: &mut AnyConnection,
         events: &[EventEnvelope<AfterSale>],
         _carry: &mut Carry,
     ) -> sqlx::Result<()> {
-        let mut timeline = timeline_rows();
         let mut applied_orders: Vec<&str> = Vec::new();
         let mut applied_here: HashSet<&str> = HashSet::new();
         let mut earlier: Vec<&str> = Vec::new();
         for envelope in events {
-            timeline.push(timeline_cells(envelope));
             let id = envelope.aggregate_id.as_str();
             if let AfterSaleEvent::AfterSaleApplied { order_no, .. } = &envelope.payload {
                 applied_orders.push(order_no);
@@ -386,7 +366,7 @@ impl Projection for AfterSaleBook {
         if !changed.is_empty() {
             changed_update().write(conn, &changed).await?;
         }
-        timeline.write(conn).await
+        Ok(())
     }
 }
 

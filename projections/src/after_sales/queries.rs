@@ -1,11 +1,12 @@
 use std::collections::BTreeMap;
 
-use domain::after_sale::AfterSaleStatus;
+use domain::after_sale::{AfterSale, AfterSaleEvent, AfterSaleStatus};
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
+use super::projection::detail_of;
 use super::view::AfterSaleView;
-use crate::orders::TimelineEntry;
+use crate::timeline::{self, TimelineEntry};
 
 /// What the after-sales list is narrowed to. `user_id` is `None` only for the operator.
 #[derive(Debug, Clone, Default)]
@@ -147,17 +148,6 @@ pub async fn detail(
     }
     let view: AfterSaleView =
         serde_json::from_str(&row.get::<String, _>(0)).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-    let timeline =
-        sqlx::query("SELECT kind, at, detail FROM after_sale_timeline WHERE id = $1 ORDER BY sequence")
-            .bind(id)
-            .fetch_all(pool)
-            .await?
-            .iter()
-            .map(|r| TimelineEntry {
-                kind: r.get(0),
-                at: r.get(1),
-                detail: serde_json::from_str(&r.get::<String, _>(2)).unwrap_or(serde_json::Value::Null),
-            })
-            .collect();
+    let timeline = timeline::read::<AfterSale>(pool, id, AfterSaleEvent::at, detail_of).await?;
     Ok(Some((view, timeline)))
 }

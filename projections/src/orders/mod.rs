@@ -1,5 +1,5 @@
-//! Order read models: one row per order with its items, the timeline of its events, the
-//! out-of-stock notices and the abnormal-order log; and the queries the order screens make.
+//! Order read models: one row per order with its items, the out-of-stock notices and the
+//! abnormal-order log; and the queries the order screens make (the timeline from the log).
 
 mod item_lookup;
 mod patch;
@@ -11,8 +11,9 @@ pub mod warehouse;
 
 pub use item_lookup::{item_by_number, Item, ItemSku};
 
+pub use crate::timeline::TimelineEntry;
 pub use projection::OrderBook;
 pub use queries::{
     abnormal_page, detail, list, out_stock_page, AbnormalNotice, Counts, Filter, NoticePage, OrderItemView,
-    OrderView, OrdersPage, ShortageNotice, Tab, TimelineEntry,
+    OrderView, OrdersPage, ShortageNotice, Tab,
 };

@@ -6,7 +6,7 @@ use serde_json::json;
 use sqlx::{AnyConnection, Row};
 
 use super::rows::{OrderRow, Tables};
-use crate::bulk::{Cell, Rows, Statement, Together};
+use crate::bulk::{Cell, Statement, Together};
 use crate::runner::apply_at_once;
 use crate::{Carry, Projection};
 
@@ -35,8 +35,8 @@ pub(super) fn method_code(method: &domain::order::PaymentMethod) -> &'static str
 
 /// What the timeline shows of an event, shaped like the rest of the API: money in yuan strings,
 /// couriers and methods as codes.
-fn detail_of(event: &OrderEvent) -> String {
-    let value = match event {
+pub(super) fn detail_of(event: &OrderEvent) -> serde_json::Value {
+    match event {
         OrderEvent::OrderPlaced {
             lines, fees, courier, ..
         } => json!({
@@ -93,21 +93,14 @@ fn detail_of(event: &OrderEvent) -> String {
             amount,
             ..
         } => json!({ "after_sale_id": after_sale_id, "amount": amount.to_yuan() }),
-    };
-    value.to_string()
+    }
 }
 
 #[async_trait]
 impl Projection for OrderBook {
     type Aggregate = Order;
     const NAME: &'static str = "orders";
-    const TABLES: &'static [&'static str] = &[
-        "orders",
-        "order_items",
-        "order_timeline",
-        "order_shortages",
-        "order_abnormal",
-    ];
+    const TABLES: &'static [&'static str] = &["orders", "order_items", "order_shortages", "order_abnormal"];
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
         apply_at_once(self, conn, envelope).await
@@ -121,9 +114,6 @@ impl Projection for OrderBook {
         envelope: &EventEnvelope<Order>,
         later: &mut Together,
     ) -> sqlx::Result<()> {
-        let mut timeline = timeline_rows();
-        timeline.push(timeline_cells(envelope));
-        timeline.push_into(later);
         if !plain_effects(envelope, later) {
             later.flush(conn).await?;
             effects_that_read(conn, envelope).await?;
@@ -151,22 +141,7 @@ impl Projection for OrderBook {
     }
 }
 
-pub(super) fn timeline_rows() -> Rows {
-    Rows::new("order_timeline (order_no, sequence, kind, detail, at)", "")
-}
-
-pub(super) fn timeline_cells(envelope: &EventEnvelope<Order>) -> [Cell; 5] {
-    let event = &envelope.payload;
-    [
-        envelope.aggregate_id.as_str().into(),
-        (envelope.sequence as i64).into(),
-        cqrs_es::DomainEvent::event_type(event).into(),
-        detail_of(event).into(),
-        event.at().into(),
-    ]
-}
-
-/// What an event does to the order's tables besides its timeline row.
+/// What an event does to the order's tables.
 pub(super) async fn effects(conn: &mut AnyConnection, envelope: &EventEnvelope<Order>) -> sqlx::Result<()> {
     let mut together = Together::default();
     if plain_effects(envelope, &mut together) {

@@ -1,12 +1,14 @@
 use domain::money::Fen;
+use domain::order::{Order, OrderEvent};
 use serde::Serialize;
 use sqlx::any::{AnyArguments, AnyRow};
 use sqlx::query::Query;
 use sqlx::{Any, AnyPool, Row};
 
 use crate::catalog::colour_picture_url;
-use crate::orders::projection::ShortItem;
+use crate::orders::projection::{detail_of, ShortItem};
 use crate::sites::Language;
+use crate::timeline::{self, TimelineEntry};
 
 /// The order list's tabs (spec §4 labels: pending payment, to be shipped, shipped / to be received,
 /// to be reviewed, completed, cancelled).
@@ -174,14 +176,6 @@ pub struct OrderItemView {
     pub quantity: i64,
     pub short_quantity: i64,
     pub amount: String,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct TimelineEntry {
-    #[serde(rename = "type")]
-    pub kind: String,
-    pub at: i64,
-    pub detail: serde_json::Value,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -447,18 +441,7 @@ pub async fn detail(
     };
     let mut orders = vec![order_of(&row)];
     attach_items(pool, &mut orders, lang).await?;
-    let timeline =
-        sqlx::query("SELECT kind, at, detail FROM order_timeline WHERE order_no = $1 ORDER BY sequence")
-            .bind(order_no)
-            .fetch_all(pool)
-            .await?
-            .iter()
-            .map(|r| TimelineEntry {
-                kind: r.get(0),
-                at: r.get(1),
-                detail: serde_json::from_str(&r.get::<String, _>(2)).unwrap_or_default(),
-            })
-            .collect();
+    let timeline = timeline::read::<Order>(pool, order_no, OrderEvent::at, detail_of).await?;
     let mut order = orders.pop().expect("one order");
     order.timeline = Some(timeline);
     Ok(Some(order))

@@ -63,9 +63,8 @@ const SHORTAGES: &str = "order_shortages (order_no, sequence, user_id, items, re
 const ABNORMAL: &str =
     "order_abnormal (order_no, sequence, user_id, reason, flagged_at, resolution, resolved_at)";
 
-/// The multi-row statements of the orders' own tables, besides the timeline: upserts for the rows
-/// that later events change, so that an order the replay wrote on an earlier page is brought up
-/// to date.
+/// The multi-row statements of the orders' own tables: upserts for the rows that later events
+/// change, so that an order the replay wrote on an earlier page is brought up to date.
 pub(super) struct Tables {
     orders: Rows,
     items: Rows,
