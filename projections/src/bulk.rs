@@ -8,6 +8,7 @@ pub use statements::{Cell, Statement, Together};
 
 /// Rows for one `INSERT INTO table (columns) VALUES … tail` statement shape.
 pub struct Rows {
+    into: String,
     head: String,
     tail: String,
     width: usize,
@@ -22,6 +23,7 @@ impl Rows {
             .map(|(_, columns)| columns.split(',').count())
             .unwrap_or(1);
         Self {
+            into: into.to_string(),
             head: format!("INSERT INTO {into} VALUES "),
             tail: tail.to_string(),
             width,
@@ -46,6 +48,16 @@ impl Rows {
     /// Writes every row gathered, in as few statements as the bind limit allows, and empties the
     /// buffer.
     pub async fn write(&mut self, conn: &mut AnyConnection) -> sqlx::Result<()> {
+        if conn.backend_name() == "PostgreSQL" {
+            for (sql, columns) in self.take_arrays() {
+                let mut query = sqlx::query(&sql);
+                for column in columns {
+                    query = query.bind(column);
+                }
+                query.execute(&mut *conn).await?;
+            }
+            return Ok(());
+        }
         // SQLite looks a numbered parameter's name up in a list of every name (quadratic in a
         // statement of thousands); its anonymous `?` are bound by position.
         let anonymous = conn.backend_name() == "SQLite";
@@ -53,6 +65,52 @@ impl Rows {
             statement.execute(conn).await?;
         }
         Ok(())
+    }
+
+    /// PostgreSQL's statements for the rows gathered, which are taken: each column's values as one
+    /// array parameter, written as an array literal and unpacked by `unnest`. A multi-row `VALUES`
+    /// list costs the server an expression per value to set up and the client a bind per value;
+    /// an array a parse of its text. A column whose values are all NULL is given as `NULL`.
+    fn take_arrays(&mut self) -> Vec<(String, Vec<String>)> {
+        let cells = std::mem::take(&mut self.cells);
+        let mut statements = Vec::new();
+        for chunk in cells.chunks(ROWS_PER_ARRAY_STATEMENT * self.width) {
+            let mut selected = Vec::with_capacity(self.width);
+            let mut arrays = Vec::new();
+            let mut columns = Vec::new();
+            for column in 0..self.width {
+                let values = chunk.iter().skip(column).step_by(self.width);
+                let kind = values.clone().find_map(|cell| match cell {
+                    Cell::Int(_) => Some("int8"),
+                    Cell::Text(_) => Some("text"),
+                    Cell::Null => None,
+                });
+                let Some(kind) = kind else {
+                    selected.push("NULL".to_string());
+                    continue;
+                };
+                arrays.push(format!("CAST(${} AS {kind}[])", columns.len() + 1));
+                selected.push(format!("u.c{column}"));
+                columns.push(array_literal(values));
+            }
+            let names: Vec<String> = (0..self.width)
+                .filter(|column| selected[*column] != "NULL")
+                .map(|column| format!("c{column}"))
+                .collect();
+            let mut sql = format!(
+                "INSERT INTO {} SELECT {} FROM unnest({}) AS u({})",
+                self.into,
+                selected.join(", "),
+                arrays.join(", "),
+                names.join(", ")
+            );
+            if !self.tail.is_empty() {
+                sql.push(' ');
+                sql.push_str(&self.tail);
+            }
+            statements.push((sql, columns));
+        }
+        statements
     }
 
     /// Moves the rows gathered into `together`.
@@ -97,6 +155,35 @@ impl Rows {
         }
         statements
     }
+}
+
+/// Rows per statement of [`Rows::take_arrays`].
+const ROWS_PER_ARRAY_STATEMENT: usize = 5_000;
+
+/// `{…}`: PostgreSQL's text form of an array of `values` (of one type, or NULL).
+fn array_literal<'a>(values: impl Iterator<Item = &'a Cell>) -> String {
+    let mut literal = String::from("{");
+    for (i, value) in values.enumerate() {
+        if i > 0 {
+            literal.push(',');
+        }
+        match value {
+            Cell::Int(value) => literal.push_str(&value.to_string()),
+            Cell::Null => literal.push_str("NULL"),
+            Cell::Text(text) => {
+                literal.push('"');
+                for c in text.chars() {
+                    if c == '"' || c == '\\' {
+                        literal.push('\\');
+                    }
+                    literal.push(c);
+                }
+                literal.push('"');
+            }
+        }
+    }
+    literal.push('}');
+    literal
 }
 
 /// `UPDATE table SET … FROM` rows given as one JSON array of objects, one object per row to

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use cqrs_es::AggregateError;
 use domain::money::Fen;
 use domain::wallet::{Wallet, WalletCommand, WalletServices};
+use projections::bulk::{Cell, Rows};
 use projections::wallet::{balance_of, ledger_of, Balance};
 use sqlx::{Column, Row};
 use tests::synthetic::{in_time_order, seller_log, write_log};
@@ -18,6 +19,7 @@ on_both_engines!(
     events_committed_by_a_process_that_stopped_are_projected_at_start,
     the_wallet_refuses_what_it_must_and_repeats_are_harmless,
     every_projection_replays_to_the_tables_its_events_make_one_by_one,
+    multi_row_writes_store_every_value_as_given,
 );
 
 async fn execute(app: &TestApp, user: &str, command: WalletCommand) {
@@ -365,4 +367,49 @@ async fn every_projection_replays_to_the_tables_its_events_make_one_by_one(app: 
         compared >= 6,
         "{compared} projections compared over more than a page"
     );
+}
+
+/// The replays' multi-row writes (array parameters on PostgreSQL, `VALUES` lists on SQLite) store
+/// text that array literals and SQL quote or escape exactly as given, NULLs as NULL, and more rows
+/// than one statement holds, in order.
+async fn multi_row_writes_store_every_value_as_given(app: &TestApp) {
+    let pool = &app.db().pool;
+    sqlx::query("CREATE TABLE written (n BIGINT PRIMARY KEY, text TEXT, amount BIGINT, never TEXT)")
+        .execute(pool)
+        .await
+        .unwrap();
+    let texts = [
+        "plain",
+        "",
+        "NULL",
+        "with \"quotes\", commas, {braces} and \\ backslashes \\\"",
+        "  spaces around  ",
+        "换行前\n后\t制表，“中文”",
+        "'single' -- not a comment; DROP TABLE written",
+        "😀",
+    ];
+    type Written = (i64, Option<String>, Option<i64>, Option<String>);
+    let mut rows = Rows::new("written (n, text, amount, never)", "");
+    let mut expected: Vec<Written> = Vec::new();
+    for n in 0..12_000i64 {
+        let text = (n % 5 != 4).then(|| texts[n as usize % texts.len()].to_string());
+        let amount = (n % 3 != 0).then_some(n * 1_000_003 - 6_000_000_000);
+        rows.push([
+            n.into(),
+            text.clone().map_or(Cell::Null, Cell::Text),
+            amount.into(),
+            Cell::Null,
+        ]);
+        expected.push((n, text, amount, None));
+    }
+    let mut conn = pool.acquire().await.unwrap();
+    rows.write(&mut conn).await.unwrap();
+    let stored: Vec<Written> = sqlx::query_as("SELECT n, text, amount, never FROM written ORDER BY n")
+        .fetch_all(pool)
+        .await
+        .unwrap();
+    assert_eq!(stored.len(), expected.len());
+    for (stored, expected) in stored.iter().zip(&expected) {
+        assert_eq!(stored, expected);
+    }
 }
