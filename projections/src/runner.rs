@@ -345,8 +345,11 @@ impl<P: Projection> Runner<P> {
         let mut carry = Carry::for_pages(page);
         // How far each aggregate of the replay has got, until its offset is written.
         let mut reached: HashMap<String, i64> = HashMap::new();
-        // The next page is read and decoded on another connection while this one is written.
-        let mut next = Prefetch::start(read_page::<P::Aggregate>(self.pool.clone(), 0, page));
+        // The next page is read and decoded on another connection while this one is written. The
+        // first is read with nothing to overlap, so it is a small one: a projection of a few
+        // hundred thousand events scattered through the log waited a fifth of its replay for it.
+        let first = (page / FIRST_PAGE_PART).max(1);
+        let mut next = Prefetch::start(read_page::<P::Aggregate>(self.pool.clone(), 0, first));
         loop {
             let (events, last) = next.finish().await?;
             let Some(after) = last else { break };
@@ -546,6 +549,9 @@ impl<T> Drop for Prefetch<T> {
         self.0.abort();
     }
 }
+
+/// The first page of a replay is this part of the others.
+const FIRST_PAGE_PART: i64 = 10;
 
 /// The column of an event row (aggregate id, sequence, payload, metadata, position) that holds its
 /// position in the log.
