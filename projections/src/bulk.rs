@@ -45,8 +45,9 @@ impl Rows {
         self.cells.is_empty()
     }
 
-    /// Writes every row gathered, in as few statements as the bind limit allows, and empties the
-    /// buffer.
+    /// Writes every row gathered, and empties the buffer: on PostgreSQL in statements of
+    /// [`ROWS_PER_ARRAY_STATEMENT`] rows with a parameter per column, on SQLite in as few `VALUES`
+    /// statements as the bind limit allows.
     pub async fn write(&mut self, conn: &mut AnyConnection) -> sqlx::Result<()> {
         if conn.backend_name() == "PostgreSQL" {
             for (sql, columns) in self.take_arrays() {

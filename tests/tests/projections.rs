@@ -370,14 +370,17 @@ async fn every_projection_replays_to_the_tables_its_events_make_one_by_one(app: 
 }
 
 /// The replays' multi-row writes (array parameters on PostgreSQL, `VALUES` lists on SQLite) store
-/// text that array literals and SQL quote or escape exactly as given, NULLs as NULL, and more rows
+/// text that array literals and SQL quote or escape exactly as given, NULLs as NULL (a column of
+/// NULLs only too, of either type), and more rows
 /// than one statement holds, in order.
 async fn multi_row_writes_store_every_value_as_given(app: &TestApp) {
     let pool = &app.db().pool;
-    sqlx::query("CREATE TABLE written (n BIGINT PRIMARY KEY, text TEXT, amount BIGINT, never TEXT)")
-        .execute(pool)
-        .await
-        .unwrap();
+    sqlx::query(
+        "CREATE TABLE written (n BIGINT PRIMARY KEY, text TEXT, amount BIGINT, never TEXT, unset BIGINT)",
+    )
+    .execute(pool)
+    .await
+    .unwrap();
     let texts = [
         "plain",
         "",
@@ -388,8 +391,8 @@ async fn multi_row_writes_store_every_value_as_given(app: &TestApp) {
         "'single' -- not a comment; DROP TABLE written",
         "😀",
     ];
-    type Written = (i64, Option<String>, Option<i64>, Option<String>);
-    let mut rows = Rows::new("written (n, text, amount, never)", "");
+    type Written = (i64, Option<String>, Option<i64>, Option<String>, Option<i64>);
+    let mut rows = Rows::new("written (n, text, amount, never, unset)", "");
     let mut expected: Vec<Written> = Vec::new();
     for n in 0..12_000i64 {
         let text = (n % 5 != 4).then(|| texts[n as usize % texts.len()].to_string());
@@ -399,12 +402,13 @@ async fn multi_row_writes_store_every_value_as_given(app: &TestApp) {
             text.clone().map_or(Cell::Null, Cell::Text),
             amount.into(),
             Cell::Null,
+            Cell::Null,
         ]);
-        expected.push((n, text, amount, None));
+        expected.push((n, text, amount, None, None));
     }
     let mut conn = pool.acquire().await.unwrap();
     rows.write(&mut conn).await.unwrap();
-    let stored: Vec<Written> = sqlx::query_as("SELECT n, text, amount, never FROM written ORDER BY n")
+    let stored: Vec<Written> = sqlx::query_as("SELECT n, text, amount, never, unset FROM written ORDER BY n")
         .fetch_all(pool)
         .await
         .unwrap();
