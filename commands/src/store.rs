@@ -109,6 +109,17 @@ struct Kept<A> {
     snapshot: usize,
 }
 
+impl<A: Aggregate> Kept<A> {
+    fn loaded(self, aggregate_id: &str) -> Loaded<A> {
+        Loaded {
+            aggregate_id: aggregate_id.to_string(),
+            aggregate: self.aggregate,
+            sequence: self.sequence,
+            snapshot: self.snapshot,
+        }
+    }
+}
+
 /// The state a command runs on: the aggregate at `sequence`, and the sequence of the snapshot it
 /// came from (to know when the next one is due).
 pub struct Loaded<A: Aggregate> {
@@ -116,6 +127,17 @@ pub struct Loaded<A: Aggregate> {
     aggregate: A,
     sequence: usize,
     snapshot: usize,
+}
+
+impl<A: Aggregate> Loaded<A> {
+    fn into_kept(self) -> (String, Kept<A>) {
+        let kept = Kept {
+            aggregate: self.aggregate,
+            sequence: self.sequence,
+            snapshot: self.snapshot,
+        };
+        (self.aggregate_id, kept)
+    }
 }
 
 type Refused<A> = AggregateError<<A as Aggregate>::Error>;
@@ -211,14 +233,10 @@ impl<A: Snapshotted> Store<A> {
     }
 
     fn keep(&self, loaded: Loaded<A>) {
-        let kept = Kept {
-            aggregate: loaded.aggregate,
-            sequence: loaded.sequence,
-            snapshot: loaded.snapshot,
-        };
+        let (aggregate_id, kept) = loaded.into_kept();
         let mut states = self.cache.lock().unwrap_or_else(|p| p.into_inner());
         states.events += kept.sequence;
-        if let Some(replaced) = states.lru.put(loaded.aggregate_id, kept) {
+        if let Some(replaced) = states.lru.put(aggregate_id, kept) {
             states.events -= replaced.sequence;
         }
         while states.lru.len() > KEPT_AGGREGATES || states.events > KEPT_EVENTS {
@@ -543,12 +561,7 @@ where
             Err(e) => return Attempt::Done(Err(database::<A>(e).into())),
         };
         let loaded = match start {
-            Some(kept) if trusted => Ok(Loaded {
-                aggregate_id: aggregate_id.to_string(),
-                aggregate: kept.aggregate,
-                sequence: kept.sequence,
-                snapshot: kept.snapshot,
-            }),
+            Some(kept) if trusted => Ok(kept.loaded(aggregate_id)),
             start => self.store.load_on(&mut tx, aggregate_id, start).await,
         };
         let mut loaded = match loaded {
@@ -557,21 +570,11 @@ where
         };
         let (decided, events) = self.decide(&mut loaded.aggregate, command).await;
         if trusted && (decided.is_err() || events.is_empty()) {
-            match events_after::<A>(&mut *tx, aggregate_id, loaded.sequence).await {
-                Err(e) => return Attempt::Done(Err(e.into())),
-                Ok(newer) if newer.is_empty() => {}
-                Ok(newer) if events.is_empty() => {
-                    let sequence = newer.last().map_or(loaded.sequence, |e| e.sequence);
-                    for event in newer {
-                        loaded.aggregate.apply(event.payload);
-                    }
-                    return Attempt::Stale(Some(Kept {
-                        aggregate: loaded.aggregate,
-                        sequence,
-                        snapshot: loaded.snapshot,
-                    }));
-                }
-                Ok(_) => return Attempt::Stale(None),
+            match behind_the_log(&mut tx, &mut loaded, events.is_empty()).await {
+                Err(e) => return Attempt::Done(Err(e)),
+                Ok(Behind::No) => {}
+                Ok(Behind::CaughtUp) => return Attempt::Stale(Some(loaded.into_kept().1)),
+                Ok(Behind::Spoiled) => return Attempt::Stale(None),
             }
         }
         if let Err(refusal) = decided {
@@ -612,29 +615,19 @@ where
         let start = self.store.take_cached(aggregate_id);
         let trusted = start.is_some();
         let mut loaded = match start {
-            Some(kept) => Loaded {
-                aggregate_id: aggregate_id.to_string(),
-                aggregate: kept.aggregate,
-                sequence: kept.sequence,
-                snapshot: kept.snapshot,
-            },
+            Some(kept) => kept.loaded(aggregate_id),
             None => self.store.load_on(&mut *conn, aggregate_id, None).await?,
         };
         let (mut decided, mut events) = self.decide(&mut loaded.aggregate, command.clone()).await;
         // As in `attempt`: a refusal or a repeat decided on a kept state is checked against the log.
         if trusted && (decided.is_err() || events.is_empty()) {
-            let newer = events_after::<A>(&mut *conn, aggregate_id, loaded.sequence).await?;
-            if let Some(last) = newer.last() {
-                if events.is_empty() {
-                    loaded.sequence = last.sequence;
-                    for event in newer {
-                        loaded.aggregate.apply(event.payload);
-                    }
-                } else {
-                    // Refused halfway: the state holds events that will not be stored.
+            match behind_the_log(&mut *conn, &mut loaded, events.is_empty()).await? {
+                Behind::No => {}
+                Behind::CaughtUp => (decided, events) = self.decide(&mut loaded.aggregate, command).await,
+                Behind::Spoiled => {
                     loaded = self.store.load_on(&mut *conn, aggregate_id, None).await?;
+                    (decided, events) = self.decide(&mut loaded.aggregate, command).await;
                 }
-                (decided, events) = self.decide(&mut loaded.aggregate, command).await;
             }
         }
         if let Err(refusal) = decided {
@@ -732,6 +725,35 @@ async fn load_snapshot<A: Snapshotted>(
 }
 
 /// The events of `aggregate_id` after `sequence`, in order.
+/// What the log says of a kept state on which a command was refused or decided nothing: kept
+/// states can be behind what another process appended.
+enum Behind {
+    No,
+    /// It was, and has applied the newer events (it held nothing the command decided).
+    CaughtUp,
+    /// It was, and holds events a refused command decided: it must be loaded again.
+    Spoiled,
+}
+
+async fn behind_the_log<A: Aggregate>(
+    conn: &mut AnyConnection,
+    loaded: &mut Loaded<A>,
+    nothing_decided: bool,
+) -> Result<Behind, Failure<A>> {
+    let newer = events_after::<A>(&mut *conn, &loaded.aggregate_id, loaded.sequence).await?;
+    let Some(last) = newer.last() else {
+        return Ok(Behind::No);
+    };
+    if !nothing_decided {
+        return Ok(Behind::Spoiled);
+    }
+    loaded.sequence = last.sequence;
+    for event in newer {
+        loaded.aggregate.apply(event.payload);
+    }
+    Ok(Behind::CaughtUp)
+}
+
 pub async fn events_after<'c, A: Aggregate>(
     executor: impl sqlx::Executor<'c, Database = Any>,
     aggregate_id: &str,

@@ -78,6 +78,7 @@ impl Rows {
         for chunk in cells.chunks(ROWS_PER_ARRAY_STATEMENT * self.width) {
             let mut selected = Vec::with_capacity(self.width);
             let mut arrays = Vec::new();
+            let mut names = Vec::new();
             let mut columns = Vec::new();
             for column in 0..self.width {
                 let values = chunk.iter().skip(column).step_by(self.width);
@@ -91,13 +92,10 @@ impl Rows {
                     continue;
                 };
                 arrays.push(format!("CAST(${} AS {kind}[])", columns.len() + 1));
+                names.push(format!("c{column}"));
                 selected.push(format!("u.c{column}"));
                 columns.push(array_literal(values));
             }
-            let names: Vec<String> = (0..self.width)
-                .filter(|column| selected[*column] != "NULL")
-                .map(|column| format!("c{column}"))
-                .collect();
             let mut sql = format!(
                 "INSERT INTO {} SELECT {} FROM unnest({}) AS u({})",
                 self.into,
