@@ -26,6 +26,11 @@ table() {
     printf '  %-44s %6ss  %s\n' "${names[$i]}" "${seconds[$i]}" "${results[$i]}"
   done
   printf '  %-44s %6ss\n' "total (wall)" "$total"
+  # Last, so that a log cut to its tail still says which browser test failed where, and why.
+  if [[ -n ${browser_failed:-} ]]; then
+    echo
+    node web/scripts/e2e-digest.mjs || true
+  fi
 }
 trap table EXIT
 
@@ -151,7 +156,10 @@ rust_pid=$!
 set +m
 trap 'kill -- -"$web_pid" 2>/dev/null; kill -- -"$rust_pid" 2>/dev/null; table' EXIT
 step "chromium" await "$chromium_pid" target/chromium-install.log
-step "browser tests" bash -c "cd web && JPMALL_BIN=$(pwd)/target/ci/jpmall npm run e2e"
+browser_tests() {
+  (cd web && JPMALL_BIN="$(pwd)/../target/ci/jpmall" npm run e2e) || { browser_failed=1; return 1; }
+}
+step "browser tests" browser_tests
 step "rust tests (SQLite and PostgreSQL; wait for them)" await_rust_tests
 echo
 echo "make test: all suites passed"

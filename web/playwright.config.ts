@@ -23,7 +23,8 @@ export default defineConfig({
   timeout: 150_000,
   expect: { timeout: 10_000 },
   outputDir: 'test-results/artifacts',
-  reporter: [['list']],
+  // The JSON report feeds the digest `make test` prints last when a test failed.
+  reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -724,7 +724,6 @@ async fn load_snapshot<A: Snapshotted>(
     }
 }
 
-/// The events of `aggregate_id` after `sequence`, in order.
 /// What the log says of a kept state on which a command was refused or decided nothing: kept
 /// states can be behind what another process appended.
 enum Behind {
@@ -754,6 +753,7 @@ async fn behind_the_log<A: Aggregate>(
     Ok(Behind::CaughtUp)
 }
 
+/// The events of `aggregate_id` after `sequence`, in order.
 pub async fn events_after<'c, A: Aggregate>(
     executor: impl sqlx::Executor<'c, Database = Any>,
     aggregate_id: &str,
