@@ -362,7 +362,7 @@ impl<P: Projection> Runner<P> {
             let stored = match self.projection.replay(&mut tx, &events, &mut carry).await {
                 Ok(()) => {
                     let written = self.written(&mut carry, &mut reached);
-                    offsets.write(&mut tx, &written).await.map_err(Into::into)
+                    offsets.write(&mut tx, &written).await
                 }
                 Err(e) => Err(e),
             };
