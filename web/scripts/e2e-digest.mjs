@@ -37,12 +37,9 @@ if (existsSync(report)) {
 
 const serverLog = resolve(results, 'jpmall-serve.log');
 if (existsSync(serverLog)) {
-  const noted = plain(readFileSync(serverLog, 'utf8'))
-    .split('\n')
-    .filter((line) => /\b(WARN|ERROR)\b/.test(line) && !line.includes('PAYMENT SIMULATOR'));
-  const slow = plain(readFileSync(serverLog, 'utf8'))
-    .split('\n')
-    .filter((line) => Number(/latency=(\d+) ms/.exec(line)?.[1] ?? 0) >= 5000);
+  const lines = plain(readFileSync(serverLog, 'utf8')).split('\n');
+  const noted = lines.filter((line) => /\b(WARN|ERROR)\b/.test(line) && !line.includes('PAYMENT SIMULATOR'));
+  const slow = lines.filter((line) => Number(/latency=(\d+) ms/.exec(line)?.[1] ?? 0) >= 5000);
   console.log(`test server: ${noted.length} warnings or errors, ${slow.length} answers slower than 5 s`);
   for (const line of [...noted, ...slow].slice(0, 4)) console.log(`  ${line.slice(0, 240)}`);
 }
