@@ -71,14 +71,15 @@ impl Rows {
     /// PostgreSQL's statements for the rows gathered, which are taken: each column's values as one
     /// array parameter, written as an array literal and unpacked by `unnest`. A multi-row `VALUES`
     /// list costs the server an expression per value to set up and the client a bind per value;
-    /// an array a parse of its text. A column whose values are all NULL is given as `NULL`.
+    /// an array a parse of its text. A column whose values are all NULL is given as `NULL`. The
+    /// arrays are unpacked in the select list, where equally long ones go in step row by row: in
+    /// `FROM`, `unnest` of several arrays first copies every row into a tuplestore (an insert of
+    /// 200,000 rows in psql: 0.55-0.65 s against 0.78-0.88).
     fn take_arrays(&mut self) -> Vec<(String, Vec<String>)> {
         let cells = std::mem::take(&mut self.cells);
         let mut statements = Vec::new();
         for chunk in cells.chunks(ROWS_PER_ARRAY_STATEMENT * self.width) {
             let mut selected = Vec::with_capacity(self.width);
-            let mut arrays = Vec::new();
-            let mut names = Vec::new();
             let mut columns = Vec::new();
             for column in 0..self.width {
                 let values = chunk.iter().skip(column).step_by(self.width);
@@ -91,18 +92,15 @@ impl Rows {
                     selected.push("NULL".to_string());
                     continue;
                 };
-                arrays.push(format!("CAST(${} AS {kind}[])", columns.len() + 1));
-                names.push(format!("c{column}"));
-                selected.push(format!("u.c{column}"));
+                selected.push(format!("unnest(CAST(${} AS {kind}[]))", columns.len() + 1));
                 columns.push(array_literal(values));
             }
-            let mut sql = format!(
-                "INSERT INTO {} SELECT {} FROM unnest({}) AS u({})",
-                self.into,
-                selected.join(", "),
-                arrays.join(", "),
-                names.join(", ")
-            );
+            let mut sql = format!("INSERT INTO {} SELECT {}", self.into, selected.join(", "));
+            if columns.is_empty() {
+                // Rows of NULLs only: a select list without `unnest` gives one row.
+                let rows = chunk.len() / self.width;
+                sql.push_str(&format!(" FROM generate_series(1, {rows})"));
+            }
             if !self.tail.is_empty() {
                 sql.push(' ');
                 sql.push_str(&self.tail);
