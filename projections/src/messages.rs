@@ -71,7 +71,7 @@ async fn write(
     sequence: usize,
     note: Note<'_>,
 ) -> sqlx::Result<()> {
-    let mut rows = message_rows();
+    let mut rows = message_inserts(Written::Maybe);
     push(&mut rows, source, aggregate_id, sequence, note);
     rows.write(conn).await
 }
@@ -101,11 +101,6 @@ fn to_owner(source: &str, aggregate_id: &str, sequence: usize, notice: Notice) -
     .reading("message_owners")
 }
 
-/// Messages to write in multi-row statements; a message's id makes a second write of it a no-op.
-fn message_rows() -> Rows {
-    message_inserts(Written::Maybe)
-}
-
 /// Whether the rows a replay writes may be there already.
 #[derive(Clone, Copy, PartialEq)]
 enum Written {
@@ -119,14 +114,21 @@ enum Written {
     Never,
 }
 
+impl Written {
+    /// The tail of an insert into a table with unique `key`.
+    fn tail(self, key: &str) -> String {
+        match self {
+            Written::Maybe => format!("ON CONFLICT ({key}) DO NOTHING"),
+            Written::Never => String::new(),
+        }
+    }
+}
+
+/// Messages to write in multi-row statements; a message's id makes a second write of it a no-op.
 fn message_inserts(written: Written) -> Rows {
-    let tail = match written {
-        Written::Maybe => "ON CONFLICT (id) DO NOTHING",
-        Written::Never => "",
-    };
     Rows::new(
         "messages (id, user_id, source, kind, object_type, object_id, params, created_at)",
-        tail,
+        &written.tail("id"),
     )
 }
 
@@ -169,11 +171,10 @@ async fn write_notes<'e, A: cqrs_es::Aggregate>(
 
 /// Owners are named by an aggregate's first event only, so a replay writes each once.
 fn owner_rows(written: Written) -> Rows {
-    let tail = match written {
-        Written::Maybe => "ON CONFLICT (source, aggregate_id) DO NOTHING",
-        Written::Never => "",
-    };
-    Rows::new("message_owners (source, aggregate_id, user_id, reference)", tail)
+    Rows::new(
+        "message_owners (source, aggregate_id, user_id, reference)",
+        &written.tail("source, aggregate_id"),
+    )
 }
 
 /// The (owner, reference) of each of `aggregate_ids` that `message_owners` knows.
