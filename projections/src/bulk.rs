@@ -169,12 +169,16 @@ fn array_literal<'a>(values: impl Iterator<Item = &'a Cell>) -> String {
             Cell::Null => literal.push_str("NULL"),
             Cell::Text(text) => {
                 literal.push('"');
-                for c in text.chars() {
-                    if c == '"' || c == '\\' {
-                        literal.push('\\');
-                    }
-                    literal.push(c);
+                // Runs between the characters to escape are copied whole: a page's JSON bodies,
+                // escaped a character at a time, took a tenth of the after-sales' replay.
+                let mut rest = text.as_str();
+                while let Some(at) = rest.find(['"', '\\']) {
+                    literal.push_str(&rest[..at]);
+                    literal.push('\\');
+                    literal.push_str(&rest[at..at + 1]);
+                    rest = &rest[at + 1..];
                 }
+                literal.push_str(rest);
                 literal.push('"');
             }
         }
@@ -238,3 +242,23 @@ impl JsonUpdate {
 
 /// Rows per `JsonUpdate` statement: a parameter of a megabyte or so.
 const JSON_ROWS_PER_STATEMENT: usize = 5_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn array_literals_escape_quotes_and_backslashes_and_keep_the_rest() {
+        let cells = [
+            Cell::Text(r#"{"title":"商品 \"A\"","path":"C:\\x"}"#.into()),
+            Cell::Text(String::new()),
+            Cell::Null,
+            Cell::Text("\\".into()),
+        ];
+        assert_eq!(
+            array_literal(cells.iter()),
+            r#"{"{\"title\":\"商品 \\\"A\\\"\",\"path\":\"C:\\\\x\"}","",NULL,"\\"}"#
+        );
+        assert_eq!(array_literal([Cell::Int(-3), Cell::Int(7)].iter()), "{-3,7}");
+    }
+}
