@@ -358,7 +358,7 @@ impl<P: Projection> Runner<P> {
         loop {
             let (events, last) = next.finish().await?;
             let Some(after) = last else { break };
-            size = (size + size / RAMP_PART).min(page);
+            size = (size + (size / RAMP_PART).max(1)).min(page);
             next = Prefetch::start(read_page::<P::Aggregate>(self.pool.clone(), after, size));
             let mut tx = conn.begin().await?;
             for event in &events {
