@@ -169,8 +169,9 @@ fn array_literal<'a>(values: impl Iterator<Item = &'a Cell>) -> String {
             Cell::Null => literal.push_str("NULL"),
             Cell::Text(text) => {
                 literal.push('"');
-                // Runs between the characters to escape are copied whole: a page's JSON bodies,
-                // escaped a character at a time, took a tenth of the after-sales' replay.
+                // Runs between the characters to escape are copied whole: building a page's
+                // literals a character at a time took up to a tenth of the after-sales' replay,
+                // mostly their JSON bodies.
                 let mut rest = text.as_str();
                 while let Some(at) = rest.find(['"', '\\']) {
                     literal.push_str(&rest[..at]);
