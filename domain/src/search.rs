@@ -18,17 +18,6 @@ pub enum Field {
     Other,
 }
 
-impl Field {
-    /// The number the index stores.
-    pub fn code(self) -> i64 {
-        match self {
-            Field::ItemNo => 0,
-            Field::Title => 1,
-            Field::Other => 2,
-        }
-    }
-}
-
 /// Longest term the index keeps: longer words are cut, and a query word is cut alike, so that it
 /// still finds them as a prefix.
 pub const MAX_TERM_CHARS: usize = 32;
