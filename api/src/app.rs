@@ -153,6 +153,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         jobs: tokio_util::task::TaskTracker::new(),
         same_style: Arc::default(),
         list_totals: Arc::default(),
+        vocabulary: Arc::default(),
     };
     let app = App { state, projections };
     app.catch_up().await?;

@@ -43,6 +43,8 @@ pub struct AppState {
     pub jobs: tokio_util::task::TaskTracker,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,
     pub list_totals: Arc<projections::catalog::ListTotals>,
+    /// The names suggested as a seller types a keyword.
+    pub vocabulary: Arc<projections::search::suggest::Vocabulary>,
 }
 
 /// The payment gateway and what the webhooks need to trust its callbacks.

@@ -127,11 +127,14 @@ pub enum Sort {
     PriceAsc,
     PriceDesc,
     Sales,
+    /// Best match of the keyword first (see [`crate::search`]); without a keyword, the scene's order.
+    Relevance,
 }
 
 impl Sort {
-    fn order_by(self) -> &'static str {
+    pub(crate) fn order_by(self) -> &'static str {
         match self {
+            Sort::Relevance => "p.shelf_at DESC, p.id DESC",
             Sort::Newest => "p.shelf_at DESC, p.id DESC",
             Sort::Popularity => "p.popularity DESC, p.id DESC",
             Sort::PriceAsc => "p.price ASC, p.id ASC",
@@ -153,21 +156,21 @@ pub struct ProductFilter {
     pub sort: Option<Sort>,
 }
 
-enum Arg {
+pub(crate) enum Arg {
     Text(String),
     Int(i64),
 }
 
 /// A WHERE clause whose conditions number their own parameters.
 #[derive(Default)]
-struct Conditions {
+pub(crate) struct Conditions {
     clauses: Vec<String>,
-    args: Vec<Arg>,
+    pub(crate) args: Vec<Arg>,
 }
 
 impl Conditions {
     /// Adds `template` with each `?` replaced by the next `$n`.
-    fn push(&mut self, template: &str, args: Vec<Arg>) {
+    pub(crate) fn push(&mut self, template: &str, args: Vec<Arg>) {
         let mut clause = String::new();
         for part in template.split_inclusive('?') {
             match part.strip_suffix('?') {
@@ -186,7 +189,7 @@ impl Conditions {
     }
 
     /// Identifies the filter (SQL and values) for caching what it selects.
-    fn cache_key(&self) -> String {
+    pub(crate) fn cache_key(&self) -> String {
         let mut key = self.sql();
         for arg in &self.args {
             match arg {
@@ -197,7 +200,7 @@ impl Conditions {
         key
     }
 
-    fn sql(&self) -> String {
+    pub(crate) fn sql(&self) -> String {
         if self.clauses.is_empty() {
             String::new()
         } else {
@@ -205,7 +208,7 @@ impl Conditions {
         }
     }
 
-    fn bind<'q>(
+    pub(crate) fn bind<'q>(
         &'q self,
         mut query: sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>>,
     ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
@@ -219,6 +222,7 @@ impl Conditions {
     }
 }
 
+/// A stall name search's `LIKE` pattern: the keyword found anywhere, literally.
 fn like_pattern(keyword: &str) -> String {
     let escaped: String = keyword
         .to_lowercase()
@@ -251,7 +255,7 @@ impl ListTotals {
         self.totals.lock().unwrap_or_else(|p| p.into_inner()).clear();
     }
 
-    fn get(&self, key: &str) -> Option<i64> {
+    pub(crate) fn get(&self, key: &str) -> Option<i64> {
         let totals = self.totals.lock().unwrap_or_else(|p| p.into_inner());
         totals
             .get(key)
@@ -259,7 +263,7 @@ impl ListTotals {
             .map(|(total, _)| *total)
     }
 
-    fn put(&self, key: String, total: i64) {
+    pub(crate) fn put(&self, key: String, total: i64) {
         let mut totals = self.totals.lock().unwrap_or_else(|p| p.into_inner());
         if totals.len() >= TOTALS_KEPT {
             totals.retain(|_, (_, at)| at.elapsed() < TOTAL_TTL);
@@ -271,26 +275,17 @@ impl ListTotals {
     }
 }
 
-/// One page of product cards. The page's ids come from one walk of the sort key's index (see
-/// migration 0008), then the cards of just those ids are read.
-pub async fn products(
-    pool: &AnyPool,
-    totals: &ListTotals,
-    filter: &ProductFilter,
-    page: i64,
-    pagesize: i64,
-    lang: Language,
-    now: i64,
-) -> sqlx::Result<Page<ProductCard>> {
+/// The filter's conditions on `p` (the product): of a list walking a sort key's index
+/// (`listing`), or of the products a keyword search found.
+fn conditions(filter: &ProductFilter, sort: Sort, now: i64, listing: bool) -> Conditions {
     let mut c = Conditions::default();
-    if !filter.area_site.is_empty() {
-        c.push("p.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
+    // The search index holds on-shelf products only, each with its area site.
+    if listing {
+        if !filter.area_site.is_empty() {
+            c.push("p.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
+        }
+        c.push("p.on_shelf = 1", vec![]);
     }
-    c.push("p.on_shelf = 1", vec![]);
-    let sort = filter.sort.unwrap_or(match filter.scene {
-        Some(Scene::New) | None => Sort::Newest,
-        Some(Scene::Hot) | Some(Scene::Sea) => Sort::Popularity,
-    });
     // New arrivals are a quarter of the catalogue: walking another key's index and testing shelf_at in
     // it beats taking the shelf_at range and sorting it, so the `+` keeps SQLite off the range.
     let shelf = if sort == Sort::Newest {
@@ -322,13 +317,49 @@ pub async fn products(
     if let Some(max) = filter.price_max {
         c.push("p.price <= ?", vec![Arg::Int(max.0)]);
     }
-    if let Some(keyword) = filter.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty()) {
-        let pattern = like_pattern(keyword);
-        c.push(
-            "(LOWER(p.title_zh) LIKE ? ESCAPE '\\' OR LOWER(p.title_en) LIKE ? ESCAPE '\\' OR LOWER(p.item_no) LIKE ? ESCAPE '\\')",
-            vec![Arg::Text(pattern.clone()), Arg::Text(pattern.clone()), Arg::Text(pattern)],
-        );
+    c
+}
+
+/// One page of product cards. The page's ids come from one walk of the sort key's index (see
+/// migration 0008), then the cards of just those ids are read.
+pub async fn products(
+    pool: &AnyPool,
+    totals: &ListTotals,
+    filter: &ProductFilter,
+    page: i64,
+    pagesize: i64,
+    lang: Language,
+    now: i64,
+) -> sqlx::Result<Page<ProductCard>> {
+    let keyword = filter.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
+    if let Some(keyword) = keyword {
+        let sort = filter.sort.unwrap_or(Sort::Relevance);
+        let c = conditions(filter, sort, now, false);
+        let (total, ids) = crate::search::product_ids(
+            pool,
+            totals,
+            c,
+            &filter.area_site,
+            keyword,
+            sort,
+            (page, pagesize),
+        )
+        .await?;
+        return Ok(Page {
+            list: cards_by_id(pool, &ids, lang, now).await?,
+            total,
+            page,
+            pagesize,
+        });
     }
+    let sort = match filter.sort {
+        Some(Sort::Relevance) | None => match filter.scene {
+            Some(Scene::New) | None => Sort::Newest,
+            Some(Scene::Hot) | Some(Scene::Sea) => Sort::Popularity,
+        },
+        Some(sort) => sort,
+    };
+    let c = conditions(filter, sort, now, true);
     let where_sql = c.sql();
     let key = c.cache_key();
     let total = match totals.get(&key) {

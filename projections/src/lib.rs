@@ -18,6 +18,7 @@ pub mod product_imports;
 pub mod ranking;
 pub mod refund_audit;
 pub mod runner;
+pub mod search;
 mod set_aside;
 pub mod sites;
 pub mod staff;

@@ -5,6 +5,9 @@
 
 use sqlx::AnyConnection;
 
+mod rows;
+pub use rows::Rows;
+
 /// One bound value.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cell {

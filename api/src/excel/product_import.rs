@@ -337,6 +337,7 @@ pub async fn apply(state: AppState, id: String, plan: Plan, scope: Option<Vec<St
         let _ = reporter.await;
         let rows = rows?;
         state.list_totals.clear();
+        state.vocabulary.invalidate();
         state.same_style.invalidate();
         import_record::applied(&state.db, &id, &serde_json::to_string(&rows)?, now()).await?;
         anyhow::Ok(())

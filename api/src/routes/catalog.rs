@@ -163,6 +163,51 @@ fn price(field: &'static str, text: &Option<String>) -> Result<Option<Fen>, AppE
     }
 }
 
+/// Longest keyword read, in characters (the storefront's search box holds no more).
+const MAX_KEYWORD_CHARS: usize = 50;
+
+/// A keyword as typed, refused when longer than [`MAX_KEYWORD_CHARS`] or holding a control character.
+fn keyword(text: Option<String>) -> Result<Option<String>, AppError> {
+    match text {
+        Some(t) if t.chars().count() > MAX_KEYWORD_CHARS || t.chars().any(char::is_control) => {
+            Err(Refusal::new("catalog.keyword_invalid")
+                .on("keyword")
+                .with("max", MAX_KEYWORD_CHARS.to_string())
+                .into())
+        }
+        other => Ok(other),
+    }
+}
+
+#[derive(Deserialize, Default)]
+pub struct SuggestQuery {
+    keyword: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct Suggestions {
+    list: Vec<projections::search::suggest::Suggestion>,
+}
+
+/// Names and titles to suggest as the seller types a keyword.
+pub async fn product_suggest(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(query): JsonBody<SuggestQuery>,
+) -> ApiResult<Suggestions> {
+    let typed = keyword(query.keyword)?.unwrap_or_default();
+    let list = projections::search::suggest::suggest(
+        &state.db.pool,
+        &state.vocabulary,
+        &state.list_totals,
+        &typed,
+        &area_site(&state, &headers).await?,
+        language_of(&headers),
+    )
+    .await?;
+    Ok(ok(Suggestions { list }))
+}
+
 pub async fn product_lists(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -187,6 +232,7 @@ pub async fn product_lists(
         "price_asc" => Some(Sort::PriceAsc),
         "price_desc" => Some(Sort::PriceDesc),
         "sales" => Some(Sort::Sales),
+        "relevance" => Some(Sort::Relevance),
         _ => return Err(Refusal::new("catalog.sort_invalid").on("sort").into()),
     };
     let (price_min, price_max) = (
@@ -205,7 +251,7 @@ pub async fn product_lists(
         stall_id: id_text(&query.stall_id),
         price_min,
         price_max,
-        keyword: query.keyword,
+        keyword: keyword(query.keyword)?,
         sort,
     };
     Ok(ok(read::products(
@@ -317,7 +363,7 @@ pub async fn shop_lists(
     let filter = StallFilter {
         area_site: area_site(&state, &headers).await?,
         market_id: id_text(&query.market_id),
-        keyword: query.keyword,
+        keyword: keyword(query.keyword)?,
         sort,
     };
     Ok(ok(read::stalls(

@@ -106,6 +106,7 @@ pub async fn shelf(
         commands::catalog::shelf::set_on_shelf(&state.db, &ids, body.on_shelf, caller.stall_scope()).await?;
     if changed > 0 {
         state.list_totals.clear();
+        state.vocabulary.invalidate();
         state.same_style.invalidate();
     }
     Ok(ok(Shelved { changed }))
@@ -235,6 +236,7 @@ pub async fn save_market(
     )
     .await?;
     state.list_totals.clear();
+    state.vocabulary.invalidate();
     Ok(ok(Saved { id }))
 }
 
@@ -350,6 +352,7 @@ pub async fn save_stall(
     )
     .await?;
     state.list_totals.clear();
+    state.vocabulary.invalidate();
     state.same_style.invalidate();
     Ok(ok(Saved { id }))
 }
@@ -477,6 +480,7 @@ pub async fn save_product(
     let id =
         commands::catalog::products::save_product(&state.db, &input, &dirs, caller.stall_scope()).await?;
     state.list_totals.clear();
+    state.vocabulary.invalidate();
     state.same_style.invalidate();
     projections::catalog_admin::product_detail(&state.db.pool, &id, caller.stall_scope())
         .await?

@@ -283,6 +283,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/home/index"), post(catalog::home))
         .route(&format!("{UNISHOP}/category/tree"), post(catalog::category_tree))
         .route(&format!("{UNISHOP}/product/lists"), post(catalog::product_lists))
+        .route(&format!("{UNISHOP}/product/suggest"), post(catalog::product_suggest))
         .route(&format!("{UNISHOP}/product/detail"), post(catalog::product_detail))
         .route(&format!("{UNISHOP}/product/favorite"), post(catalog::product_favorite))
         .route(&format!("{UNISHOP}/product/unfavorite"), post(catalog::product_unfavorite))

@@ -9,6 +9,7 @@ pub mod market;
 pub mod notices;
 pub mod pictures;
 pub mod products;
+pub mod search_index;
 pub mod seed;
 pub mod shelf;
 pub mod stock;

@@ -596,6 +596,7 @@ pub async fn save_product(
                 .await?;
         }
     }
+    super::search_index::reindex_product(&mut tx, &id).await?;
     let detail = json!({"item_no": checked.item_no, "title_zh": checked.title_zh, "stall_id": stall_id,
                         "price": input.price.to_yuan(), "skus": checked.skus.len()});
     actor::record(

@@ -62,6 +62,7 @@ pub async fn set_on_shelf(
             sqlx::query("UPDATE products SET on_shelf = 0 WHERE id = $1").bind(id)
         };
         update.execute(&mut *tx).await?;
+        super::search_index::reindex_product(&mut tx, id).await?;
         actor::record(
             &mut tx,
             Action {

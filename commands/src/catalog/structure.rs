@@ -4,6 +4,7 @@
 use serde_json::json;
 use sqlx::{Any, Row, Transaction};
 
+use super::search_index;
 use crate::actor::{self, Action};
 use crate::clock::now;
 use crate::error::{Error, Refusal, Result};
@@ -111,6 +112,14 @@ pub async fn save_market(db: &Database, input: MarketInput<'_>) -> Result<String
             .bind(id)
             .execute(&mut *tx)
             .await?;
+            sqlx::query(
+                "UPDATE search_terms SET area_site_id = $1 WHERE product_id IN \
+                 (SELECT p.id FROM products p JOIN stalls s ON s.id = p.stall_id WHERE s.market_id = $2)",
+            )
+            .bind(input.area_site_id)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
             id.to_string()
         }
         None => {
@@ -178,6 +187,17 @@ pub async fn save_category(db: &Database, input: CategoryInput<'_>) -> Result<St
             {
                 return Err(Refusal::new("category.has_children").on("parent_id").into());
             }
+            let before = sqlx::query("SELECT parent_id, name_zh, name_en FROM categories WHERE id = $1")
+                .bind(id)
+                .fetch_optional(&mut *tx)
+                .await?
+                .map(|r| {
+                    (
+                        r.get::<Option<String>, _>(0),
+                        r.get::<String, _>(1),
+                        r.get::<String, _>(2),
+                    )
+                });
             let updated = sqlx::query(
                 "UPDATE categories SET parent_id = $1, name_zh = $2, name_en = $3, sort = $4 WHERE id = $5",
             )
@@ -191,6 +211,14 @@ pub async fn save_category(db: &Database, input: CategoryInput<'_>) -> Result<St
             .rows_affected();
             if updated == 0 {
                 return Err(Error::NotFound(Refusal::new("category.not_found")));
+            }
+            let after = (
+                input.parent_id.map(String::from),
+                name_zh.to_string(),
+                name_en.to_string(),
+            );
+            if before.as_ref() != Some(&after) {
+                search_index::reindex_category(&mut tx, id).await?;
             }
             id.to_string()
         }
@@ -263,7 +291,7 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
     }
     let id = match input.id {
         Some(id) => {
-            let current = sqlx::query("SELECT market_id, status FROM stalls WHERE id = $1")
+            let current = sqlx::query("SELECT market_id, status, name FROM stalls WHERE id = $1")
                 .bind(id)
                 .fetch_optional(&mut *tx)
                 .await?;
@@ -303,6 +331,9 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
                     .bind(id)
                     .execute(&mut *tx)
                     .await?;
+            }
+            if moved || status != was || current.get::<String, _>(2) != name {
+                search_index::reindex_stall(&mut tx, id).await?;
             }
             id.to_string()
         }

@@ -1,0 +1,16 @@
+-- The keyword search index (docs/architecture.md, "Keyword search"): one row per term of an
+-- on-shelf product (`domain::search::index_terms`), with the best place the product holds it
+-- (`rank`: 0 its whole item number, 1 its title or a part of its item number, 2 its stall,
+-- category or colour names). The key is the order a one-term search lists, so its first page is
+-- read off the front of the index; `area_site_id` rides along so a site's search needs no join.
+CREATE TABLE search_terms
+(
+    term         TEXT    NOT NULL,
+    rank         INTEGER NOT NULL,
+    popularity   INTEGER NOT NULL,
+    product_id   TEXT    NOT NULL,
+    area_site_id TEXT    NOT NULL,
+    PRIMARY KEY (term, rank, popularity DESC, product_id DESC)
+) WITHOUT ROWID;
+-- A product's terms: for re-indexing it, and for testing the other words of a query against it.
+CREATE INDEX search_terms_product ON search_terms (product_id, term);
