@@ -22,6 +22,7 @@ mod orders_crash;
 mod product_import;
 mod projections;
 mod providers;
+mod search;
 mod sites;
 mod snapshots;
 mod staff;

@@ -163,22 +163,6 @@ fn price(field: &'static str, text: &Option<String>) -> Result<Option<Fen>, AppE
     }
 }
 
-/// Longest keyword read, in characters (the storefront's search box holds no more).
-const MAX_KEYWORD_CHARS: usize = 50;
-
-/// A keyword as typed, refused when longer than [`MAX_KEYWORD_CHARS`] or holding a control character.
-fn keyword(text: Option<String>) -> Result<Option<String>, AppError> {
-    match text {
-        Some(t) if t.chars().count() > MAX_KEYWORD_CHARS || t.chars().any(char::is_control) => {
-            Err(Refusal::new("catalog.keyword_invalid")
-                .on("keyword")
-                .with("max", MAX_KEYWORD_CHARS.to_string())
-                .into())
-        }
-        other => Ok(other),
-    }
-}
-
 #[derive(Deserialize, Default)]
 pub struct SuggestQuery {
     keyword: Option<String>,
@@ -195,7 +179,7 @@ pub async fn product_suggest(
     headers: HeaderMap,
     JsonBody(query): JsonBody<SuggestQuery>,
 ) -> ApiResult<Suggestions> {
-    let typed = keyword(query.keyword)?.unwrap_or_default();
+    let typed = query.keyword.unwrap_or_default();
     let list = projections::search::suggest::suggest(
         &state.db.pool,
         &state.vocabulary,
@@ -251,7 +235,7 @@ pub async fn product_lists(
         stall_id: id_text(&query.stall_id),
         price_min,
         price_max,
-        keyword: keyword(query.keyword)?,
+        keyword: query.keyword,
         sort,
     };
     Ok(ok(read::products(
@@ -363,7 +347,7 @@ pub async fn shop_lists(
     let filter = StallFilter {
         area_site: area_site(&state, &headers).await?,
         market_id: id_text(&query.market_id),
-        keyword: keyword(query.keyword)?,
+        keyword: query.keyword,
         sort,
     };
     Ok(ok(read::stalls(
