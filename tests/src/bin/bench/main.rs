@@ -2,6 +2,7 @@
 //! never asserted in tests.
 
 mod replay;
+mod search;
 
 /// The allocator `jpmall` runs with, so that what is measured here is what it does.
 #[global_allocator]
@@ -215,15 +216,23 @@ const LIST_CALLS_EACH: usize = 250;
 const SAME_STYLE_CALLS: usize = 200;
 
 fn run_jpmall(data_dir: &std::path::Path, args: &[&str]) -> Duration {
+    run_jpmall_on(data_dir, None, args)
+}
+
+/// `jpmall` on the data folder and, when given, a PostgreSQL database; answers the time it took.
+fn run_jpmall_on(data_dir: &std::path::Path, database_url: Option<&str>, args: &[&str]) -> Duration {
     let start = Instant::now();
-    let status = std::process::Command::new(tests::jpmall_binary())
+    let mut command = std::process::Command::new(tests::jpmall_binary());
+    command
         .args(args)
         .env("JPMALL_DATA_DIR", data_dir)
         .env_remove("DATABASE_URL")
         .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .status()
-        .expect("jpmall runs");
+        .stderr(std::process::Stdio::null());
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    let status = command.status().expect("jpmall runs");
     assert!(status.success(), "jpmall {args:?} failed");
     start.elapsed()
 }
@@ -241,19 +250,27 @@ fn memory_of(pid: u32, field: &str) -> u64 {
 
 /// `jpmall serve` in its own process on the SQLite data folder `dir`, once it answers; and its port.
 async fn serve_process(dir: &std::path::Path) -> (std::process::Child, u16) {
+    serve_process_on(dir, None).await
+}
+
+/// `jpmall serve` on the data folder and, when given, a PostgreSQL database, once it answers.
+async fn serve_process_on(dir: &std::path::Path, database_url: Option<&str>) -> (std::process::Child, u16) {
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .unwrap()
         .local_addr()
         .unwrap()
         .port();
-    let server = std::process::Command::new(tests::jpmall_binary())
+    let mut command = std::process::Command::new(tests::jpmall_binary());
+    command
         .args(["serve", "--addr", &format!("127.0.0.1:{port}")])
         .env("JPMALL_DATA_DIR", dir)
         .env("RUST_LOG", "error")
         .env_remove("DATABASE_URL")
-        .stdout(std::process::Stdio::null())
-        .spawn()
-        .expect("jpmall serve starts");
+        .stdout(std::process::Stdio::null());
+    if let Some(url) = database_url {
+        command.env("DATABASE_URL", url);
+    }
+    let server = command.spawn().expect("jpmall serve starts");
     let client = reqwest::Client::new();
     for _ in 0..100 {
         let answered = client
@@ -1064,7 +1081,7 @@ fn engines() -> Vec<Engine> {
         .collect()
 }
 
-/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `replay`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `search`, `replay`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
 /// them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
@@ -1083,6 +1100,12 @@ async fn main() {
     }
     if wanted("catalog") {
         catalog().await;
+    }
+    if wanted("search") {
+        for engine in engines() {
+            println!("\n== keyword search on {engine:?} (jpmall serve in its own process) ==");
+            search::search_at_scale(engine).await;
+        }
     }
     if wanted("orders") {
         for engine in engines() {
