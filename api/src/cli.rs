@@ -804,7 +804,7 @@ fn progress_bar(label: &str) -> ProgressBar {
 async fn seed(config: Config, products: usize) -> anyhow::Result<()> {
     use commands::catalog::seed::{self as demo, Stage};
     let db = open_database(&config).await?;
-    let bars = [Stage::Reference, Stage::Products, Stage::Rankings]
+    let bars = [Stage::Reference, Stage::Products, Stage::Search, Stage::Rankings]
         .map(|stage| (stage, progress_bar(stage.label())));
     let report = demo::seed(&db, products, &|stage, done, total| {
         if let Some((_, bar)) = bars.iter().find(|(s, _)| *s == stage) {

@@ -156,13 +156,14 @@ pub struct ProductFilter {
     pub sort: Option<Sort>,
 }
 
+#[derive(Clone)]
 pub(crate) enum Arg {
     Text(String),
     Int(i64),
 }
 
 /// A WHERE clause whose conditions number their own parameters.
-#[derive(Default)]
+#[derive(Default, Clone)]
 pub(crate) struct Conditions {
     clauses: Vec<String>,
     pub(crate) args: Vec<Arg>,
@@ -334,17 +335,14 @@ pub async fn products(
     let keyword = filter.keyword.as_deref().map(str::trim).filter(|k| !k.is_empty());
     if let Some(keyword) = keyword {
         let sort = filter.sort.unwrap_or(Sort::Relevance);
-        let c = conditions(filter, sort, now, false);
-        let (total, ids) = crate::search::product_ids(
-            pool,
-            totals,
-            c,
-            &filter.area_site,
-            keyword,
+        let found = crate::search::Found {
+            joined: conditions(filter, sort, now, false),
+            listed: conditions(filter, sort, now, true),
+            area_site: &filter.area_site,
             sort,
-            (page, pagesize),
-        )
-        .await?;
+        };
+        let (total, ids) =
+            crate::search::product_ids(pool, totals, &found, keyword, (page, pagesize)).await?;
         return Ok(Page {
             list: cards_by_id(pool, &ids, lang, now).await?,
             total,

@@ -32,6 +32,7 @@ const BATCH: usize = 250;
 pub enum Stage {
     Reference,
     Products,
+    Search,
     Rankings,
 }
 
@@ -40,6 +41,7 @@ impl Stage {
         match self {
             Stage::Reference => "markets and stalls",
             Stage::Products => "products",
+            Stage::Search => "search index",
             Stage::Rankings => "rankings",
         }
     }
@@ -487,24 +489,24 @@ pub async fn seed(
             &sku_rows,
         )
         .await?;
-        let ids: Vec<&str> = batch.iter().map(|p| p.id.as_str()).collect();
-        super::search_index::reindex_products(&mut tx, &ids).await?;
         tx.commit().await?;
         done += batch.len() as u64;
         progress(Stage::Products, done, count as u64);
     }
 
-    // A market seeded before the index existed: its products are indexed once, here.
-    let unindexed = sqlx::query(
-        "SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_terms) \
+    // The products added, or a market seeded before the index existed, are indexed in one
+    // rebuild: far faster than a batch at a time into an index that grows.
+    let unindexed = report.products_added > 0
+        || sqlx::query(
+            "SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_terms) \
          AND EXISTS (SELECT 1 FROM products WHERE on_shelf = 1) THEN 1 ELSE 0 END",
-    )
-    .fetch_one(&db.pool)
-    .await?
-    .get::<i64, _>(0)
-        == 1;
+        )
+        .fetch_one(&db.pool)
+        .await?
+        .get::<i64, _>(0)
+            == 1;
     if unindexed {
-        super::search_index::rebuild(db, &|done, total| progress(Stage::Products, done, total)).await?;
+        super::search_index::rebuild(db, &|done, total| progress(Stage::Search, done, total)).await?;
     }
 
     progress(Stage::Rankings, 0, 1);

@@ -19,8 +19,12 @@ use crate::catalog::{Arg, Conditions, ListTotals, Sort};
 /// followed by this (both engines compare the terms byte by byte).
 const AFTER_EVERY_CHAR: char = '\u{10FFFF}';
 
-/// Index rows read to judge which atom is rarest: enough to tell a rare term from a common one.
+/// Index rows read to judge which atom is rarest; a term with this many products is common.
 const RARITY_PROBE: i64 = 1_000;
+
+/// Most index terms a prefix stands for (`dr` → `dress`, `dresses`, `drop`…); a shorter prefix
+/// is read for its most common terms' beginnings only.
+const MAX_PREFIX_TERMS: i64 = 64;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Atom {
@@ -45,188 +49,216 @@ fn atoms(query: &Query) -> Vec<Atom> {
     atoms
 }
 
-/// Numbers parameters after those of the filter's conditions.
-struct Params<'a> {
-    c: &'a mut Conditions,
+/// An atom as the index terms it stands for, each with what a match of it adds to the score:
+/// 0 for the word itself, 1 for a longer word it begins.
+struct Terms(Vec<(String, i64)>);
+
+/// The terms of the index a prefix begins, the word itself first, read one index seek each
+/// (a loose index scan), up to [`MAX_PREFIX_TERMS`].
+async fn expand(pool: &AnyPool, atom: &Atom) -> sqlx::Result<Terms> {
+    let prefix = match atom {
+        Atom::Exact(term) => return Ok(Terms(vec![(term.clone(), 0)])),
+        Atom::Prefix(prefix) => prefix,
+    };
+    let upper = format!("{prefix}{AFTER_EVERY_CHAR}");
+    let rows = sqlx::query(&format!(
+        "WITH RECURSIVE found(term, n) AS ( \
+           SELECT (SELECT MIN(term) FROM search_terms WHERE term >= $1 AND term < $2), 1 \
+           UNION ALL \
+           SELECT (SELECT MIN(s.term) FROM search_terms s WHERE s.term > found.term AND s.term < $2), n + 1 \
+           FROM found WHERE found.term IS NOT NULL AND n < {MAX_PREFIX_TERMS}) \
+         SELECT term FROM found WHERE term IS NOT NULL"
+    ))
+    .bind(prefix.as_str())
+    .bind(upper.as_str())
+    .fetch_all(pool)
+    .await?;
+    Ok(Terms(
+        rows.iter()
+            .map(|r| {
+                let term: String = r.get(0);
+                let longer = i64::from(&term != prefix);
+                (term, longer)
+            })
+            .collect(),
+    ))
 }
 
-impl Params<'_> {
-    fn text(&mut self, value: &str) -> String {
-        self.c.args.push(Arg::Text(value.to_string()));
-        format!("${}", self.c.args.len())
+/// Numbers parameters after those already in `c`.
+fn param(c: &mut Conditions, value: &str) -> String {
+    c.args.push(Arg::Text(value.to_string()));
+    format!("${}", c.args.len())
+}
+
+impl Terms {
+    /// `{t}.term IN (…)`, or `= …` for one.
+    fn condition(&self, t: &str, c: &mut Conditions) -> String {
+        let list: Vec<String> = self.0.iter().map(|(term, _)| param(c, term)).collect();
+        match list.as_slice() {
+            [one] => format!("{t}.term = {one}"),
+            _ => format!("{t}.term IN ({})", list.join(", ")),
+        }
+    }
+
+    /// The product `{id}` holds one of these terms.
+    fn held_by(&self, id: &str, c: &mut Conditions) -> String {
+        format!(
+            "EXISTS (SELECT 1 FROM search_terms u WHERE u.product_id = {id} AND {})",
+            self.condition("u", c)
+        )
     }
 }
 
-impl Atom {
-    /// The condition on index rows `t` that hold this atom.
-    fn condition(&self, t: &str, params: &mut Params) -> String {
-        match self {
-            Atom::Exact(term) => format!("{t}.term = {}", params.text(term)),
-            Atom::Prefix(prefix) => {
-                let from = params.text(prefix);
-                let to = params.text(&format!("{prefix}{AFTER_EVERY_CHAR}"));
-                format!("{t}.term >= {from} AND {t}.term < {to}")
-            }
-        }
-    }
-
-    /// How well a row `t` holding this atom matches, lower better: where the product holds the
-    /// term (item number, title, the rest), and for a prefix whether the term is the whole word.
-    fn score(&self, t: &str, params: &mut Params) -> String {
-        match self {
-            Atom::Exact(_) => format!("{t}.rank * 2"),
-            Atom::Prefix(prefix) => format!(
-                "{t}.rank * 2 + CASE WHEN {t}.term = {} THEN 0 ELSE 1 END",
-                params.text(prefix)
-            ),
-        }
-    }
+/// How many index rows an atom has, counted up to [`RARITY_PROBE`].
+async fn rows_of(pool: &AnyPool, terms: &Terms) -> sqlx::Result<i64> {
+    let mut c = Conditions::default();
+    let condition = terms.condition("t", &mut c);
+    let sql = format!(
+        "SELECT COUNT(*) FROM (SELECT 1 FROM search_terms t WHERE {condition} LIMIT {RARITY_PROBE}) x"
+    );
+    Ok(c.bind(sqlx::query(&sql)).fetch_one(pool).await?.get(0))
 }
 
-/// The rarest atom, judged by counting up to [`RARITY_PROBE`] of each one's rows.
-async fn rarest(pool: &AnyPool, atoms: &[Atom], area_site: &str) -> sqlx::Result<usize> {
-    if atoms.len() == 1 {
-        return Ok(0);
-    }
-    let mut best = (i64::MAX, 0);
-    for (i, atom) in atoms.iter().enumerate() {
-        let mut c = Conditions::default();
-        let mut params = Params { c: &mut c };
-        let mut condition = atom.condition("t", &mut params);
-        if !area_site.is_empty() {
-            condition.push_str(&format!(" AND t.area_site_id = {}", params.text(area_site)));
-        }
-        let sql = format!(
-            "SELECT COUNT(*) FROM (SELECT 1 FROM search_terms t WHERE {condition} LIMIT {RARITY_PROBE}) x"
-        );
-        let count: i64 = c.bind(sqlx::query(&sql)).fetch_one(pool).await?.get(0);
-        if count < best.0 {
-            best = (count, i);
-        }
-        if count == 0 {
-            break;
-        }
-    }
-    Ok(best.1)
+/// What a keyword search is asked besides the keyword: the list's filter as conditions on `p`
+/// (the product) joined to the index (`joined`), or walking the products (`listed`), and the order.
+pub(crate) struct Found<'a> {
+    pub joined: Conditions,
+    pub listed: Conditions,
+    pub area_site: &'a str,
+    pub sort: Sort,
 }
 
-/// The total of the products `keyword` finds under the filter `c` (conditions on `p`, the
-/// product) and the ids of one page of them, in `sort`'s order (relevance: best match first,
-/// then popularity). A keyword with no word in it finds nothing.
+/// The total of the products `keyword` finds under the filter and the ids of one page of them,
+/// in the sort's order (relevance: best match first, then popularity). A keyword with no word
+/// in it finds nothing.
+///
+/// The rarest atom drives: its index rows are walked in key order, which for each of its terms
+/// is relevance order, with the other atoms and the filter tested per product, and each term's
+/// walk stops at the page's end; the page is merged from the terms' walks. Multi-word queries
+/// rank by the driving word. Another sort walks the products' own sort index instead when the
+/// word is common (a few hundred products in, twenty are found), and sorts the word's products
+/// when it is rare.
 pub(crate) async fn product_ids(
     pool: &AnyPool,
     totals: &ListTotals,
-    mut c: Conditions,
-    area_site: &str,
+    found: &Found<'_>,
     keyword: &str,
-    sort: Sort,
     (page, pagesize): (i64, i64),
 ) -> sqlx::Result<(i64, Vec<String>)> {
     let Some(query) = Query::parse(keyword) else {
         return Ok((0, Vec::new()));
     };
-    let atoms = atoms(&query);
-    let driver = rarest(pool, &atoms, area_site).await?;
-    let filtered = !c.sql().is_empty();
-    let filter_sql = c.sql();
-    let filter_sql = filter_sql.strip_prefix(" WHERE ").unwrap_or_default().to_string();
-    let mut params = Params { c: &mut c };
-    let mut driving = atoms[driver].condition("t", &mut params);
-    if !area_site.is_empty() {
-        driving.push_str(&format!(" AND t.area_site_id = {}", params.text(area_site)));
-    }
-    let offset = (page - 1) * pagesize;
-    let (count_sql, page_sql) = if atoms.len() == 1 && matches!(atoms[0], Atom::Exact(_)) {
-        // One exact term: a product holds it once, and its rows are in relevance order already.
-        let from = if filtered {
-            format!("search_terms t JOIN products p ON p.id = t.product_id WHERE {driving} AND {filter_sql}")
-        } else {
-            format!("search_terms t WHERE {driving}")
-        };
-        let order = if sort == Sort::Relevance {
-            "t.rank, t.popularity DESC, t.product_id DESC".to_string()
-        } else {
-            sort.order_by().to_string()
-        };
-        let from = if sort != Sort::Relevance && !filtered {
-            format!("search_terms t JOIN products p ON p.id = t.product_id WHERE {driving}")
-        } else {
-            from
-        };
-        (
-            format!("SELECT COUNT(*) FROM {from}"),
-            format!("SELECT t.product_id FROM {from} ORDER BY {order} LIMIT {pagesize} OFFSET {offset}"),
-        )
-    } else {
-        // Several terms, or a prefix (which a product may hold as several terms): the driving
-        // atom's products, each once, with its best score and each other atom's.
-        let mut scores = vec![format!("MIN({})", atoms[driver].score("t", &mut params))];
-        let mut columns = Vec::new();
-        for (i, atom) in atoms.iter().enumerate().filter(|(i, _)| *i != driver) {
-            let held = atom.condition("u", &mut params);
-            let score = atom.score("u", &mut params);
-            columns.push(format!(
-                ", (SELECT MIN({score}) FROM search_terms u WHERE u.product_id = t.product_id AND {held}) AS s{i}"
-            ));
-            scores.push(format!("m.s{i}"));
+    let mut expanded = Vec::new();
+    for atom in atoms(&query) {
+        let terms = expand(pool, &atom).await?;
+        if terms.0.is_empty() {
+            return Ok((0, Vec::new()));
         }
-        let found: Vec<String> = atoms
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != driver)
-            .map(|(i, _)| format!("m.s{i} IS NOT NULL"))
-            .collect();
-        let matched = format!(
-            "(SELECT t.product_id AS id, {} AS s, MAX(t.popularity) AS popularity{} \
-             FROM search_terms t WHERE {driving} GROUP BY t.product_id) m",
-            scores[0],
-            columns.join("")
-        );
-        let mut conditions = found;
-        let join = if filtered || sort != Sort::Relevance {
-            if filtered {
-                conditions.push(filter_sql.clone());
+        expanded.push(terms);
+    }
+    let mut driver = (i64::MAX, 0);
+    if expanded.len() > 1 || found.sort != Sort::Relevance {
+        for (i, terms) in expanded.iter().enumerate() {
+            let rows = rows_of(pool, terms).await?;
+            if rows < driver.0 {
+                driver = (rows, i);
             }
-            " JOIN products p ON p.id = m.id"
+        }
+    }
+    let (common, driver) = (driver.0 >= RARITY_PROBE, driver.1);
+    let filtered = !found.joined.sql().is_empty();
+    let offset = (page - 1) * pagesize;
+
+    // The driving atom's products under the filter, with the other atoms: `FROM … WHERE …`.
+    let from_driver = |c: &mut Conditions, terms: Option<&Terms>| {
+        let mut clauses = Vec::new();
+        if filtered {
+            clauses.push(c.sql().trim_start_matches(" WHERE ").to_string());
+        }
+        clauses.push(match terms {
+            Some(terms) => terms.condition("t", c),
+            None => expanded[driver].condition("t", c),
+        });
+        if !found.area_site.is_empty() {
+            clauses.push(format!("t.area_site_id = {}", param(c, found.area_site)));
+        }
+        for (_, other) in expanded.iter().enumerate().filter(|(i, _)| *i != driver) {
+            clauses.push(other.held_by("t.product_id", c));
+        }
+        let join = if filtered || found.sort != Sort::Relevance {
+            " JOIN products p ON p.id = t.product_id"
         } else {
             ""
         };
-        let mut relevance = vec!["m.s".to_string()];
-        relevance.extend(scores.iter().skip(1).cloned());
-        let where_sql = if conditions.is_empty() {
-            String::new()
-        } else {
-            format!(" WHERE {}", conditions.join(" AND "))
-        };
-        let order = if sort == Sort::Relevance {
-            format!("{}, m.popularity DESC, m.id DESC", relevance.join(" + "))
-        } else {
-            sort.order_by().to_string()
-        };
-        (
-            format!("SELECT COUNT(*) FROM {matched}{join}{where_sql}"),
-            format!("SELECT m.id FROM {matched}{join}{where_sql} ORDER BY {order} LIMIT {pagesize} OFFSET {offset}"),
+        format!("search_terms t{join} WHERE {}", clauses.join(" AND "))
+    };
+
+    let mut count = found.joined.clone();
+    let count_sql = if expanded[driver].0.len() == 1 {
+        format!("SELECT COUNT(*) FROM {}", from_driver(&mut count, None))
+    } else {
+        format!(
+            "SELECT COUNT(*) FROM (SELECT DISTINCT t.product_id FROM {}) x",
+            from_driver(&mut count, None)
         )
     };
-    let key = format!("{count_sql}{}", c.cache_key());
+    let key = format!("{count_sql}{}", count.cache_key());
     let total = match totals.get(&key) {
         Some(total) => total,
         None => {
-            let total: i64 = c.bind(sqlx::query(&count_sql)).fetch_one(pool).await?.get(0);
+            let total: i64 = count.bind(sqlx::query(&count_sql)).fetch_one(pool).await?.get(0);
             totals.put(key, total);
             total
         }
     };
-    let ids = if offset >= total {
-        Vec::new()
-    } else {
-        c.bind(sqlx::query(&page_sql))
-            .fetch_all(pool)
-            .await?
+    if offset >= total {
+        return Ok((total, Vec::new()));
+    }
+
+    let mut c = found.joined.clone();
+    let page_sql = if found.sort == Sort::Relevance {
+        let walks: Vec<String> = expanded[driver]
+            .0
             .iter()
-            .map(|r| r.get(0))
-            .collect()
+            .map(|(term, longer)| {
+                let one = Terms(vec![(term.clone(), *longer)]);
+                format!(
+                    "SELECT * FROM (SELECT t.product_id AS id, t.rank * 2 + {longer} AS score, t.popularity AS popularity \
+                     FROM {} ORDER BY t.rank, t.popularity DESC, t.product_id DESC LIMIT {}) w",
+                    from_driver(&mut c, Some(&one)),
+                    offset + pagesize
+                )
+            })
+            .collect();
+        format!(
+            "SELECT id FROM ({}) m GROUP BY id ORDER BY MIN(score), MAX(popularity) DESC, id DESC LIMIT {pagesize} OFFSET {offset}",
+            walks.join(" UNION ALL ")
+        )
+    } else if common {
+        c = found.listed.clone();
+        let mut clauses = vec![c.sql().trim_start_matches(" WHERE ").to_string()];
+        for terms in &expanded {
+            clauses.push(terms.held_by("p.id", &mut c));
+        }
+        format!(
+            "SELECT p.id FROM products p WHERE {} ORDER BY {} LIMIT {pagesize} OFFSET {offset}",
+            clauses.join(" AND "),
+            found.sort.order_by()
+        )
+    } else {
+        format!(
+            "SELECT p.id FROM products p WHERE p.id IN (SELECT t.product_id FROM {}) ORDER BY {} LIMIT {pagesize} OFFSET {offset}",
+            from_driver(&mut c, None),
+            found.sort.order_by().replace("+p.", "p.")
+        )
     };
+    let ids = c
+        .bind(sqlx::query(&page_sql))
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
     Ok((total, ids))
 }
 

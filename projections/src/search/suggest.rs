@@ -226,16 +226,13 @@ pub async fn suggest(
     let names = vocabulary.names(pool).await?;
     let mut suggestions = matching_names(&names, &typed, lang);
     suggestions.truncate(MAX_SUGGESTIONS - MAX_TITLES);
-    let (_, ids) = super::product_ids(
-        pool,
-        totals,
-        Conditions::default(),
+    let found = super::Found {
+        joined: Conditions::default(),
+        listed: Conditions::default(),
         area_site,
-        keyword,
-        Sort::Relevance,
-        (1, MAX_TITLES as i64),
-    )
-    .await?;
+        sort: Sort::Relevance,
+    };
+    let (_, ids) = super::product_ids(pool, totals, &found, keyword, (1, MAX_TITLES as i64)).await?;
     for id in ids {
         let title: Option<String> = sqlx::query("SELECT title_zh, title_en FROM products WHERE id = $1")
             .bind(&id)
