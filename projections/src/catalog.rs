@@ -337,7 +337,6 @@ pub async fn products(
         let sort = filter.sort.unwrap_or(Sort::Relevance);
         let found = crate::search::Found {
             joined: conditions(filter, sort, now, false),
-            listed: conditions(filter, sort, now, true),
             area_site: &filter.area_site,
             sort,
         };

@@ -228,7 +228,6 @@ pub async fn suggest(
     suggestions.truncate(MAX_SUGGESTIONS - MAX_TITLES);
     let found = super::Found {
         joined: Conditions::default(),
-        listed: Conditions::default(),
         area_site,
         sort: Sort::Relevance,
     };
