@@ -82,6 +82,12 @@ export interface Named {
   name: string;
 }
 
+/** What product/suggest offers as a seller types: a name of the market or a product's title. */
+export interface Suggestion {
+  text: string;
+  kind: 'category' | 'colour' | 'stall' | 'title';
+}
+
 export interface ProductCard {
   id: Id;
   item_no: string;

@@ -86,6 +86,7 @@ export function AppRoutes() {
           <Route path="recentnew" element={<PageTitle id="route.recentnew"><ProductListScreen key="new" scene="new" /></PageTitle>} />
           <Route path="recentBK" element={<PageTitle id="route.recentBK"><ProductListScreen key="hot" scene="hot" /></PageTitle>} />
           <Route path="recentFl_asia" element={<PageTitle id="route.recentFl_asia"><ProductListScreen key="sea" scene="sea" /></PageTitle>} />
+          <Route path="search" element={<PageTitle id="route.search"><ProductListScreen key="search" /></PageTitle>} />
           <Route path="goodsDetail" element={<PageTitle id="route.goodsDetail"><ProductDetailScreen /></PageTitle>} />
           <Route path="wholesaleList" element={<PageTitle id="route.wholesaleList"><StallListScreen /></PageTitle>} />
           <Route path="wholesale" element={<PageTitle id="route.wholesale"><StallDetailScreen /></PageTitle>} />

@@ -3,6 +3,7 @@ import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { useSiteInfo } from '../../api/site-api';
 import { useLogoutMutation } from '../../features/auth/auth-api';
 import { CollectionLinks } from '../../features/catalog/collection-links';
+import { SearchBox } from '../../features/catalog/search-box';
 import { withSite } from '../../lib/site-rule';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { LanguageSwitch } from '../../widgets/language-switch';
@@ -34,6 +35,7 @@ export default function SiteLayout() {
     <div className="site-layout">
       <header className="site-header">
         <SiteBrand />
+        <SearchBox />
         <div className="site-header-tools">
           {areaSiteList.length > 0 ? (
             <select

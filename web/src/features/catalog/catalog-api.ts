@@ -10,6 +10,7 @@ import type {
   ProductDetail,
   SameStyleProduct,
   Stall,
+  Suggestion,
 } from '../../lib/api-types';
 import type { Scope } from './catalog-scope';
 import type { ProductListBody, StallListBody } from './list-filters';
@@ -43,6 +44,12 @@ export const catalogApi = api.injectEndpoints({
     productList: build.query<Page<ProductCard>, Scoped<ProductListBody>>({
       query: ({ scope: _scope, ...body }) => post('/product/lists', body),
       providesTags: (page) => productTags(page?.list),
+    }),
+    /** Names and titles to suggest as a seller types a keyword (docs/api.md "product/suggest"). */
+    productSuggest: build.query<{ list: Suggestion[] }, Scoped<{ keyword: string }>>({
+      query: ({ keyword }) => post('/product/suggest', { keyword }),
+      extraOptions: { silent: true },
+      keepUnusedDataFor: 60,
     }),
     productDetail: build.query<ProductDetail, Scoped<{ id: Id }>>({
       query: ({ id }) => post('/product/detail', { id }),
@@ -124,6 +131,7 @@ export const {
   useHomeQuery,
   useCategoryTreeQuery,
   useProductListQuery,
+  useProductSuggestQuery,
   useProductDetailQuery,
   useFavoriteMutation,
   useFavoritesQuery,

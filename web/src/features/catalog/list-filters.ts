@@ -6,10 +6,15 @@
 import { withSite } from '../../lib/site-rule';
 
 export type Scene = 'new' | 'hot' | 'sea';
-export type ProductSort = 'newest' | 'popularity' | 'price_asc' | 'price_desc' | 'sales';
+export type ProductSort = 'newest' | 'popularity' | 'price_asc' | 'price_desc' | 'sales' | 'relevance';
 export type StallSort = 'ranking' | 'follows' | 'newest';
 
 export const PRODUCT_SORTS: readonly ProductSort[] = ['newest', 'popularity', 'sales', 'price_asc', 'price_desc'];
+/** A keyword search adds the best match first, its default order. */
+export const SEARCH_SORTS: readonly ProductSort[] = ['relevance', ...PRODUCT_SORTS];
+
+/** The search results of the layout's search box: every product on the shelf, by keyword. */
+export const SEARCH_PATH = '/search';
 export const STALL_SORTS: readonly StallSort[] = ['ranking', 'follows', 'newest'];
 
 /** The route of each scene; the three share one list screen. */
@@ -109,7 +114,7 @@ export function productFiltersFromSearch(search: string | URLSearchParams): Prod
     priceMin: range.min,
     priceMax: range.max,
     keyword: keywordOf(params),
-    sort: sort && PRODUCT_SORTS.includes(sort) ? sort : '',
+    sort: sort && SEARCH_SORTS.includes(sort) ? sort : '',
     ...readPage(params),
   };
 }
@@ -120,7 +125,10 @@ export function stallFiltersFromSearch(search: string | URLSearchParams): StallF
   return { keyword: keywordOf(params), sort: sort && STALL_SORTS.includes(sort) ? sort : '', ...readPage(params) };
 }
 
-/** The request body of product/lists for a scene (or a stall's products when scene is null). */
+/**
+ * The request body of product/lists for a scene (or a stall's products, or a keyword search, when
+ * scene is null). With a keyword and no sort the server orders by relevance.
+ */
 export function productListBody(scene: Scene | null, filters: ProductFilters, stallId?: string): ProductListBody {
   const body: ProductListBody = { page: filters.page, pagesize: filters.pagesize };
   if (scene) body.scene = scene;

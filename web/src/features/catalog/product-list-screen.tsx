@@ -18,6 +18,8 @@ import {
   productListBody,
   SCENE_DEFAULT_SORT,
   SCENE_PATHS,
+  SEARCH_PATH,
+  SEARCH_SORTS,
   type ProductFilters,
   type ProductSort,
   type Scene,
@@ -38,9 +40,10 @@ const toOptions = (tree: readonly Category[]): CategoryOption[] =>
 
 /**
  * `/recentnew`, `/recentBK`, `/recentFl_asia`: one product list per scene with category, price
- * range and keyword filters, sorts and pages; the filters live in the address.
+ * range and keyword filters, sorts and pages; the filters live in the address. Without a scene,
+ * `/search`: the layout's search box's results over every product on the shelf, best match first.
  */
-export default function ProductListScreen({ scene }: { scene: Scene }) {
+export default function ProductListScreen({ scene }: { scene?: Scene }) {
   const intl = useIntl();
   const location = useLocation();
   const navigate = useNavigate();
@@ -49,7 +52,7 @@ export default function ProductListScreen({ scene }: { scene: Scene }) {
   const scope = useScope();
   const filters = useMemo(() => productFiltersFromSearch(location.search), [location.search]);
   const { data: tree } = useCategoryTreeQuery({ language: scope.language });
-  const { data, isLoading, isFetching } = useProductListQuery({ scope: publicScope(scope), ...productListBody(scene, filters) });
+  const { data, isLoading, isFetching } = useProductListQuery({ scope: publicScope(scope), ...productListBody(scene ?? null, filters) });
 
   // What is typed follows the address whenever the address changes (back, links, reset).
   const [shown, setShown] = useState(filters);
@@ -65,7 +68,7 @@ export default function ProductListScreen({ scene }: { scene: Scene }) {
 
   const go = (change: Partial<ProductFilters>) => {
     const next: ProductFilters = { ...filters, page: 1, ...change };
-    void navigate(listHref(SCENE_PATHS[scene], next, site));
+    void navigate(listHref(scene ? SCENE_PATHS[scene] : SEARCH_PATH, next, site));
   };
   const applyPrice = () => {
     const range = priceRange(priceMin, priceMax);
@@ -74,12 +77,14 @@ export default function ProductListScreen({ scene }: { scene: Scene }) {
     go({ priceMin: range.min, priceMax: range.max });
   };
 
-  const sortValue: ProductSort = filters.sort || SCENE_DEFAULT_SORT[scene];
+  const defaultSort: ProductSort = scene ? SCENE_DEFAULT_SORT[scene] : filters.keyword ? 'relevance' : 'newest';
+  const sortValue: ProductSort = filters.sort || defaultSort;
+  const sorts = scene ? PRODUCT_SORTS : SEARCH_SORTS;
   const options = useMemo(() => toOptions(tree ?? []), [tree]);
   const filtered = Boolean(filters.category || filters.priceMin || filters.priceMax || filters.keyword);
 
   return (
-    <div className="list-page product-list-page" data-scene={scene}>
+    <div className="list-page product-list-page" data-scene={scene ?? 'search'}>
       <nav className="scene-tabs" aria-label={intl.formatMessage({ id: 'catalog.scenes' })}>
         {(Object.keys(SCENE_PATHS) as Scene[]).map((s) => (
           <Link key={s} to={to(SCENE_PATHS[s])} className={`scene-tab${s === scene ? ' is-current' : ''}`} aria-current={s === scene ? 'page' : undefined}>
@@ -87,7 +92,13 @@ export default function ProductListScreen({ scene }: { scene: Scene }) {
           </Link>
         ))}
       </nav>
-      <h1 className="page-title">{intl.formatMessage({ id: SCENE_TITLES[scene] })}</h1>
+      <h1 className="page-title">
+        {scene
+          ? intl.formatMessage({ id: SCENE_TITLES[scene] })
+          : filters.keyword
+            ? intl.formatMessage({ id: 'search.title' }, { q: filters.keyword })
+            : intl.formatMessage({ id: 'route.search' })}
+      </h1>
       <div className="list-filters">
         <Cascader
           className="filter-category"
@@ -145,8 +156,8 @@ export default function ProductListScreen({ scene }: { scene: Scene }) {
       <Segmented
         className="list-sort"
         value={sortValue}
-        onChange={(value) => go({ sort: value === SCENE_DEFAULT_SORT[scene] ? '' : value })}
-        options={PRODUCT_SORTS.map((s) => ({ value: s, label: intl.formatMessage({ id: `catalog.sort.${s}` }) }))}
+        onChange={(value) => go({ sort: value === defaultSort ? '' : value })}
+        options={sorts.map((s) => ({ value: s, label: intl.formatMessage({ id: `catalog.sort.${s}` }) }))}
       />
       {isLoading ? (
         <ProductGridSkeleton count={filters.pagesize > 20 ? 20 : filters.pagesize} />
@@ -155,7 +166,14 @@ export default function ProductListScreen({ scene }: { scene: Scene }) {
           <ProductGrid products={data.list} />
         </div>
       ) : (
-        <Empty className="list-empty" description={intl.formatMessage({ id: filtered ? 'catalog.empty.filtered' : 'catalog.empty' })} />
+        <Empty
+          className="list-empty"
+          description={
+            !scene && filters.keyword
+              ? intl.formatMessage({ id: 'search.empty' }, { q: filters.keyword })
+              : intl.formatMessage({ id: filtered ? 'catalog.empty.filtered' : 'catalog.empty' })
+          }
+        />
       )}
       <ListPagination
         page={filters.page}

@@ -1,0 +1,63 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
+
+/** A product of the seeded market, as the API lists it. */
+async function seededProduct(request: APIRequestContext) {
+  const reply = await request.post('/jpmall/addons/unishop/product/lists', { data: { keyword: '卫衣', pagesize: 5, page: 2 } });
+  const page = (await reply.json()) as { data: { list: { id: string; item_no: string; title: string }[] } };
+  return page.data.list[0];
+}
+
+test('the layout search box: suggestions by text and pinyin initials, results, item numbers, nothing found, English', async ({ page, request }) => {
+  const mobile = newMobile();
+  await registerViaApi(request, mobile);
+  await page.goto('/login?site=');
+  await loginViaUi(page, mobile);
+  const box = page.locator('.site-search input');
+  await expect(box).toBeVisible();
+
+  // Pinyin initials: wy → 卫衣 (a category), chosen from the suggestions.
+  await box.fill('wy');
+  const category = page.locator('.search-suggestion-category', { hasText: '卫衣' }).first();
+  await expect(category).toBeVisible();
+  await expect(category.locator('.search-suggestion-kind')).toHaveText('分类');
+  await screenshot(page, 'search-suggestions-zh_CN');
+  await category.click();
+  await expect(page).toHaveURL(/\/search\?q=%E5%8D%AB%E8%A1%A3/);
+  await expect(page.locator('.product-list-page .page-title')).toHaveText('“卫衣”的搜索结果');
+  const titles = page.locator('.product-list-page .product-tile-title');
+  await expect(titles.first()).toBeVisible();
+  for (const title of await titles.allTextContents()) expect(title).toContain('卫衣');
+  await expect(page.locator('.list-sort .ant-segmented-item-selected')).toHaveText('综合');
+  await expect(page.locator('.ant-pagination-total-text')).toHaveText(/^共 \d+ 条$/);
+
+  // Typing one character suggests the name and the titles of matching products.
+  await box.fill('卫');
+  await expect(page.locator('.search-suggestion-category', { hasText: '卫衣' }).first()).toBeVisible();
+  await expect(page.locator('.search-suggestion-title').first()).toContainText('卫');
+
+  // An item number, typed and searched with Enter: that product first.
+  const product = await seededProduct(request);
+  await box.fill(product.item_no);
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`q=${product.item_no}`));
+  await expect(page.locator('.product-list-page .product-tile').first()).toHaveAttribute('data-product-id', product.id);
+
+  // Nothing found says so, with the words.
+  await box.fill('zzqx');
+  await box.press('Enter');
+  await expect(page.locator('.list-empty')).toContainText('没有找到与“zzqx”相关的商品');
+
+  // English: the labels and the product's own words.
+  await page.locator('[data-language="en_US"]').click();
+  await box.fill('hood');
+  const english = page.locator('.search-suggestion-category', { hasText: 'Hoodie' }).first();
+  await expect(english).toBeVisible();
+  await expect(english.locator('.search-suggestion-kind')).toHaveText('Category');
+  await english.click();
+  await expect(page.locator('.product-list-page .page-title')).toHaveText('Results for “Hoodie”');
+  const englishTitles = await page.locator('.product-list-page .product-tile-title').allTextContents();
+  expect(englishTitles.length).toBeGreaterThan(0);
+  for (const title of englishTitles) expect(title).not.toMatch(/[\u4e00-\u9fff]/);
+  await screenshot(page, 'search-results-en_US');
+});
