@@ -15,6 +15,16 @@ export const SEARCH_SORTS: readonly ProductSort[] = ['relevance', ...PRODUCT_SOR
 
 /** The search results of the layout's search box: every product on the shelf, by keyword. */
 export const SEARCH_PATH = '/search';
+
+/**
+ * The sorts a product list offers and the one the server applies when none is asked for: a scene's
+ * own; on the search results best match first when there is a keyword (without one `relevance` is
+ * the newest first, so it is not offered).
+ */
+export function productSorts(scene: Scene | null, keyword: string): { sorts: readonly ProductSort[]; fallback: ProductSort } {
+  if (scene) return { sorts: PRODUCT_SORTS, fallback: SCENE_DEFAULT_SORT[scene] };
+  return cleanKeyword(keyword) ? { sorts: SEARCH_SORTS, fallback: 'relevance' } : { sorts: PRODUCT_SORTS, fallback: 'newest' };
+}
 export const STALL_SORTS: readonly StallSort[] = ['ranking', 'follows', 'newest'];
 
 /** The route of each scene; the three share one list screen. */
@@ -103,7 +113,16 @@ function readPage(params: URLSearchParams): { page: number; pagesize: number } {
   };
 }
 
-const keywordOf = (params: URLSearchParams) => (params.get('q') ?? '').trim().slice(0, KEYWORD_MAX);
+/**
+ * A keyword as the API takes it: control characters (refused by every call) read as spaces, trimmed,
+ * at most KEYWORD_MAX characters (code points, as the server counts them).
+ */
+export function cleanKeyword(typed: string): string {
+  const text = typed.replace(/\p{Cc}/gu, ' ').trim();
+  return Array.from(text).slice(0, KEYWORD_MAX).join('').trim();
+}
+
+const keywordOf = (params: URLSearchParams) => cleanKeyword(params.get('q') ?? '');
 
 export function productFiltersFromSearch(search: string | URLSearchParams): ProductFilters {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
@@ -137,7 +156,8 @@ export function productListBody(scene: Scene | null, filters: ProductFilters, st
   const range = priceRange(filters.priceMin, filters.priceMax);
   if (range.min) body.price_min = range.min;
   if (range.max) body.price_max = range.max;
-  if (filters.keyword.trim()) body.keyword = filters.keyword.trim();
+  const keyword = cleanKeyword(filters.keyword);
+  if (keyword) body.keyword = keyword;
   const sort = filters.sort || (scene ? SCENE_DEFAULT_SORT[scene] : '');
   if (sort) body.sort = sort;
   return body;
@@ -145,7 +165,8 @@ export function productListBody(scene: Scene | null, filters: ProductFilters, st
 
 export function stallListBody(filters: StallFilters): StallListBody {
   const body: StallListBody = { page: filters.page, pagesize: filters.pagesize };
-  if (filters.keyword.trim()) body.keyword = filters.keyword.trim();
+  const keyword = cleanKeyword(filters.keyword);
+  if (keyword) body.keyword = keyword;
   if (filters.sort) body.sort = filters.sort;
   return body;
 }
@@ -156,7 +177,8 @@ export function listHref(path: string, filters: Partial<ProductFilters> | Partia
   if ('category' in filters && filters.category) params.set('category', filters.category);
   if ('priceMin' in filters && filters.priceMin) params.set('min', filters.priceMin);
   if ('priceMax' in filters && filters.priceMax) params.set('max', filters.priceMax);
-  if (filters.keyword?.trim()) params.set('q', filters.keyword.trim());
+  const keyword = cleanKeyword(filters.keyword ?? '');
+  if (keyword) params.set('q', keyword);
   if (filters.sort) params.set('sort', filters.sort);
   if (filters.page && filters.page > 1) params.set('page', String(filters.page));
   if (filters.pagesize && filters.pagesize !== DEFAULT_PAGE_SIZE) params.set('size', String(filters.pagesize));

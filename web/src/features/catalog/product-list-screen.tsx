@@ -12,14 +12,12 @@ import {
   categoryPath,
   KEYWORD_MAX,
   listHref,
-  PRODUCT_SORTS,
   priceRange,
   productFiltersFromSearch,
   productListBody,
-  SCENE_DEFAULT_SORT,
+  productSorts,
   SCENE_PATHS,
   SEARCH_PATH,
-  SEARCH_SORTS,
   type ProductFilters,
   type ProductSort,
   type Scene,
@@ -77,9 +75,8 @@ export default function ProductListScreen({ scene }: { scene?: Scene }) {
     go({ priceMin: range.min, priceMax: range.max });
   };
 
-  const defaultSort: ProductSort = scene ? SCENE_DEFAULT_SORT[scene] : filters.keyword ? 'relevance' : 'newest';
-  const sortValue: ProductSort = filters.sort || defaultSort;
-  const sorts = scene ? PRODUCT_SORTS : SEARCH_SORTS;
+  const { sorts, fallback: defaultSort } = productSorts(scene ?? null, filters.keyword);
+  const sortValue: ProductSort = filters.sort && sorts.includes(filters.sort) ? filters.sort : defaultSort;
   const options = useMemo(() => toOptions(tree ?? []), [tree]);
   const filtered = Boolean(filters.category || filters.priceMin || filters.priceMax || filters.keyword);
 
