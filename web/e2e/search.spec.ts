@@ -16,7 +16,19 @@ test('the layout search box: suggestions by text and pinyin initials, results, i
   const box = page.locator('.site-search input');
   await expect(box).toBeVisible();
 
-  // Pinyin initials: wy → 卫衣 (a category), chosen from the suggestions.
+  // A two-character word, the suggestion chosen with the keyboard: the category 卫衣 comes first.
+  await box.fill('卫衣');
+  const first = page.locator('.site-search-suggestions [role="option"]').first();
+  await expect(first).toHaveText('卫衣分类');
+  await box.press('ArrowDown');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=%E5%8D%AB%E8%A1%A3/);
+  await expect(page.locator('.site-search-suggestions [role="option"]')).toHaveCount(0);
+  await expect(box).toHaveValue('卫衣');
+  await page.goto('/?site=');
+
+  // Pinyin initials: wy → 卫衣 (a category), chosen from the suggestions with the mouse.
   await box.fill('wy');
   const category = page.locator('.search-suggestion-category', { hasText: '卫衣' }).first();
   await expect(category).toBeVisible();
