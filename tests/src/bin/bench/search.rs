@@ -55,7 +55,7 @@ pub async fn search_at_scale(engine: Engine) {
         &["seed", "--products", &PRODUCTS.to_string()],
     );
     println!(
-        "seed {PRODUCTS} products, indexing each batch   {:>7.1} s",
+        "seed {PRODUCTS} products, index built at the end {:>7.1} s",
         seeding.as_secs_f64()
     );
     let rebuild = super::run_jpmall_on(app.data_dir.path(), url.as_deref(), &["rebuild", "search"]);
