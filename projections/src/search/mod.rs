@@ -156,7 +156,7 @@ pub(crate) async fn product_ids(
         expanded.push(terms);
     }
     let mut driver = (i64::MAX, 0);
-    if expanded.len() > 1 || found.sort != Sort::Relevance {
+    if expanded.len() > 1 {
         for (i, terms) in expanded.iter().enumerate() {
             let rows = rows_of(pool, terms).await?;
             if rows < driver.0 {
