@@ -142,6 +142,18 @@ impl Sort {
             Sort::Sales => "p.sales DESC, p.id DESC",
         }
     }
+
+    /// The column of the keyword index's rows (`t`) this sort orders by, and the direction; ties
+    /// go the same direction by product id, as [`Sort::order_by`]'s do.
+    pub(crate) fn on_search_terms(self) -> (&'static str, &'static str) {
+        match self {
+            Sort::Relevance | Sort::Newest => ("t.shelf_at", "DESC"),
+            Sort::Popularity => ("t.popularity", "DESC"),
+            Sort::PriceAsc => ("t.price", "ASC"),
+            Sort::PriceDesc => ("t.price", "DESC"),
+            Sort::Sales => ("t.sales", "DESC"),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Default)]
@@ -276,47 +288,65 @@ impl ListTotals {
     }
 }
 
-/// The filter's conditions on `p` (the product): of a list walking a sort key's index
-/// (`listing`), or of the products a keyword search found.
-fn conditions(filter: &ProductFilter, sort: Sort, now: i64, listing: bool) -> Conditions {
+/// Which rows a list's filter is tested on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Over {
+    /// `p`, the products, walked by a sort key's index.
+    Products,
+    /// `t`, the keyword index's rows (`search_terms`), which hold on-shelf products only and carry
+    /// every column a filter or sort reads (migration 0029): a search never joins the products.
+    SearchTerms,
+}
+
+/// The filter's conditions on the rows `over` names.
+pub(crate) fn conditions(filter: &ProductFilter, sort: Sort, now: i64, over: Over) -> Conditions {
     let mut c = Conditions::default();
-    // The search index holds on-shelf products only, each with its area site.
-    if listing {
-        if !filter.area_site.is_empty() {
-            c.push("p.area_site_id = ?", vec![Arg::Text(filter.area_site.clone())]);
-        }
+    // The index's flags are integers (PostgreSQL's products hold booleans).
+    let (t, yes) = match over {
+        Over::Products => ("p", "TRUE"),
+        Over::SearchTerms => ("t", "1"),
+    };
+    if !filter.area_site.is_empty() {
+        c.push(
+            &format!("{t}.area_site_id = ?"),
+            vec![Arg::Text(filter.area_site.clone())],
+        );
+    }
+    if over == Over::Products {
         c.push("p.on_shelf = 1", vec![]);
     }
     // New arrivals are a quarter of the catalogue: walking another key's index and testing shelf_at in
     // it beats taking the shelf_at range and sorting it, so the `+` keeps SQLite off the range.
-    let shelf = if sort == Sort::Newest {
-        "p.shelf_at"
+    let shelf = if sort == Sort::Newest || over == Over::SearchTerms {
+        format!("{t}.shelf_at")
     } else {
-        "+p.shelf_at"
+        "+p.shelf_at".to_string()
     };
     // Rounded up to the hour so the filter (and its cached total) stays the same for an hour, and every
     // card listed still carries the `new` mark.
     let new_since = (now - NEW_ARRIVAL_SECONDS + 3_599).div_euclid(3_600) * 3_600;
     match filter.scene {
         Some(Scene::New) => c.push(&format!("{shelf} >= ?"), vec![Arg::Int(new_since)]),
-        Some(Scene::Hot) => c.push("p.is_hot = TRUE", vec![]),
-        Some(Scene::Sea) => c.push("p.is_sea = TRUE", vec![]),
+        Some(Scene::Hot) => c.push(&format!("{t}.is_hot = {yes}"), vec![]),
+        Some(Scene::Sea) => c.push(&format!("{t}.is_sea = {yes}"), vec![]),
         None => {}
     }
     if let Some(category) = &filter.category_id {
         c.push(
-            "(p.category_id = ? OR p.category_id IN (SELECT id FROM categories WHERE parent_id = ?))",
+            &format!(
+                "({t}.category_id = ? OR {t}.category_id IN (SELECT id FROM categories WHERE parent_id = ?))"
+            ),
             vec![Arg::Text(category.clone()), Arg::Text(category.clone())],
         );
     }
     if let Some(stall) = &filter.stall_id {
-        c.push("p.stall_id = ?", vec![Arg::Text(stall.clone())]);
+        c.push(&format!("{t}.stall_id = ?"), vec![Arg::Text(stall.clone())]);
     }
     if let Some(min) = filter.price_min {
-        c.push("p.price >= ?", vec![Arg::Int(min.0)]);
+        c.push(&format!("{t}.price >= ?"), vec![Arg::Int(min.0)]);
     }
     if let Some(max) = filter.price_max {
-        c.push("p.price <= ?", vec![Arg::Int(max.0)]);
+        c.push(&format!("{t}.price <= ?"), vec![Arg::Int(max.0)]);
     }
     c
 }
@@ -336,8 +366,7 @@ pub async fn products(
     if let Some(keyword) = keyword {
         let sort = filter.sort.unwrap_or(Sort::Relevance);
         let found = crate::search::Found {
-            joined: conditions(filter, sort, now, false),
-            area_site: &filter.area_site,
+            filter: conditions(filter, sort, now, Over::SearchTerms),
             sort,
         };
         let (total, ids) =
@@ -356,7 +385,7 @@ pub async fn products(
         },
         Some(sort) => sort,
     };
-    let c = conditions(filter, sort, now, true);
+    let c = conditions(filter, sort, now, Over::Products);
     let where_sql = c.sql();
     let key = c.cache_key();
     let total = match totals.get(&key) {

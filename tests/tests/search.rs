@@ -17,6 +17,7 @@ on_both_engines!(
     keyword_search_finds_what_a_market_calls_things,
     search_follows_the_shelf_and_edits_at_once,
     suggestions_complete_names_and_pinyin_initials,
+    every_filter_and_sort_keeps_to_what_the_keyword_finds,
 );
 
 async fn search(app: &TestApp, body: Value) -> Value {
@@ -135,15 +136,35 @@ impl Made {
         en: &str,
         colour: (&str, &str),
     ) -> String {
+        let body = self.body(id, item_no, zh, en, colour, ("59.00", false));
+        self.save_body(app, body).await
+    }
+
+    /// A product's save request; `(price, hot)` as staff type them.
+    #[allow(clippy::too_many_arguments)]
+    fn body(
+        &self,
+        id: Option<&str>,
+        item_no: &str,
+        zh: &str,
+        en: &str,
+        colour: (&str, &str),
+        (price, hot): (&str, bool),
+    ) -> Value {
         let mut body = json!({"item_no": item_no, "title_zh": zh, "title_en": en,
-               "category_id": self.category, "stall_id": self.stall, "price": "59.00",
+               "category_id": self.category, "stall_id": self.stall, "price": price,
                "colours": [{"name_zh": colour.0, "name_en": colour.1}],
                "sizes": ["M"], "skus": [{"color": colour.0, "size": "M", "stock": 10}],
                "main_pictures": [self.picture["url"]], "detail_pictures": [],
-               "is_hot": false, "is_sea": false});
+               "is_hot": hot, "is_sea": false});
         if let Some(id) = id {
             body["id"] = json!(id);
         }
+        body
+    }
+
+    /// Saves a product's request and puts it on the shelf; answers its id.
+    async fn save_body(&self, app: &TestApp, body: Value) -> String {
         let (status, made) = app.as_staff(&self.catalogue, "catalog/products/save", body).await;
         assert_eq!(status, StatusCode::OK, "{made}");
         let id = made["data"]["id"].as_str().unwrap().to_string();
@@ -422,16 +443,24 @@ async fn stall_market(app: &TestApp, stall: &str) -> String {
         .get(0)
 }
 
-async fn index_rows(app: &TestApp) -> Vec<(String, i64, i64, String, String)> {
+/// Every index row: its term, product and the columns the lists filter and sort by.
+async fn index_rows(app: &TestApp) -> Vec<(String, String, Vec<i64>, Vec<String>)> {
     sqlx::query(
-        "SELECT term, rank, popularity, product_id, area_site_id FROM search_terms \
-         ORDER BY product_id, term",
+        "SELECT term, product_id, rank, popularity, price, sales, shelf_at, is_hot, is_sea, \
+         area_site_id, stall_id, category_id FROM search_terms ORDER BY product_id, term",
     )
     .fetch_all(&app.db().pool)
     .await
     .unwrap()
     .iter()
-    .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3), r.get(4)))
+    .map(|r| {
+        (
+            r.get(0),
+            r.get(1),
+            (2..=8).map(|i| r.get(i)).collect(),
+            (9..=11).map(|i| r.get(i)).collect(),
+        )
+    })
     .collect()
 }
 
@@ -490,4 +519,137 @@ async fn suggestions_complete_names_and_pinyin_initials(app: &TestApp) {
     );
     assert!(suggest(app, "zh_CN", "").await.is_empty());
     assert!(suggest(app, "zh_CN", "zzqx").await.is_empty());
+}
+
+/// Under every filter and sort of the lists, a keyword finds exactly the products it finds alone
+/// that the filter keeps, in the order the sort gives them without a keyword; after a product's
+/// price, flags and shelf date change, at once.
+async fn every_filter_and_sort_keeps_to_what_the_keyword_finds(app: &TestApp) {
+    app.seed(MARKET).await;
+    let pool = &app.db().pool;
+    let (parent, stall): (String, String) = (
+        sqlx::query("SELECT parent_id FROM categories WHERE parent_id IS NOT NULL LIMIT 1")
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .get(0),
+        sqlx::query("SELECT stall_id FROM products GROUP BY stall_id ORDER BY COUNT(*) DESC LIMIT 1")
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .get(0),
+    );
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let new_since = (now - projections::catalog::NEW_ARRIVAL_SECONDS + 3_599).div_euclid(3_600) * 3_600;
+    // (the filter asked, the same filter in SQL over `p`)
+    let filters = [
+        (json!({}), "TRUE".to_string()),
+        (json!({"scene": "hot"}), "p.is_hot = TRUE".to_string()),
+        (json!({"scene": "sea"}), "p.is_sea = TRUE".to_string()),
+        (json!({"scene": "new"}), format!("p.shelf_at >= {new_since}")),
+        (
+            json!({"category_id": parent}),
+            format!(
+                "p.category_id IN (SELECT id FROM categories WHERE id = '{parent}' OR parent_id = '{parent}')"
+            ),
+        ),
+        (json!({"stall_id": stall}), format!("p.stall_id = '{stall}'")),
+        (
+            json!({"price_min": "40", "price_max": "80"}),
+            "p.price BETWEEN 4000 AND 8000".to_string(),
+        ),
+    ];
+    let sorts = [
+        ("newest", "p.shelf_at DESC, p.id DESC"),
+        ("popularity", "p.popularity DESC, p.id DESC"),
+        ("price_asc", "p.price ASC, p.id ASC"),
+        ("price_desc", "p.price DESC, p.id DESC"),
+        ("sales", "p.sales DESC, p.id DESC"),
+        ("relevance", ""),
+    ];
+    let check = |keyword: String| {
+        let filters = filters.clone();
+        async move {
+            let keyword = keyword.as_str();
+            let (_, alone) = every_page(app, json!({"keyword": keyword})).await;
+            assert!(!alone.is_empty(), "{keyword} is in the market");
+            let listed: Vec<String> = alone.iter().map(|id| format!("'{id}'")).collect();
+            for (asked, sql) in &filters {
+                for (sort, order) in sorts {
+                    let mut body = asked.clone();
+                    body["keyword"] = json!(keyword);
+                    body["sort"] = json!(sort);
+                    let (total, found) = every_page(app, body).await;
+                    let expected: Vec<String> = sqlx::query(&format!(
+                        "SELECT p.id FROM products p WHERE p.id IN ({}) AND {sql} ORDER BY {}",
+                        listed.join(", "),
+                        if order.is_empty() { "p.id" } else { order }
+                    ))
+                    .fetch_all(pool)
+                    .await
+                    .unwrap()
+                    .iter()
+                    .map(|r| r.get(0))
+                    .collect();
+                    let what = format!("{keyword} {asked} {sort}");
+                    assert_eq!(total as usize, expected.len(), "{what}");
+                    if order.is_empty() {
+                        let found: HashSet<_> = found.into_iter().collect();
+                        assert_eq!(found, expected.into_iter().collect(), "{what}");
+                    } else {
+                        assert_eq!(found, expected, "{what}");
+                    }
+                }
+            }
+        }
+    };
+    // One term, a prefix of several terms, two words, and the first letter of the item numbers:
+    // a prefix of more terms than SQLite walks one by one.
+    let letter: String = sqlx::query("SELECT LOWER(SUBSTR(item_no, 1, 1)) FROM products ORDER BY id LIMIT 1")
+        .fetch_one(pool)
+        .await
+        .unwrap()
+        .get(0);
+    let terms: i64 =
+        sqlx::query("SELECT COUNT(DISTINCT term) FROM search_terms WHERE term >= $1 AND term < $2")
+            .bind(&letter)
+            .bind(format!("{letter}\u{10FFFF}"))
+            .fetch_one(pool)
+            .await
+            .unwrap()
+            .get(0);
+    assert!(terms > 8, "{letter}: {terms} terms");
+    for keyword in ["衣", "d", "黑色 dress", &letter] {
+        check(keyword.to_string()).await;
+    }
+
+    // A product's price and flags changed by staff, and its shelf date by shelving it again: the
+    // index's copies follow at once.
+    let made = Made::new(app).await;
+    let colour = ("白色", "White");
+    let id = made
+        .save(app, None, "HX-01", "加绒卫衣", "Fleece hoodie", colour)
+        .await;
+    let hot = json!({"keyword": "加绒卫衣", "scene": "hot"});
+    assert!(!ids(&search(app, hot.clone()).await).contains(&id));
+    let cheaper = made.body(
+        Some(&id),
+        "HX-01",
+        "加绒卫衣",
+        "Fleece hoodie",
+        colour,
+        ("0.01", true),
+    );
+    assert_eq!(made.save_body(app, cheaper).await, id);
+    assert!(ids(&search(app, hot).await).contains(&id));
+    let cheapest = search(app, json!({"keyword": "卫衣", "sort": "price_asc"})).await;
+    assert_eq!(ids(&cheapest)[0], id, "the new price sorts it first");
+    made.shelve(app, &id, false).await;
+    made.shelve(app, &id, true).await;
+    let newest = search(app, json!({"keyword": "卫衣", "sort": "newest"})).await;
+    assert_eq!(ids(&newest)[0], id, "shelved again: the newest");
+    check("衣".to_string()).await;
 }

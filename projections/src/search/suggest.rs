@@ -13,7 +13,7 @@ use domain::search::{initials, normalise};
 use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
-use crate::catalog::{Conditions, ListTotals, Sort};
+use crate::catalog::{conditions, ListTotals, Over, ProductFilter, Sort};
 use crate::sites::Language;
 
 /// Most suggestions answered.
@@ -226,9 +226,12 @@ pub async fn suggest(
     let names = vocabulary.names(pool).await?;
     let mut suggestions = matching_names(&names, &typed, lang);
     suggestions.truncate(MAX_SUGGESTIONS - MAX_TITLES);
+    let site = ProductFilter {
+        area_site: area_site.to_string(),
+        ..ProductFilter::default()
+    };
     let found = super::Found {
-        joined: Conditions::default(),
-        area_site,
+        filter: conditions(&site, Sort::Relevance, 0, Over::SearchTerms),
         sort: Sort::Relevance,
     };
     let (_, ids) = super::product_ids(pool, totals, &found, keyword, (1, MAX_TITLES as i64)).await?;
