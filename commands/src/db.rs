@@ -57,7 +57,19 @@ impl Database {
             .connect_with(options)
             .await
             .with_context(|| format!("cannot connect to PostgreSQL at {}", redact(url)))?;
-        let pool = AnyPoolOptions::new().max_connections(24).connect(url).await?;
+        let pool = AnyPoolOptions::new()
+            .max_connections(24)
+            .after_connect(|conn, _| {
+                Box::pin(async move {
+                    // Our queries read a few thousand rows at most, and a cost estimate past
+                    // `jit_above_cost` (a keyword of many item numbers, each term estimated at
+                    // thousands of rows) had the server compile the query for a second first.
+                    conn.execute("SET jit = off").await?;
+                    Ok(())
+                })
+            })
+            .connect(url)
+            .await?;
         Ok(Self {
             engine: Engine::Postgres,
             pool,
@@ -87,8 +99,12 @@ impl Database {
             .max_connections(8)
             .after_connect(|conn, _| {
                 Box::pin(async move {
+                    // Reads map the file instead of copying each page through a system call into
+                    // every connection's own small cache: a keyword search over the 470 MB index of
+                    // 100,000 products spent more time in `read` than in SQLite.
                     conn.execute(
-                        "PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
+                        "PRAGMA busy_timeout = 10000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; \
+                         PRAGMA mmap_size = 4294967296",
                     )
                     .await?;
                     Ok(())
