@@ -179,10 +179,11 @@ pub(crate) struct Found {
 /// The rarest atom drives: its index rows are read in key order, which for each of its terms is
 /// relevance order, with the filter tested on the row itself and the other atoms looked up per
 /// product. In relevance order each term's walk stops at the page's end, and the page is merged
-/// from the terms' walks; multi-word queries rank by the driving word. Another sort sorts the
-/// driving atom's rows by the sort's column they carry: walking the products' own sort index
-/// instead reads far more than the word's share when the sort and the word are correlated (the
-/// cheapest products are not hoodies: 卫衣 by price read 30,000 rows).
+/// from the terms' walks; multi-word queries rank by the driving word. A walk expected to read
+/// more than [`WALK_BUDGET`] rows gives way to one join whose matches are sorted. Another sort
+/// sorts the driving atom's rows by the sort's column they carry: walking the products' own index
+/// for the sort instead reads far more than the word's share when the sort and the word are
+/// correlated (the cheapest products are not hoodies: 卫衣 by price read 30,000 rows).
 pub(crate) async fn product_ids(
     pool: &AnyPool,
     totals: &ListTotals,
