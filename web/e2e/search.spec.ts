@@ -68,6 +68,8 @@ test('the layout search box: suggestions by text and pinyin initials, results, i
   await expect(english.locator('.search-suggestion-kind')).toHaveText('Category');
   await english.click();
   await expect(page.locator('.product-list-page .page-title')).toHaveText('Results for “Hoodie”');
+  // The title changes with the address; the tiles come with the answer.
+  await expect(page.locator('.product-list-page .product-tile').first()).toBeVisible();
   const englishTitles = await page.locator('.product-list-page .product-tile-title').allTextContents();
   expect(englishTitles.length).toBeGreaterThan(0);
   for (const title of englishTitles) expect(title).not.toMatch(/[\u4e00-\u9fff]/);
