@@ -132,27 +132,22 @@ pub enum Sort {
 }
 
 impl Sort {
-    pub(crate) fn order_by(self) -> &'static str {
+    /// The column this sort orders by (on the products and on the keyword index's rows alike) and
+    /// the direction; ties go the same direction by product id.
+    pub(crate) fn key(self) -> (&'static str, &'static str) {
         match self {
-            Sort::Relevance => "p.shelf_at DESC, p.id DESC",
-            Sort::Newest => "p.shelf_at DESC, p.id DESC",
-            Sort::Popularity => "p.popularity DESC, p.id DESC",
-            Sort::PriceAsc => "p.price ASC, p.id ASC",
-            Sort::PriceDesc => "p.price DESC, p.id DESC",
-            Sort::Sales => "p.sales DESC, p.id DESC",
+            Sort::Relevance | Sort::Newest => ("shelf_at", "DESC"),
+            Sort::Popularity => ("popularity", "DESC"),
+            Sort::PriceAsc => ("price", "ASC"),
+            Sort::PriceDesc => ("price", "DESC"),
+            Sort::Sales => ("sales", "DESC"),
         }
     }
 
-    /// The column of the keyword index's rows (`t`) this sort orders by, and the direction; ties
-    /// go the same direction by product id, as [`Sort::order_by`]'s do.
-    pub(crate) fn on_search_terms(self) -> (&'static str, &'static str) {
-        match self {
-            Sort::Relevance | Sort::Newest => ("t.shelf_at", "DESC"),
-            Sort::Popularity => ("t.popularity", "DESC"),
-            Sort::PriceAsc => ("t.price", "ASC"),
-            Sort::PriceDesc => ("t.price", "DESC"),
-            Sort::Sales => ("t.sales", "DESC"),
-        }
+    /// `ORDER BY` of the products `p`.
+    pub(crate) fn order_by(self) -> String {
+        let (column, direction) = self.key();
+        format!("p.{column} {direction}, p.id {direction}")
     }
 }
 

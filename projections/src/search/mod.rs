@@ -322,19 +322,19 @@ pub(crate) async fn product_ids(
             from_driver(&mut c, None, Test::Any)
         )
     } else if one_term {
-        let (column, direction) = found.sort.on_search_terms();
+        let (column, direction) = found.sort.key();
         format!(
-            "SELECT t.product_id FROM {} ORDER BY {column} {direction}, t.product_id {direction} \
+            "SELECT t.product_id FROM {} ORDER BY t.{column} {direction}, t.product_id {direction} \
              LIMIT {pagesize} OFFSET {offset}",
             from_driver(&mut c, None, Test::Any),
         )
     } else {
         // Grouped, not `DISTINCT`: PostgreSQL sorted every row of `shirt` for the `DISTINCT`
         // (45 ms) where it hashes the group and keeps the page's rows of the sort.
-        let (column, direction) = found.sort.on_search_terms();
+        let (column, direction) = found.sort.key();
         format!(
             "SELECT t.product_id FROM {} GROUP BY t.product_id \
-             ORDER BY MIN({column}) {direction}, t.product_id {direction} LIMIT {pagesize} OFFSET {offset}",
+             ORDER BY MIN(t.{column}) {direction}, t.product_id {direction} LIMIT {pagesize} OFFSET {offset}",
             from_driver(&mut c, None, Test::Any),
         )
     };
