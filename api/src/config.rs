@@ -74,4 +74,9 @@ impl Config {
     pub fn uploads_dir(&self) -> PathBuf {
         self.data_dir.join("uploads")
     }
+
+    /// Shipping labels: never under `uploads_dir`, which is served to anyone.
+    pub fn labels_dir(&self) -> PathBuf {
+        self.data_dir.join("labels")
+    }
 }

@@ -16,6 +16,7 @@ pub mod desk;
 pub mod error;
 pub mod excel_jobs;
 pub mod forward;
+pub mod labels;
 pub mod messages;
 mod migrations;
 pub mod orders;

@@ -45,6 +45,9 @@ const LIMITS: &[(&str, usize)] = &[
     ("code", 16),
     ("captcha", 16),
     ("item_no", 64),
+    // A platform's names for an item and its variant (`domain::platform_export`): titles run long.
+    ("item_key", 300),
+    ("sku_key", 300),
 ];
 
 /// Every other text field: names, ids, codes, filters, address lines.

@@ -76,7 +76,7 @@ impl SheetFault {
 }
 
 /// `0` → `A`, `27` → `AB`.
-fn column_name(mut column: u32) -> String {
+pub(crate) fn column_name(mut column: u32) -> String {
     let mut name = Vec::new();
     loop {
         name.push(b'A' + (column % 26) as u8);
@@ -184,7 +184,8 @@ pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<Str
     let mut rows: Vec<Vec<String>> = Vec::new();
     while let Some(cell) = cells.next_cell().map_err(|_| SheetFault::NotSpreadsheet)? {
         let (row, column) = cell.get_position();
-        let text = text_of(cell.get_value());
+        // Platforms end long numbers with a tab so spreadsheets keep them as text; it means nothing.
+        let text = text_of(cell.get_value()).trim_matches('\t').to_string();
         if text.is_empty() {
             continue;
         }

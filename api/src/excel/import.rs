@@ -57,23 +57,61 @@ pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal
 /// One row of the stored report: the reason as a catalogue key and parameters, so it is shown in
 /// the language of whoever reads it.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-struct ReportRow {
-    row: usize,
-    outcome: String,
-    platform: String,
-    source_order_no: String,
-    order_no: String,
-    reason_key: String,
-    params: Vec<(String, String)>,
-    field: String,
+pub(crate) struct ReportRow {
+    pub row: usize,
+    pub outcome: String,
+    pub platform: String,
+    pub source_order_no: String,
+    pub order_no: String,
+    pub reason_key: String,
+    pub params: Vec<(String, String)>,
+    pub field: String,
 }
 
 #[derive(Debug, Default, Serialize, Deserialize)]
-struct Report {
-    created: i64,
-    failed: i64,
-    duplicate: i64,
-    rows: Vec<ReportRow>,
+pub(crate) struct Report {
+    pub created: i64,
+    pub failed: i64,
+    pub duplicate: i64,
+    pub rows: Vec<ReportRow>,
+}
+
+impl Report {
+    /// Counts a row's outcome and keeps the row with it; a row whose placing broke off is failed.
+    pub fn record(&mut self, mut entry: ReportRow, outcome: Result<Outcome, commands::Error>, job_id: &str) {
+        match outcome {
+            Ok(Outcome::Created { order_no }) => {
+                self.created += 1;
+                entry.outcome = "created".into();
+                entry.order_no = order_no;
+            }
+            Ok(Outcome::Duplicate { order_no }) => {
+                self.duplicate += 1;
+                entry.outcome = "duplicate".into();
+                entry.order_no = order_no;
+            }
+            Ok(Outcome::Failed { refusal }) => {
+                self.failed += 1;
+                entry.outcome = "failed".into();
+                entry.reason_key = refusal.key.to_string();
+                entry.params = refusal
+                    .params
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.clone()))
+                    .collect();
+                entry.field = refusal.field.unwrap_or_default().to_string();
+            }
+            Err(e) => {
+                // This row's order was not placed (or its fate is settled at the next start);
+                // the others go on.
+                tracing::error!(job = %job_id, row = entry.row, error = ?e, "import row failed");
+                self.failed += 1;
+                entry.outcome = "failed".into();
+                entry.reason_key = "server.error".into();
+            }
+        }
+        self.rows.push(entry);
+    }
 }
 
 /// The stored report in `lang` (docs/api.md, Excel), its rows left empty unless `with_rows`; `None`
@@ -127,7 +165,7 @@ pub async fn run(state: AppState, job: NewJob, rows: Vec<ImportRow>) {
         let mut report = Report::default();
         let total = rows.len() as i64;
         for (done, row) in rows.iter().enumerate() {
-            let mut entry = ReportRow {
+            let entry = ReportRow {
                 row: row.row,
                 outcome: String::new(),
                 platform: row.platform.clone(),
@@ -137,38 +175,7 @@ pub async fn run(state: AppState, job: NewJob, rows: Vec<ImportRow>) {
                 params: Vec::new(),
                 field: String::new(),
             };
-            match import_row(&cx, row, now()).await {
-                Ok(Outcome::Created { order_no }) => {
-                    report.created += 1;
-                    entry.outcome = "created".into();
-                    entry.order_no = order_no;
-                }
-                Ok(Outcome::Duplicate { order_no }) => {
-                    report.duplicate += 1;
-                    entry.outcome = "duplicate".into();
-                    entry.order_no = order_no;
-                }
-                Ok(Outcome::Failed { refusal }) => {
-                    report.failed += 1;
-                    entry.outcome = "failed".into();
-                    entry.reason_key = refusal.key.to_string();
-                    entry.params = refusal
-                        .params
-                        .iter()
-                        .map(|(k, v)| (k.to_string(), v.clone()))
-                        .collect();
-                    entry.field = refusal.field.unwrap_or_default().to_string();
-                }
-                Err(e) => {
-                    // This row's order was not placed (or its fate is settled at the next start);
-                    // the others go on.
-                    tracing::error!(job = %job.id, row = row.row, error = ?e, "import row failed");
-                    report.failed += 1;
-                    entry.outcome = "failed".into();
-                    entry.reason_key = "server.error".into();
-                }
-            }
-            report.rows.push(entry);
+            report.record(entry, import_row(&cx, row, now()).await, &job.id);
             excel_jobs::progress(&state.db, &job.id, done as i64 + 1, total, now()).await?;
         }
         anyhow::Ok((total, serde_json::to_string(&report)?))

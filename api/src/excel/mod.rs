@@ -6,6 +6,8 @@ pub mod bounded;
 pub mod export;
 pub mod headed;
 pub mod import;
+pub mod platform_file;
+pub mod platform_orders;
 pub mod product_import;
 pub mod sheet;
 pub mod template;

@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::io::Write;
+use std::path::PathBuf;
 
 use axum::body::Body;
 use axum::extract::{Multipart, State};
@@ -23,6 +24,7 @@ use crate::error::{ApiResult, AppError};
 use crate::extract::{JsonBody, QueryArgs};
 use crate::i18n::{language_of, Language};
 use crate::routes::catalog::Paging;
+use crate::routes::labels::label_response;
 use crate::state::AppState;
 
 /// Orders shipped in one call: a day's batch, still answered well within the request limit.
@@ -209,17 +211,28 @@ pub struct LabelQuery {
     order_no: Option<String>,
 }
 
-/// The stored file of a label URL (`/uploads/<name>`), if it is one of ours.
-fn label_path(state: &AppState, label_file: &str) -> Option<std::path::PathBuf> {
-    let name = label_file.strip_prefix(commands::uploads::URL_PREFIX)?;
-    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
-        return None;
+/// Where an order's label is kept and what it is: a label uploaded as a file (`commands::labels`), or
+/// an image of an order placed before labels were kept as files (`/uploads/<name>`, a JPEG).
+async fn label_of(state: &AppState, label_file: &str) -> Result<Option<(PathBuf, String, String)>, AppError> {
+    if let Some(id) = commands::labels::id_of_url(label_file) {
+        let Some(label) = projections::labels::label(&state.db.pool, id).await? else {
+            return Ok(None);
+        };
+        let extension = label.file_name.rsplit_once('.').map(|(_, e)| e).unwrap_or("bin").to_string();
+        return Ok(Some((
+            commands::labels::path_of(&state.config.labels_dir(), id),
+            label.content_type,
+            extension,
+        )));
     }
-    Some(state.config.uploads_dir().join(name))
-}
-
-fn extension(label_file: &str) -> &str {
-    label_file.rsplit_once('.').map(|(_, ext)| ext).unwrap_or("jpg")
+    let Some(name) = label_file.strip_prefix(commands::uploads::URL_PREFIX) else {
+        return Ok(None);
+    };
+    if name.is_empty() || name.contains(['/', '\\']) || name.starts_with('.') {
+        return Ok(None);
+    }
+    let extension = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("jpg").to_string();
+    Ok(Some((state.config.uploads_dir().join(name), "image/jpeg".into(), extension)))
 }
 
 pub async fn label(
@@ -231,12 +244,14 @@ pub async fn label(
     let found = states
         .get(&order_no)
         .ok_or(AppError::NotFound("order.not_found"))?;
-    let path = label_path(&state, &found.label_file).ok_or(AppError::NotFound("order.label_missing"))?;
+    let (path, content_type, extension) = label_of(&state, &found.label_file)
+        .await?
+        .ok_or(AppError::NotFound("order.label_missing"))?;
     let bytes = tokio::fs::read(&path)
         .await
         .map_err(|_| AppError::NotFound("order.label_missing"))?;
-    let name = format!("{order_no}.{}", extension(&found.label_file));
-    Ok(file_response(bytes, "image/jpeg", &name))
+    let name = format!("{order_no}.{extension}");
+    Ok(label_response(bytes, &content_type, &name, false))
 }
 
 fn file_response(bytes: Vec<u8>, content_type: &'static str, name: &str) -> Response {
@@ -277,11 +292,12 @@ pub async fn labels(
     let mut files = Vec::new();
     let mut missing = Vec::new();
     for (n, order_no) in order_nos.iter().enumerate() {
-        let label = states.get(order_no).and_then(|s| {
-            label_path(&state, &s.label_file).map(|p| (p, extension(&s.label_file).to_string()))
-        });
+        let label = match states.get(order_no) {
+            Some(s) => label_of(&state, &s.label_file).await?,
+            None => None,
+        };
         match label {
-            Some((path, ext)) => match tokio::fs::read(&path).await {
+            Some((path, _, ext)) => match tokio::fs::read(&path).await {
                 Ok(bytes) => files.push((format!("{:03}-{order_no}.{ext}", n + 1), bytes)),
                 Err(_) => missing.push(order_no.clone()),
             },

@@ -12,9 +12,11 @@ pub mod catalog_imports;
 pub mod coupon;
 pub mod excel;
 pub mod fund;
+pub mod labels;
 pub mod message;
 pub mod order;
 pub mod pay;
+pub mod platform_orders;
 pub mod site;
 pub mod sms;
 pub mod staff;
@@ -335,6 +337,18 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/order/review"), post(order::review))
         .route(&format!("{UNISHOP}/order/out_stock"), post(order::out_stock))
         .route(&format!("{UNISHOP}/order/abnormal"), post(order::abnormal))
+        .route(&format!("{UNISHOP}/order/label"), post(labels::upload).layer(upload_limit))
+        .route(&format!("{UNISHOP}/order/label/{{id}}"), get(labels::read))
+        .route(&format!("{UNISHOP}/order/platform/import"), post(platform_orders::import).layer(upload_limit))
+        .route(&format!("{UNISHOP}/order/platform/imports"), post(platform_orders::imports))
+        .route(&format!("{UNISHOP}/order/platform/preview"), post(platform_orders::preview))
+        .route(&format!("{UNISHOP}/order/platform/link"), post(platform_orders::link))
+        .route(&format!("{UNISHOP}/order/platform/unlink"), post(platform_orders::unlink))
+        .route(&format!("{UNISHOP}/order/platform/links"), post(platform_orders::links))
+        .route(&format!("{UNISHOP}/order/platform/sku_search"), post(platform_orders::sku_search))
+        .route(&format!("{UNISHOP}/order/platform/label"), post(platform_orders::attach_label))
+        .route(&format!("{UNISHOP}/order/platform/order"), post(platform_orders::order))
+        .route(&format!("{UNISHOP}/order/platform/writeback"), post(platform_orders::writeback))
         .route(&format!("{UNISHOP}/ranking/lists"), post(order::ranking_lists))
         .route(&format!("{UNISHOP}/aftersale/options"), post(aftersale::options))
         .route(&format!("{UNISHOP}/aftersale/apply"), post(aftersale::apply))

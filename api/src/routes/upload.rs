@@ -21,17 +21,25 @@ fn multipart_error(e: axum::extract::multipart::MultipartError) -> AppError {
 pub async fn file_field(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> Result<Vec<u8>, AppError> {
+    Ok(named_file_field(multipart).await?.1)
+}
+
+/// The file name the client gave the multipart field `file` (empty when none) and its bytes.
+pub async fn named_file_field(
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<(String, Vec<u8>), AppError> {
     let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
     let mut multipart = multipart.map_err(|_| required())?;
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         if field.name() != Some("file") {
             continue;
         }
+        let name = field.file_name().unwrap_or_default().to_string();
         let bytes = field.bytes().await.map_err(multipart_error)?;
         return if bytes.is_empty() {
             Err(required())
         } else {
-            Ok(bytes.to_vec())
+            Ok((name, bytes.to_vec()))
         };
     }
     Err(required())

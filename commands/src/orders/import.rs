@@ -6,6 +6,7 @@
 
 use domain::address::{AddressInput, Divisions};
 use domain::order::{Courier, Platform, QcLevel};
+use domain::platform_export::quantity_of;
 use sqlx::Row;
 
 use crate::coupons::CouponDesk;
@@ -84,16 +85,6 @@ pub fn courier_named(text: &str) -> Option<Courier> {
         .find(|(name, _)| text == *name || (name.chars().all(|c| !c.is_ascii()) && text.starts_with(name)))
         .map(|(_, courier)| *courier)
         .or_else(|| text.contains("ems").then_some(Courier::Ems))
-}
-
-/// A whole number of at least 1 (spreadsheets often store `2` as `2.0`).
-fn quantity_of(text: &str) -> Option<i64> {
-    let text = text.trim();
-    let quantity = text.parse::<i64>().ok().or_else(|| {
-        let float: f64 = text.parse().ok()?;
-        (float.fract() == 0.0 && float.abs() < 1e9).then_some(float as i64)
-    })?;
-    (quantity >= 1).then_some(quantity)
 }
 
 fn internal(e: sqlx::Error) -> Error {
@@ -229,6 +220,12 @@ pub async fn import_row(cx: &ImportContext<'_>, row: &ImportRow, now: i64) -> Re
         request_id: None,
         coupon_ids: Vec::new(),
     };
+    place(cx, request, now).await
+}
+
+/// Places a platform order's request and says what became of it: a racing upload of the same
+/// platform order is a duplicate, a refusal names the template column it is about.
+pub async fn place(cx: &ImportContext<'_>, request: OrderRequest, now: i64) -> Result<Outcome, Error> {
     match placing::submit(
         cx.db,
         cx.orders,
@@ -253,7 +250,7 @@ pub async fn import_row(cx: &ImportContext<'_>, row: &ImportRow, now: i64) -> Re
         }
         Err(Error::Invalid(mut refusal)) => {
             refusal.field = Some(column_of(refusal.field)).filter(|c| !c.is_empty());
-            failed(refusal)
+            Ok(Outcome::Failed { refusal })
         }
         Err(e) => Err(e),
     }

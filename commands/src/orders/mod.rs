@@ -7,6 +7,7 @@ pub mod manager;
 pub mod operator;
 pub mod payment;
 pub mod placing;
+pub mod platform_batch;
 pub mod pricing;
 
 use domain::order::{Order, OrderError};

@@ -172,13 +172,7 @@ pub async fn resolve_destination(
                     ship_to,
                 });
             }
-            let uploaded = sqlx::query("SELECT 1 FROM uploads WHERE user_id = $1 AND url = $2")
-                .bind(user_id)
-                .bind(&label_file)
-                .fetch_optional(&db.pool)
-                .await
-                .map_err(internal)?;
-            if uploaded.is_none() {
+            if !crate::labels::owned_by(db, user_id, &label_file).await? {
                 return Err(Refusal::new("order.label_unknown").on("label_file").into());
             }
             Destination::Platform {

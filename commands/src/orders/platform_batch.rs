@@ -1,0 +1,335 @@
+//! A platform's own order export, kept as read until its batch is ordered: the lines are stored, the
+//! seller links each platform item + SKU to a jpmall SKU once (every later import uses the link),
+//! attaches the platform's label to an order whose buyer the platform hides, and then every order of
+//! the import is placed like a manual platform order. The same platform + source order number is
+//! never placed twice (`placing` claims it in the order's own transaction).
+
+use std::collections::BTreeMap;
+
+use domain::address::AddressInput;
+use domain::order::{Courier, Platform};
+use domain::platform_export::PlatformLine;
+use sqlx::Row;
+
+use crate::error::{Error, Refusal, Result};
+use crate::orders::import::{place, ImportContext, Outcome};
+use crate::orders::placing::{DestinationChoice, OrderRequest, Wanted};
+use crate::orders::pricing::Options;
+use crate::Database;
+
+/// Stores the lines of an export as import `id` of `user_id`.
+pub async fn save_import(
+    db: &Database,
+    id: &str,
+    user_id: &str,
+    platform: Platform,
+    file_name: &str,
+    lines: &[PlatformLine],
+    now: i64,
+) -> Result<()> {
+    let mut tx = db.pool.begin().await?;
+    sqlx::query(
+        "INSERT INTO platform_imports (id, user_id, platform, file_name, job_id, created_at) \
+         VALUES ($1, $2, $3, $4, '', $5)",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(platform.code())
+    .bind(file_name)
+    .bind(now)
+    .execute(&mut *tx)
+    .await?;
+    for line in lines {
+        sqlx::query(
+            "INSERT INTO platform_import_lines (import_id, line_no, source_order_no, line_id, item_key, sku_key, \
+             title, variation, quantity, platform_price, recipient, phone, address, hidden, problem, status) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+        )
+        .bind(id)
+        .bind(line.row as i64)
+        .bind(&line.source_order_no)
+        .bind(&line.line_id)
+        .bind(&line.item_key)
+        .bind(&line.sku_key)
+        .bind(&line.title)
+        .bind(&line.variation)
+        .bind(line.quantity)
+        .bind(line.unit_price.unwrap_or(-1))
+        .bind(&line.recipient)
+        .bind(&line.phone)
+        .bind(&line.address)
+        .bind(line.hidden.join(","))
+        .bind(line.problem.map(|p| p.key()).unwrap_or(""))
+        .bind(&line.status)
+        .execute(&mut *tx)
+        .await?;
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+pub async fn set_job(db: &Database, id: &str, job_id: &str) -> Result<()> {
+    sqlx::query("UPDATE platform_imports SET job_id = $1 WHERE id = $2")
+        .bind(job_id)
+        .bind(id)
+        .execute(&db.pool)
+        .await?;
+    Ok(())
+}
+
+/// What a link request names.
+pub struct LinkRequest<'a> {
+    pub platform: Option<Platform>,
+    pub item_key: &'a str,
+    pub sku_key: &'a str,
+    pub sku_id: &'a str,
+    pub title: &'a str,
+    pub variation: &'a str,
+}
+
+/// Links a platform item + SKU of `user_id` to a jpmall SKU, replacing an earlier link of the same.
+pub async fn link(db: &Database, user_id: &str, request: &LinkRequest<'_>, now: i64) -> Result<()> {
+    let platform = request
+        .platform
+        .ok_or_else(|| Refusal::new("order.platform_required").on("platform"))?;
+    // Lengths and control characters were checked at the edge (`domain::text`).
+    if request.item_key.trim().is_empty() && request.sku_key.trim().is_empty() {
+        return Err(Refusal::new("platform.item_missing").on("item_key").into());
+    }
+    let sku_id = request.sku_id.trim();
+    let known = sqlx::query(
+        "SELECT 1 FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1 AND p.on_shelf = 1",
+    )
+    .bind(sku_id)
+    .fetch_optional(&db.pool)
+    .await?;
+    if known.is_none() {
+        return Err(Refusal::new("platform.sku_unknown").on("sku_id").into());
+    }
+    sqlx::query(
+        "INSERT INTO sku_links (user_id, platform, item_key, sku_key, sku_id, title, variation, created_at, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
+         ON CONFLICT (user_id, platform, item_key, sku_key) \
+         DO UPDATE SET sku_id = excluded.sku_id, title = excluded.title, variation = excluded.variation, \
+         updated_at = excluded.updated_at",
+    )
+    .bind(user_id)
+    .bind(platform.code())
+    .bind(request.item_key.trim())
+    .bind(request.sku_key.trim())
+    .bind(sku_id)
+    .bind(request.title.trim())
+    .bind(request.variation.trim())
+    .bind(now)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+pub async fn unlink(db: &Database, user_id: &str, platform: Platform, item_key: &str, sku_key: &str) -> Result<()> {
+    let removed = sqlx::query(
+        "DELETE FROM sku_links WHERE user_id = $1 AND platform = $2 AND item_key = $3 AND sku_key = $4",
+    )
+    .bind(user_id)
+    .bind(platform.code())
+    .bind(item_key.trim())
+    .bind(sku_key.trim())
+    .execute(&db.pool)
+    .await?
+    .rows_affected();
+    if removed == 0 {
+        return Err(Refusal::new("platform.link_unknown").into());
+    }
+    Ok(())
+}
+
+/// The import's platform, when it is `user_id`'s.
+pub async fn platform_of_import(db: &Database, user_id: &str, id: &str) -> Result<Platform> {
+    let row = sqlx::query("SELECT platform FROM platform_imports WHERE id = $1 AND user_id = $2")
+        .bind(id.trim())
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await?
+        .ok_or_else(|| Refusal::new("platform.import_unknown").on("id"))?;
+    Platform::from_code(&row.get::<String, _>(0))
+        .ok_or_else(|| Error::Internal(anyhow::anyhow!("import {id} has an unknown platform")))
+}
+
+/// Attaches the platform's shipping label to one order of an import (an empty URL takes it off).
+pub async fn attach_label(
+    db: &Database,
+    user_id: &str,
+    id: &str,
+    source_order_no: &str,
+    label_url: &str,
+) -> Result<()> {
+    platform_of_import(db, user_id, id).await?;
+    let source_order_no = source_order_no.trim();
+    let in_import = sqlx::query(
+        "SELECT 1 FROM platform_import_lines WHERE import_id = $1 AND source_order_no = $2 LIMIT 1",
+    )
+    .bind(id)
+    .bind(source_order_no)
+    .fetch_optional(&db.pool)
+    .await?;
+    if in_import.is_none() {
+        return Err(Refusal::new("platform.order_unknown").on("source_order_no").into());
+    }
+    let label_url = label_url.trim();
+    if label_url.is_empty() {
+        sqlx::query("DELETE FROM platform_import_labels WHERE import_id = $1 AND source_order_no = $2")
+            .bind(id)
+            .bind(source_order_no)
+            .execute(&db.pool)
+            .await?;
+        return Ok(());
+    }
+    if !crate::labels::owned_by(db, user_id, label_url).await? {
+        return Err(Refusal::new("order.label_unknown").on("label_file").into());
+    }
+    sqlx::query(
+        "INSERT INTO platform_import_labels (import_id, source_order_no, label_url) VALUES ($1, $2, $3) \
+         ON CONFLICT (import_id, source_order_no) DO UPDATE SET label_url = excluded.label_url",
+    )
+    .bind(id)
+    .bind(source_order_no)
+    .bind(label_url)
+    .execute(&db.pool)
+    .await?;
+    Ok(())
+}
+
+/// One order of an import, as the ordering needs it.
+#[derive(Debug, Clone)]
+pub struct BatchOrder {
+    pub source_order_no: String,
+    /// The first line's row in the file (the report names it).
+    pub row: usize,
+    /// Each line's linked SKU (`None` when the seller has not linked it) and quantity.
+    pub lines: Vec<(Option<String>, i64)>,
+    /// The first problem a line of this order has, as read from the file.
+    pub problem: Option<String>,
+    pub recipient: String,
+    pub phone: String,
+    /// The buyer's address split into divisions, when it could be.
+    pub ship_to: Option<AddressInput>,
+    pub address_text: String,
+    pub hidden: bool,
+    pub label_url: String,
+}
+
+/// The orders of an import in file order, each with its lines' links.
+pub async fn batch_orders(db: &Database, user_id: &str, id: &str) -> Result<(Platform, Vec<BatchOrder>)> {
+    let platform = platform_of_import(db, user_id, id).await?;
+    let rows = sqlx::query(
+        "SELECT l.line_no, l.source_order_no, l.quantity, l.problem, l.recipient, l.phone, l.address, l.hidden, \
+         k.sku_id, COALESCE(b.label_url, '') \
+         FROM platform_import_lines l \
+         LEFT JOIN sku_links k ON k.user_id = $2 AND k.platform = $3 AND k.item_key = l.item_key \
+              AND k.sku_key = l.sku_key \
+         LEFT JOIN platform_import_labels b ON b.import_id = l.import_id AND b.source_order_no = l.source_order_no \
+         WHERE l.import_id = $1 ORDER BY l.line_no",
+    )
+    .bind(id)
+    .bind(user_id)
+    .bind(platform.code())
+    .fetch_all(&db.pool)
+    .await?;
+    let mut orders: Vec<BatchOrder> = Vec::new();
+    let mut index: BTreeMap<String, usize> = BTreeMap::new();
+    for r in rows {
+        let source: String = r.get(1);
+        let problem: String = r.get(3);
+        let at = *index.entry(source.clone()).or_insert_with(|| {
+            orders.push(BatchOrder {
+                source_order_no: source.clone(),
+                row: r.get::<i64, _>(0) as usize,
+                lines: Vec::new(),
+                problem: None,
+                recipient: r.get(4),
+                phone: r.get(5),
+                ship_to: None,
+                address_text: r.get(6),
+                hidden: !r.get::<String, _>(7).is_empty(),
+                label_url: r.get(9),
+            });
+            orders.len() - 1
+        });
+        let order = &mut orders[at];
+        if order.problem.is_none() && !problem.is_empty() {
+            order.problem = Some(problem);
+        }
+        order.lines.push((r.get(8), r.get(2)));
+    }
+    Ok((platform, orders))
+}
+
+/// Places one order of an import, or says why not (the rules of a manual platform order apply).
+pub async fn order_one(
+    cx: &ImportContext<'_>,
+    platform: Platform,
+    order: &BatchOrder,
+    courier: Courier,
+    now: i64,
+) -> Result<Outcome> {
+    let failed = |refusal: Refusal| Ok(Outcome::Failed { refusal });
+    if order.source_order_no.is_empty() {
+        return failed(Refusal::new("platform.order_no_missing").on("source_order_no"));
+    }
+    if let Some(order_no) =
+        crate::orders::placing::order_of_platform_order(cx.db, cx.user_id, platform.code(), &order.source_order_no)
+            .await?
+    {
+        return Ok(Outcome::Duplicate { order_no });
+    }
+    if let Some(problem) = &order.problem {
+        return failed(Refusal::new(static_key(problem)).on("lines"));
+    }
+    let mut lines: BTreeMap<String, i64> = BTreeMap::new();
+    for (sku, quantity) in &order.lines {
+        let Some(sku) = sku else {
+            return failed(Refusal::new("platform.unlinked").on("lines"));
+        };
+        *lines.entry(sku.clone()).or_default() += quantity;
+    }
+    let ship_to = if order.label_url.is_empty() {
+        if order.hidden {
+            return failed(Refusal::new("platform.recipient_hidden").on("label_file"));
+        }
+        match &order.ship_to {
+            Some(address) => Some(address.clone()),
+            None if order.address_text.trim().is_empty() => {
+                return failed(Refusal::new("address.detail_required").on("address"))
+            }
+            None => return failed(Refusal::new("platform.address_unrecognised").on("address")),
+        }
+    } else {
+        None
+    };
+    let request = OrderRequest {
+        wanted: Wanted::Lines(lines.into_iter().collect()),
+        destination: DestinationChoice::Platform {
+            platform: Some(platform),
+            source_order_no: order.source_order_no.clone(),
+            label_file: order.label_url.clone(),
+            courier_chosen: true,
+            ship_to,
+        },
+        options: Options {
+            courier,
+            qc: cx.qc,
+            value_added: Vec::new(),
+        },
+        remark: String::new(),
+        request_id: None,
+        coupon_ids: Vec::new(),
+    };
+    place(cx, request, now).await
+}
+
+/// A stored problem key as the `'static` key a refusal carries.
+fn static_key(key: &str) -> &'static str {
+    domain::platform_export::Problem::from_key(key)
+        .map(|p| p.key())
+        .unwrap_or("platform.line_invalid")
+}
