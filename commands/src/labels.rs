@@ -100,10 +100,7 @@ pub fn kind_of(bytes: &[u8]) -> std::result::Result<LabelKind, Refusal> {
 /// excess length, and with the extension of what it really is.
 pub fn display_name(uploaded: &str, kind: LabelKind) -> String {
     let base = uploaded.rsplit(['/', '\\']).next().unwrap_or_default();
-    let stem = base
-        .rsplit_once('.')
-        .map(|(stem, _)| stem)
-        .unwrap_or(base);
+    let stem = base.rsplit_once('.').map(|(stem, _)| stem).unwrap_or(base);
     let clean: String = stem
         .chars()
         .filter(|c| !c.is_control() && *c != '"')
@@ -117,7 +114,11 @@ pub fn display_name(uploaded: &str, kind: LabelKind) -> String {
 /// The id in a label URL, when it is one of ours.
 pub fn id_of_url(url: &str) -> Option<&str> {
     let id = url.trim().strip_prefix(URL_PREFIX)?;
-    (id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())).then_some(id)
+    (id.len() == 32
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()))
+    .then_some(id)
 }
 
 pub fn path_of(dir: &Path, id: &str) -> PathBuf {
@@ -192,7 +193,10 @@ mod tests {
         assert_eq!(kind_of(&image(ImageFormat::Png)), Ok(LabelKind::Png));
         assert_eq!(kind_of(&image(ImageFormat::Jpeg)), Ok(LabelKind::Jpeg));
         let refused = |bytes: &[u8]| kind_of(bytes).unwrap_err().key;
-        assert_eq!(refused(b"<html><script>alert(1)</script></html>"), "label.unsupported_type");
+        assert_eq!(
+            refused(b"<html><script>alert(1)</script></html>"),
+            "label.unsupported_type"
+        );
         assert_eq!(refused(&image(ImageFormat::Gif)), "label.unsupported_type");
         // A PDF cut short (no end marker) and a PNG signature over garbage are not labels.
         assert_eq!(refused(&PDF[..20]), "label.unsupported_type");
@@ -204,7 +208,10 @@ mod tests {
 
     #[test]
     fn names_keep_the_uploaded_stem_with_the_true_extension() {
-        assert_eq!(display_name("C:\\fakepath\\面单 0001.PDF", LabelKind::Pdf), "面单 0001.pdf");
+        assert_eq!(
+            display_name("C:\\fakepath\\面单 0001.PDF", LabelKind::Pdf),
+            "面单 0001.pdf"
+        );
         assert_eq!(display_name("../../etc/passwd", LabelKind::Png), "passwd.png");
         assert_eq!(display_name("a\"b\u{7}.jpg", LabelKind::Pdf), "ab.pdf");
         assert_eq!(display_name("", LabelKind::Jpeg), "label.jpg");

@@ -123,7 +123,12 @@ fn sku_at(r: &sqlx::any::AnyRow, at: usize) -> LinkedSku {
 }
 
 /// The import's lines in file order, each with the SKU the seller linked its item + SKU to.
-pub async fn lines(pool: &AnyPool, user_id: &str, id: &str, platform: &str) -> Result<Vec<ImportLine>, sqlx::Error> {
+pub async fn lines(
+    pool: &AnyPool,
+    user_id: &str,
+    id: &str,
+    platform: &str,
+) -> Result<Vec<ImportLine>, sqlx::Error> {
     let rows = sqlx::query(&format!(
         "SELECT l.line_no, l.source_order_no, l.line_id, l.item_key, l.sku_key, l.title, l.variation, l.quantity, \
          l.platform_price, l.recipient, l.phone, l.address, l.hidden, l.problem, l.status, {SKU_COLUMNS} \
@@ -157,7 +162,11 @@ pub async fn lines(pool: &AnyPool, user_id: &str, id: &str, platform: &str) -> R
                 recipient: r.get(9),
                 phone: r.get(10),
                 address: r.get(11),
-                hidden: hidden.split(',').filter(|h| !h.is_empty()).map(str::to_string).collect(),
+                hidden: hidden
+                    .split(',')
+                    .filter(|h| !h.is_empty())
+                    .map(str::to_string)
+                    .collect(),
                 problem: r.get(13),
                 status: r.get(14),
                 linked: r.get::<Option<String>, _>(15).map(|_| sku_at(r, 15)),
@@ -168,10 +177,11 @@ pub async fn lines(pool: &AnyPool, user_id: &str, id: &str, platform: &str) -> R
 
 /// The label attached to each order of the import.
 pub async fn labels(pool: &AnyPool, id: &str) -> Result<HashMap<String, String>, sqlx::Error> {
-    let rows = sqlx::query("SELECT source_order_no, label_url FROM platform_import_labels WHERE import_id = $1")
-        .bind(id)
-        .fetch_all(pool)
-        .await?;
+    let rows =
+        sqlx::query("SELECT source_order_no, label_url FROM platform_import_labels WHERE import_id = $1")
+            .bind(id)
+            .fetch_all(pool)
+            .await?;
     Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
 }
 
@@ -213,7 +223,11 @@ pub async fn links(
     page: i64,
     pagesize: i64,
 ) -> Result<(Vec<SkuLink>, i64), sqlx::Error> {
-    let platform_filter = if platform.is_empty() { "" } else { " AND s.platform = $2" };
+    let platform_filter = if platform.is_empty() {
+        ""
+    } else {
+        " AND s.platform = $2"
+    };
     let sql = format!(
         "SELECT s.platform, s.item_key, s.sku_key, s.title, s.variation, s.updated_at, {SKU_COLUMNS} \
          FROM sku_links s JOIN skus k ON k.id = s.sku_id JOIN products p ON p.id = k.product_id \

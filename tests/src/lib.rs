@@ -377,6 +377,35 @@ impl TestApp {
         reply["data"]["url"].as_str().unwrap().to_string()
     }
 
+    /// Uploads a shipping label file as the seller (`order/label`); answers the status and reply.
+    pub async fn upload_label(&self, token: &str, bytes: Vec<u8>, name: &str) -> (StatusCode, Value) {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
+        self.send(
+            self.client
+                .post(self.url(&format!("{UNISHOP}/order/label")))
+                .header("token", token)
+                .header("content-language", "en_US")
+                .multipart(reqwest::multipart::Form::new().part("file", part)),
+        )
+        .await
+    }
+
+    /// A small real PDF (header, one object, trailer) with binary bytes in it, as labels are.
+    pub fn label_pdf(tag: &str) -> Vec<u8> {
+        let mut pdf = b"%PDF-1.7\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<< /Type /Catalog >>\nendobj\n".to_vec();
+        pdf.extend_from_slice(format!("% {tag}\n").as_bytes());
+        pdf.extend((0u8..=255).collect::<Vec<u8>>());
+        pdf.extend_from_slice(b"\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
+        pdf
+    }
+
+    /// Uploads [`Self::label_pdf`] and answers its URL.
+    pub async fn a_label(&self, token: &str, tag: &str) -> String {
+        let (status, reply) = self.upload_label(token, Self::label_pdf(tag), "label.pdf").await;
+        assert_eq!(status, StatusCode::OK, "{reply}");
+        reply["data"]["url"].as_str().unwrap().to_string()
+    }
+
     /// What a SKU has in stock now.
     pub async fn stock_of(&self, sku: &str) -> i64 {
         use sqlx::Row;

@@ -19,6 +19,7 @@ mod operations;
 mod operator;
 mod orders;
 mod orders_crash;
+mod platform_orders;
 mod product_import;
 mod projections;
 mod providers;

@@ -578,12 +578,18 @@ async fn a_platform_order_needs_its_courier_and_its_own_label(app: &TestApp) {
     let token = app.register("13800000605", "abc12345").await;
     let other = app.register("13800000606", "abc12345").await;
     let sku = skus(app).await[0].clone();
-    let others_label = app.upload_png(&other, 40, 60, "label.png").await;
+    let others_label = app.a_label(&other, "other").await;
+    // A picture through the image upload is not a label: it was rescaled.
+    let picture = app.upload_png(&token, 40, 60, "label.png").await;
     let body = |label: &str| {
         json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "platform": "tiktok",
         "source_order_no": "TT-778899", "courier": "yto", "label_file": label})
     };
-    for not_mine in [others_label.as_str(), "/uploads/never-uploaded.jpg"] {
+    for not_mine in [
+        others_label.as_str(),
+        "/uploads/never-uploaded.jpg",
+        picture.as_str(),
+    ] {
         let (status, reply) = call_en(app, &token, "order/submit", body(not_mine)).await;
         assert_eq!(
             (status, reply["data"]["field"].as_str()),
@@ -591,7 +597,7 @@ async fn a_platform_order_needs_its_courier_and_its_own_label(app: &TestApp) {
             "{not_mine}"
         );
     }
-    let label = app.upload_png(&token, 40, 60, "label.png").await;
+    let label = app.a_label(&token, "mine").await;
     let placed = data(app, &token, "order/submit", body(&label)).await["order"].clone();
     assert_eq!(
         (

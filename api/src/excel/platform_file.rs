@@ -17,7 +17,9 @@ const MAX_COLUMNS: u32 = 200;
 const MAX_CELL_CHARS: usize = 2_000;
 
 fn too_many_rows() -> Refusal {
-    Refusal::new("excel.too_many_rows").on("file").with("max", MAX_LINES)
+    Refusal::new("excel.too_many_rows")
+        .on("file")
+        .with("max", MAX_LINES)
 }
 
 fn csv_text(bytes: &[u8]) -> String {
@@ -41,17 +43,14 @@ fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, Refusal> {
             return Err(too_many_rows());
         }
         if record.len() > MAX_COLUMNS as usize {
-            return Err(Refusal::new("excel.too_many_columns").on("file").with("max", MAX_COLUMNS));
+            return Err(Refusal::new("excel.too_many_columns")
+                .on("file")
+                .with("max", MAX_COLUMNS));
         }
         let mut cells = Vec::with_capacity(record.len());
         for (column, cell) in record.iter().enumerate() {
             let cell = cell.trim_matches(|c: char| c == '\t' || c == '\r' || c == '\n');
-            let at = || {
-                (
-                    index + 1,
-                    crate::excel::bounded::column_name(column as u32),
-                )
-            };
+            let at = || (index + 1, crate::excel::bounded::column_name(column as u32));
             if cell.chars().take(MAX_CELL_CHARS + 1).count() > MAX_CELL_CHARS {
                 let (row, column) = at();
                 return Err(Refusal::new("excel.cell_too_long")
@@ -91,6 +90,7 @@ fn rows_of(bytes: &[u8]) -> Result<Vec<Vec<String>>, Refusal> {
 }
 
 /// What an export holds: the platform it is from and its lines.
+#[derive(Debug)]
 pub struct Export {
     pub platform: Platform,
     pub lines: Vec<PlatformLine>,
@@ -149,7 +149,10 @@ mod tests {
             ]
         );
         let (gbk, _, _) = encoding_rs::GBK.encode("收件人,详细地址\n张三,科技园路1号\n");
-        assert_eq!(csv_rows(&gbk).unwrap()[1], vec!["张三".to_string(), "科技园路1号".to_string()]);
+        assert_eq!(
+            csv_rows(&gbk).unwrap()[1],
+            vec!["张三".to_string(), "科技园路1号".to_string()]
+        );
         assert_eq!(
             csv_rows("a,b\nx\u{7},y\n".as_bytes()).unwrap_err().key,
             "excel.cell_control_character"
@@ -160,7 +163,16 @@ mod tests {
     fn an_unknown_layout_is_refused_with_what_it_lacks() {
         let refusal = read_export("Order ID,Quantity\n1,2\n".as_bytes(), None, Language::EnUs).unwrap_err();
         assert_eq!(refusal.key, "platform.layout_unknown");
-        let columns = refusal.params.iter().find(|(k, _)| *k == "columns").unwrap().1.clone();
-        assert!(columns.contains("Recipient") || columns.contains("Receiver Name"), "{columns}");
+        let columns = refusal
+            .params
+            .iter()
+            .find(|(k, _)| *k == "columns")
+            .unwrap()
+            .1
+            .clone();
+        assert!(
+            columns.contains("Recipient") || columns.contains("Receiver Name"),
+            "{columns}"
+        );
     }
 }

@@ -41,7 +41,8 @@ pub async fn run(state: AppState, job: NewJob, import_id: String, courier: Couri
             user_id: &job.user_id,
             qc: QcLevel::from_code(&settings.qc_level).unwrap_or(QcLevel::None),
         };
-        let (platform, mut orders) = platform_batch::batch_orders(&state.db, &job.user_id, &import_id).await?;
+        let (platform, mut orders) =
+            platform_batch::batch_orders(&state.db, &job.user_id, &import_id).await?;
         let mut report = Report::default();
         let total = orders.len() as i64;
         for (done, order) in orders.iter_mut().enumerate() {

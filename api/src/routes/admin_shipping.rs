@@ -218,7 +218,12 @@ async fn label_of(state: &AppState, label_file: &str) -> Result<Option<(PathBuf,
         let Some(label) = projections::labels::label(&state.db.pool, id).await? else {
             return Ok(None);
         };
-        let extension = label.file_name.rsplit_once('.').map(|(_, e)| e).unwrap_or("bin").to_string();
+        let extension = label
+            .file_name
+            .rsplit_once('.')
+            .map(|(_, e)| e)
+            .unwrap_or("bin")
+            .to_string();
         return Ok(Some((
             commands::labels::path_of(&state.config.labels_dir(), id),
             label.content_type,
@@ -232,7 +237,11 @@ async fn label_of(state: &AppState, label_file: &str) -> Result<Option<(PathBuf,
         return Ok(None);
     }
     let extension = name.rsplit_once('.').map(|(_, e)| e).unwrap_or("jpg").to_string();
-    Ok(Some((state.config.uploads_dir().join(name), "image/jpeg".into(), extension)))
+    Ok(Some((
+        state.config.uploads_dir().join(name),
+        "image/jpeg".into(),
+        extension,
+    )))
 }
 
 pub async fn label(

@@ -41,7 +41,11 @@ async fn may_read(state: &AppState, headers: &HeaderMap, owner: &str) -> Result<
     let token = header_text(headers, "token");
     if !token.is_empty() {
         let hash = commands::accounts::hash_token(token);
-        if projections::accounts::session_user(&state.db.pool, &hash, now).await?.as_deref() == Some(owner) {
+        if projections::accounts::session_user(&state.db.pool, &hash, now)
+            .await?
+            .as_deref()
+            == Some(owner)
+        {
             return Ok(true);
         }
     }
@@ -103,7 +107,13 @@ pub fn label_response(bytes: Vec<u8>, content_type: &str, name: &str, inline: bo
         disposition
     };
     out.insert(header::CONTENT_DISPOSITION, disposition);
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
-    out.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("sandbox"));
+    out.insert(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("private, no-store"),
+    );
+    out.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("sandbox"),
+    );
     response
 }

@@ -37,9 +37,12 @@ fn platform_of(text: &str) -> Result<Option<Platform>, AppError> {
     if text.is_empty() {
         return Ok(None);
     }
-    Platform::from_code(text)
-        .map(Some)
-        .ok_or_else(|| Refusal::new("excel.platform_unknown").on("platform").with("value", text).into())
+    Platform::from_code(text).map(Some).ok_or_else(|| {
+        Refusal::new("excel.platform_unknown")
+            .on("platform")
+            .with("value", text)
+            .into()
+    })
 }
 
 #[derive(Deserialize, Default)]
@@ -72,7 +75,16 @@ pub async fn import(
         .filter(|c| !c.is_control())
         .take(120)
         .collect();
-    platform_batch::save_import(&state.db, &id, &user.id, export.platform, &file_name, &export.lines, at).await?;
+    platform_batch::save_import(
+        &state.db,
+        &id,
+        &user.id,
+        export.platform,
+        &file_name,
+        &export.lines,
+        at,
+    )
+    .await?;
     Ok(ok(preview_of(&state, &user.id, &id, lang).await?))
 }
 
@@ -88,7 +100,13 @@ pub async fn preview(
     user: CurrentUser,
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<Preview> {
-    Ok(ok(preview_of(&state, &user.id, body.id.trim(), language_of(&headers)).await?))
+    Ok(ok(preview_of(
+        &state,
+        &user.id,
+        body.id.trim(),
+        language_of(&headers),
+    )
+    .await?))
 }
 
 #[derive(Deserialize, Default)]
@@ -273,13 +291,18 @@ pub struct Preview {
 /// Why an order of the import cannot be placed as it stands, if it cannot.
 fn blocker(lines: &[&ImportLine], label_url: &str) -> Option<Refusal> {
     if let Some(problem) = lines.iter().find(|l| !l.problem.is_empty()) {
-        let key = Problem::from_key(&problem.problem).map(|p| p.key()).unwrap_or("platform.line_invalid");
+        let key = Problem::from_key(&problem.problem)
+            .map(|p| p.key())
+            .unwrap_or("platform.line_invalid");
         return Some(Refusal::new(key).with("row", problem.row));
     }
     if let Some(line) = lines.iter().find(|l| l.linked.is_none()) {
         return Some(Refusal::new("platform.unlinked").with("row", line.row));
     }
-    if let Some(line) = lines.iter().find(|l| l.linked.as_ref().is_some_and(|s| !s.on_shelf)) {
+    if let Some(line) = lines
+        .iter()
+        .find(|l| l.linked.as_ref().is_some_and(|s| !s.on_shelf))
+    {
         return Some(Refusal::new("platform.sku_off_shelf").with("row", line.row));
     }
     if !label_url.is_empty() {
@@ -568,7 +591,14 @@ pub async fn sku_search(
     let lang = language_of(&headers);
     let color = body.color.trim();
     // A colour may be typed in English: the SKU stores the Chinese name, the product both.
-    let found = read::sku_search(&state.db.pool, item_no, "", body.size.trim(), SKU_SEARCH_LIMIT * 4).await?;
+    let found = read::sku_search(
+        &state.db.pool,
+        item_no,
+        "",
+        body.size.trim(),
+        SKU_SEARCH_LIMIT * 4,
+    )
+    .await?;
     let wanted = color.to_lowercase();
     Ok(ok(found
         .iter()
@@ -599,7 +629,14 @@ pub async fn attach_label(
     user: CurrentUser,
     JsonBody(body): JsonBody<LabelBody>,
 ) -> ApiResult<Value> {
-    platform_batch::attach_label(&state.db, &user.id, &body.id, &body.source_order_no, &body.label_file).await?;
+    platform_batch::attach_label(
+        &state.db,
+        &user.id,
+        &body.id,
+        &body.source_order_no,
+        &body.label_file,
+    )
+    .await?;
     Ok(ok(Value::Null))
 }
 
@@ -627,8 +664,11 @@ pub async fn order(
     if courier_text.is_empty() {
         return Err(Refusal::new("order.courier_required").on("courier").into());
     }
-    let courier = Courier::from_code(courier_text)
-        .ok_or_else(|| Refusal::new("excel.courier_unknown").on("courier").with("value", courier_text))?;
+    let courier = Courier::from_code(courier_text).ok_or_else(|| {
+        Refusal::new("excel.courier_unknown")
+            .on("courier")
+            .with("value", courier_text)
+    })?;
     if !head.job_id.is_empty() {
         if let Some(job) = projections::excel_jobs::one(&state.db.pool, &user.id, &head.job_id).await? {
             if job.status == "running" {
@@ -705,13 +745,18 @@ pub async fn writeback(
     if shipped.is_empty() {
         return Err(Refusal::new("platform.nothing_shipped").into());
     }
-    let bytes = tokio::task::spawn_blocking(move || excel::platform_orders::writeback_workbook(platform, &shipped))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|e| AppError::Internal(e.into()))?;
+    let bytes =
+        tokio::task::spawn_blocking(move || excel::platform_orders::writeback_workbook(platform, &shipped))
+            .await
+            .map_err(|e| AppError::Internal(e.into()))?
+            .map_err(|e| AppError::Internal(e.into()))?;
     let name = format!(
         "{}_{}.xlsx",
-        message(lang, "platform.writeback_name", &[("platform", platform_name(platform.code(), lang))]),
+        message(
+            lang,
+            "platform.writeback_name",
+            &[("platform", platform_name(platform.code(), lang))]
+        ),
         domain::calendar::china_stamp(now())
     );
     Ok(xlsx_response(bytes, &name))

@@ -126,7 +126,13 @@ pub async fn link(db: &Database, user_id: &str, request: &LinkRequest<'_>, now: 
     Ok(())
 }
 
-pub async fn unlink(db: &Database, user_id: &str, platform: Platform, item_key: &str, sku_key: &str) -> Result<()> {
+pub async fn unlink(
+    db: &Database,
+    user_id: &str,
+    platform: Platform,
+    item_key: &str,
+    sku_key: &str,
+) -> Result<()> {
     let removed = sqlx::query(
         "DELETE FROM sku_links WHERE user_id = $1 AND platform = $2 AND item_key = $3 AND sku_key = $4",
     )
@@ -173,7 +179,9 @@ pub async fn attach_label(
     .fetch_optional(&db.pool)
     .await?;
     if in_import.is_none() {
-        return Err(Refusal::new("platform.order_unknown").on("source_order_no").into());
+        return Err(Refusal::new("platform.order_unknown")
+            .on("source_order_no")
+            .into());
     }
     let label_url = label_url.trim();
     if label_url.is_empty() {
@@ -276,9 +284,13 @@ pub async fn order_one(
     if order.source_order_no.is_empty() {
         return failed(Refusal::new("platform.order_no_missing").on("source_order_no"));
     }
-    if let Some(order_no) =
-        crate::orders::placing::order_of_platform_order(cx.db, cx.user_id, platform.code(), &order.source_order_no)
-            .await?
+    if let Some(order_no) = crate::orders::placing::order_of_platform_order(
+        cx.db,
+        cx.user_id,
+        platform.code(),
+        &order.source_order_no,
+    )
+    .await?
     {
         return Ok(Outcome::Duplicate { order_no });
     }

@@ -187,11 +187,23 @@ pub static LAYOUTS: [Layout; 4] = [
         fields: &[
             (OrderNo, &["Order ID", "订单编号", "訂單編號"]),
             (Title, &["Product Name", "商品名称", "商品名稱"]),
-            (ParentSku, &["Parent SKU Reference No.", "主商品货号", "主商品貨號"]),
+            (
+                ParentSku,
+                &["Parent SKU Reference No.", "主商品货号", "主商品貨號"],
+            ),
             (SellerSku, &["SKU Reference No.", "商品选项货号", "商品選項貨號"]),
             (Variation, &["Variation Name", "商品选项名称", "商品選項名稱"]),
             (Quantity, &["Quantity", "数量", "數量"]),
-            (UnitPrice, &["Deal Price", "商品活动价格", "商品活動價格", "Original Price", "商品原价"]),
+            (
+                UnitPrice,
+                &[
+                    "Deal Price",
+                    "商品活动价格",
+                    "商品活動價格",
+                    "Original Price",
+                    "商品原价",
+                ],
+            ),
             (Recipient, &["Receiver Name", "收件人姓名", "收件者姓名"]),
             (Phone, &["Phone Number", "收件人电话", "收件者電話"]),
             (Detail, &["Delivery Address", "收件地址", "寄送地址"]),
@@ -224,7 +236,10 @@ pub static LAYOUTS: [Layout; 4] = [
             (Variation, &["Variation", "variation"]),
             (UnitPrice, &["Unit Price", "unitPrice", "Paid Price", "paidPrice"]),
             (Recipient, &["Shipping Name", "shippingName"]),
-            (Phone, &["Shipping Phone Number", "Shipping Phone", "shippingPhone"]),
+            (
+                Phone,
+                &["Shipping Phone Number", "Shipping Phone", "shippingPhone"],
+            ),
             (Country, &["Shipping Country", "shippingCountry"]),
             (Province, &["Shipping Region", "shippingRegion"]),
             (City, &["Shipping City", "shippingCity"]),

@@ -86,10 +86,7 @@ pub fn quantity_of(text: &str) -> Option<i64> {
 
 /// A price as platforms write it (`59.90`, `¥59.9`, `RM 1,299.00`, `₱120`) in fen, exactly.
 pub fn price_fen(text: &str) -> Option<i64> {
-    let number: String = text
-        .chars()
-        .filter(|c| c.is_ascii_digit() || *c == '.')
-        .collect();
+    let number: String = text.chars().filter(|c| c.is_ascii_digit() || *c == '.').collect();
     if number.is_empty() || text.contains('-') {
         return None;
     }
@@ -124,9 +121,27 @@ pub fn hidden_text(text: &str, field: &str) -> bool {
 
 /// Statuses that mean the order is not the seller's to ship now, in each platform's words.
 const NOT_TO_SHIP: [&str; 21] = [
-    "取消", "关闭", "已发货", "已完成", "待支付", "待付款", "已签收", "退款", "已取消", "cancel", "unpaid",
-    "shipped", "shipping", "in transit", "delivered", "completed", "returned", "refund", "failed",
-    "awaiting collection", "closed",
+    "取消",
+    "关闭",
+    "已发货",
+    "已完成",
+    "待支付",
+    "待付款",
+    "已签收",
+    "退款",
+    "已取消",
+    "cancel",
+    "unpaid",
+    "shipped",
+    "shipping",
+    "in transit",
+    "delivered",
+    "completed",
+    "returned",
+    "refund",
+    "failed",
+    "awaiting collection",
+    "closed",
 ];
 
 fn awaiting_shipment(status: &str) -> bool {
@@ -134,10 +149,24 @@ fn awaiting_shipment(status: &str) -> bool {
     !NOT_TO_SHIP.iter().any(|word| status.contains(word))
 }
 
+fn has_han(text: &str) -> bool {
+    text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
+}
+
 fn address_of(layout: &Layout, parts: Vec<String>) -> String {
-    let parts: Vec<String> = parts.into_iter().filter(|p| !p.is_empty()).collect();
+    let mut parts: Vec<String> = parts.into_iter().filter(|p| !p.is_empty()).collect();
     if layout.platform != Platform::Douyin {
-        return parts.join(", ");
+        // A buyer in China is written as Chinese addresses are, without the country; anyone else
+        // as their country writes it.
+        let in_china = |p: &String| ["china", "中国", "cn", "中国大陆"].contains(&p.to_lowercase().as_str());
+        if layout.address.contains(&Field::Country) && parts.first().is_some_and(in_china) {
+            parts.remove(0);
+        }
+        return if parts.first().is_some_and(|p| has_han(p)) && !parts.iter().any(|p| p.contains(',')) {
+            parts.concat()
+        } else {
+            parts.join(", ")
+        };
     }
     // Douyin's 详细地址 sometimes repeats the province and city; then it is the whole address.
     match (parts.first(), parts.last()) {
@@ -219,9 +248,21 @@ pub fn read_lines(layout: &Layout, header: &[String], rows: &[(usize, Vec<String
             variation: cell(cells, Field::Variation),
             quantity: quantity.unwrap_or(0),
             unit_price: price_fen(&cell(cells, Field::UnitPrice)),
-            recipient: if hidden.contains(&"recipient") { String::new() } else { recipient },
-            phone: if hidden.contains(&"phone") { String::new() } else { phone },
-            address: if hidden.contains(&"address") { String::new() } else { address },
+            recipient: if hidden.contains(&"recipient") {
+                String::new()
+            } else {
+                recipient
+            },
+            phone: if hidden.contains(&"phone") {
+                String::new()
+            } else {
+                phone
+            },
+            address: if hidden.contains(&"address") {
+                String::new()
+            } else {
+                address
+            },
             hidden,
             status,
             problem,

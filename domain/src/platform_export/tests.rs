@@ -7,38 +7,102 @@ fn strings(cells: &[&str]) -> Vec<String> {
 }
 
 const DOUYIN: [&str; 16] = [
-    "主订单编号", "子订单编号", "选购商品", "商品规格", "商品数量", "商品ID", "商家编码", "商品单价", "收件人",
-    "收件人手机号", "省", "市", "区", "街道", "详细地址", "订单状态",
+    "主订单编号",
+    "子订单编号",
+    "选购商品",
+    "商品规格",
+    "商品数量",
+    "商品ID",
+    "商家编码",
+    "商品单价",
+    "收件人",
+    "收件人手机号",
+    "省",
+    "市",
+    "区",
+    "街道",
+    "详细地址",
+    "订单状态",
 ];
 
 #[test]
 fn each_platform_is_known_by_its_own_columns() {
     let tiktok = strings(&[
-        "Order ID", "Order Status", "SKU ID", "Seller SKU", "Product Name", "Variation", "Quantity",
-        "SKU Unit Original Price", "Recipient", "Phone #", "Country", "State", "City", "Detail Address",
+        "Order ID",
+        "Order Status",
+        "SKU ID",
+        "Seller SKU",
+        "Product Name",
+        "Variation",
+        "Quantity",
+        "SKU Unit Original Price",
+        "Recipient",
+        "Phone #",
+        "Country",
+        "State",
+        "City",
+        "Detail Address",
     ]);
     let shopee = strings(&[
-        "Order ID", "Order Status", "Tracking Number*", "Parent SKU Reference No.", "Product Name",
-        "SKU Reference No.", "Variation Name", "Original Price", "Deal Price (PHP)", "Quantity",
-        "Receiver Name", "Phone Number", "Delivery Address",
+        "Order ID",
+        "Order Status",
+        "Tracking Number*",
+        "Parent SKU Reference No.",
+        "Product Name",
+        "SKU Reference No.",
+        "Variation Name",
+        "Original Price",
+        "Deal Price (PHP)",
+        "Quantity",
+        "Receiver Name",
+        "Phone Number",
+        "Delivery Address",
     ]);
     let lazada = strings(&[
-        "orderItemId", "sellerSku", "lazadaSku", "orderNumber", "shippingName", "shippingAddress",
-        "shippingPhone", "shippingCity", "unitPrice", "itemName", "variation", "status",
+        "orderItemId",
+        "sellerSku",
+        "lazadaSku",
+        "orderNumber",
+        "shippingName",
+        "shippingAddress",
+        "shippingPhone",
+        "shippingCity",
+        "unitPrice",
+        "itemName",
+        "variation",
+        "status",
     ]);
-    assert_eq!(detect(&strings(&DOUYIN), None).unwrap().platform, Platform::Douyin);
+    assert_eq!(
+        detect(&strings(&DOUYIN), None).unwrap().platform,
+        Platform::Douyin
+    );
     assert_eq!(detect(&tiktok, None).unwrap().platform, Platform::Tiktok);
     assert_eq!(detect(&shopee, None).unwrap().platform, Platform::Shopee);
     assert_eq!(detect(&lazada, None).unwrap().platform, Platform::Lazada);
     // Lazada's older title-case headers are the same columns.
-    let titled = strings(&["Order Number", "Seller SKU", "Item Name", "Shipping Name", "Shipping Phone Number", "Shipping Address"]);
+    let titled = strings(&[
+        "Order Number",
+        "Seller SKU",
+        "Item Name",
+        "Shipping Name",
+        "Shipping Phone Number",
+        "Shipping Address",
+    ]);
     assert_eq!(detect(&titled, None).unwrap().platform, Platform::Lazada);
     // A chosen platform is held to its own columns.
     assert_eq!(
         detect(&tiktok, Some(Platform::Douyin)),
         Err(LayoutError::Lacks {
             platform: Platform::Douyin,
-            missing: vec!["主订单编号", "商品ID", "商品规格", "商品数量", "收件人", "收件人手机号", "详细地址"],
+            missing: vec![
+                "主订单编号",
+                "商品ID",
+                "商品规格",
+                "商品数量",
+                "收件人",
+                "收件人手机号",
+                "详细地址"
+            ],
         })
     );
 }
@@ -64,24 +128,68 @@ fn douyin_lines_are_read_with_their_keys_price_and_address() {
         (
             2,
             strings(&[
-                "6921234567890123456\t", "6921234567890123457", "春秋连帽卫衣", "黑色;L", "2", "3581234567",
-                "'JP1001-BK-L", "¥59.90", "张三", "13800138000", "广东省", "深圳市", "南山区", "粤海街道",
-                "科技园路1号", "待发货",
+                "6921234567890123456\t",
+                "6921234567890123457",
+                "春秋连帽卫衣",
+                "黑色;L",
+                "2",
+                "3581234567",
+                "'JP1001-BK-L",
+                "¥59.90",
+                "张三",
+                "13800138000",
+                "广东省",
+                "深圳市",
+                "南山区",
+                "粤海街道",
+                "科技园路1号",
+                "待发货",
             ]),
         ),
-        (3, strings(&["", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""])),
+        (
+            3,
+            strings(&["", "", "", "", "", "", "", "", "", "", "", "", "", "", "", ""]),
+        ),
         (
             4,
             strings(&[
-                "6921234567890123999", "-", "春秋连帽卫衣", "白色;M", "1.0", "3581234567", "-", "59.9", "李**",
-                "138****0000", "广东省", "深圳市", "南山区", "-", "#7pQw3vX9a0Kz#", "待发货",
+                "6921234567890123999",
+                "-",
+                "春秋连帽卫衣",
+                "白色;M",
+                "1.0",
+                "3581234567",
+                "-",
+                "59.9",
+                "李**",
+                "138****0000",
+                "广东省",
+                "深圳市",
+                "南山区",
+                "-",
+                "#7pQw3vX9a0Kz#",
+                "待发货",
             ]),
         ),
         (
             5,
             strings(&[
-                "6921234567890124000", "", "春秋连帽卫衣", "白色;M", "1", "3581234567", "", "59.9", "王五",
-                "13900139000", "广东省", "深圳市", "南山区", "", "广东省深圳市南山区科技园路2号", "已关闭",
+                "6921234567890124000",
+                "",
+                "春秋连帽卫衣",
+                "白色;M",
+                "1",
+                "3581234567",
+                "",
+                "59.9",
+                "王五",
+                "13900139000",
+                "广东省",
+                "深圳市",
+                "南山区",
+                "",
+                "广东省深圳市南山区科技园路2号",
+                "已关闭",
             ]),
         ),
     ];
@@ -91,31 +199,86 @@ fn douyin_lines_are_read_with_their_keys_price_and_address() {
     assert_eq!(first.row, 2);
     assert_eq!(first.source_order_no, "6921234567890123456");
     assert_eq!(first.line_id, "6921234567890123457");
-    assert_eq!((first.item_key.as_str(), first.sku_key.as_str()), ("3581234567", "JP1001-BK-L"));
+    assert_eq!(
+        (first.item_key.as_str(), first.sku_key.as_str()),
+        ("3581234567", "JP1001-BK-L")
+    );
     assert_eq!((first.quantity, first.unit_price), (2, Some(5990)));
     assert_eq!(first.address, "广东省深圳市南山区粤海街道科技园路1号");
     assert!(first.hidden.is_empty());
     assert_eq!(first.problem, None);
 
     let masked = &lines[1];
-    assert_eq!(masked.sku_key, "白色;M", "without a seller code the variation names the SKU");
+    assert_eq!(
+        masked.sku_key, "白色;M",
+        "without a seller code the variation names the SKU"
+    );
     assert_eq!(masked.quantity, 1);
     assert_eq!(masked.hidden, vec!["recipient", "phone", "address"]);
-    assert_eq!((masked.recipient.as_str(), masked.phone.as_str(), masked.address.as_str()), ("", "", ""));
-    assert_eq!(masked.problem, None, "a hidden buyer can still be ordered with a label");
+    assert_eq!(
+        (
+            masked.recipient.as_str(),
+            masked.phone.as_str(),
+            masked.address.as_str()
+        ),
+        ("", "", "")
+    );
+    assert_eq!(
+        masked.problem, None,
+        "a hidden buyer can still be ordered with a label"
+    );
 
     let closed = &lines[2];
-    assert_eq!(closed.address, "广东省深圳市南山区科技园路2号", "a full 详细地址 is not prefixed twice");
+    assert_eq!(
+        closed.address, "广东省深圳市南山区科技园路2号",
+        "a full 详细地址 is not prefixed twice"
+    );
     assert_eq!(closed.problem, Some(Problem::NotAwaitingShipment));
 }
 
 #[test]
 fn tiktok_skips_its_description_row_and_lazada_counts_one_per_line() {
-    let header = strings(&["Order ID", "SKU ID", "Product Name", "Variation", "Quantity", "Recipient", "Phone #", "Detail Address", "Order Status"]);
+    let header = strings(&[
+        "Order ID",
+        "SKU ID",
+        "Product Name",
+        "Variation",
+        "Quantity",
+        "Recipient",
+        "Phone #",
+        "Detail Address",
+        "Order Status",
+    ]);
     let layout = detect(&header, None).unwrap();
     let rows = vec![
-        (2, strings(&["Platform unique order ID.", "Platform unique SKU ID.", "", "", "", "", "", "", ""])),
-        (3, strings(&["576461413038785752", "1729382256910270", "Hoodie", "Black, L", "x", "Ann", "(+1)555*****12", "1 Main St", "To ship"])),
+        (
+            2,
+            strings(&[
+                "Platform unique order ID.",
+                "Platform unique SKU ID.",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+                "",
+            ]),
+        ),
+        (
+            3,
+            strings(&[
+                "576461413038785752",
+                "1729382256910270",
+                "Hoodie",
+                "Black, L",
+                "x",
+                "Ann",
+                "(+1)555*****12",
+                "1 Main St",
+                "To ship",
+            ]),
+        ),
     ];
     let lines = read_lines(layout, &header, &rows);
     assert_eq!(lines.len(), 1);
@@ -123,14 +286,75 @@ fn tiktok_skips_its_description_row_and_lazada_counts_one_per_line() {
     assert_eq!(lines[0].problem, Some(Problem::QuantityInvalid));
     assert_eq!(lines[0].hidden, vec!["phone"]);
 
-    let header = strings(&["orderItemId", "orderNumber", "sellerSku", "lazadaSku", "itemName", "shippingName", "shippingPhone", "shippingAddress", "shippingCity", "status"]);
+    let header = strings(&[
+        "orderItemId",
+        "orderNumber",
+        "sellerSku",
+        "lazadaSku",
+        "itemName",
+        "shippingName",
+        "shippingPhone",
+        "shippingAddress",
+        "shippingCity",
+        "status",
+    ]);
     let layout = detect(&header, None).unwrap();
-    let rows = vec![(2, strings(&["11", "300", "JP1001", "123_MY-9", "Hoodie", "Ali", "60123456789", "Jalan 1", "Kuala Lumpur", "pending"]))];
+    let rows = vec![(
+        2,
+        strings(&[
+            "11",
+            "300",
+            "JP1001",
+            "123_MY-9",
+            "Hoodie",
+            "Ali",
+            "60123456789",
+            "Jalan 1",
+            "Kuala Lumpur",
+            "pending",
+        ]),
+    )];
     let lines = read_lines(layout, &header, &rows);
     assert_eq!(lines[0].quantity, 1);
     assert_eq!(lines[0].line_id, "11");
     assert_eq!(lines[0].sku_key, "123_MY-9");
     assert_eq!(lines[0].address, "Kuala Lumpur, Jalan 1");
+}
+
+#[test]
+fn a_buyer_in_china_is_addressed_as_chinese_addresses_are() {
+    let header = strings(&[
+        "Order ID",
+        "SKU ID",
+        "Quantity",
+        "Recipient",
+        "Phone #",
+        "Country",
+        "State",
+        "City",
+        "Districts",
+        "Detail Address",
+    ]);
+    let layout = detect(&header, None).unwrap();
+    let rows = vec![(
+        2,
+        strings(&[
+            "1",
+            "9",
+            "1",
+            "刘洋",
+            "13700137000",
+            "China",
+            "浙江省",
+            "杭州市",
+            "西湖区",
+            "文三路100号",
+        ]),
+    )];
+    assert_eq!(
+        read_lines(layout, &header, &rows)[0].address,
+        "浙江省杭州市西湖区文三路100号"
+    );
 }
 
 #[test]
@@ -185,7 +409,11 @@ fn write_back_rows_follow_each_platforms_template() {
     );
     for platform in Platform::ALL {
         for row in writeback::rows(platform, &shipped) {
-            assert_eq!(row.len(), writeback::layout(platform).columns.len(), "{platform:?}");
+            assert_eq!(
+                row.len(),
+                writeback::layout(platform).columns.len(),
+                "{platform:?}"
+            );
         }
     }
 }

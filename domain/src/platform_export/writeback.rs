@@ -48,7 +48,12 @@ pub fn layout(platform: Platform) -> WritebackLayout {
         Platform::Lazada => WritebackLayout {
             platform,
             sheet: "Tracking",
-            columns: &["Order Number", "Order Item ID", "Tracking Number", "Shipping Provider"],
+            columns: &[
+                "Order Number",
+                "Order Item ID",
+                "Tracking Number",
+                "Shipping Provider",
+            ],
         },
     }
 }
