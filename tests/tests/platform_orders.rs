@@ -17,6 +17,7 @@ on_both_engines!(
     labels_are_kept_as_uploaded_and_shown_only_to_their_owner_and_warehouse_staff,
     each_platforms_export_is_linked_ordered_once_and_written_back,
     an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks,
+    the_batch_upload_ships_rows_on_the_labels_zipped_with_it,
 );
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -490,4 +491,143 @@ async fn an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks(app: &
     assert_eq!(list["data"]["total"], 0, "nothing is kept");
     let (status, _) = import(app, &token, b"\x00\x01garbage".to_vec(), "orders.csv").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+fn template_sheet(rows: &[[&str; 11]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    let headers = [
+        "平台",
+        "来源订单号",
+        "货号",
+        "颜色",
+        "尺码",
+        "数量",
+        "收件人",
+        "手机号",
+        "收货地址",
+        "快递",
+        "备注",
+    ];
+    for (c, h) in headers.iter().enumerate() {
+        sheet.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            sheet.write_string(r as u32 + 1, c as u16, *cell).unwrap();
+        }
+    }
+    book.save_to_buffer().unwrap()
+}
+
+fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    for (name, bytes) in files {
+        zip.start_file(*name, zip::write::SimpleFileOptions::default())
+            .unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+async fn batch_upload(
+    app: &TestApp,
+    token: &str,
+    sheet: Vec<u8>,
+    labels: Option<Vec<u8>>,
+) -> (StatusCode, Value) {
+    let mut form = reqwest::multipart::Form::new().part(
+        "file",
+        reqwest::multipart::Part::bytes(sheet).file_name("orders.xlsx"),
+    );
+    if let Some(zip) = labels {
+        form = form.part(
+            "labels",
+            reqwest::multipart::Part::bytes(zip).file_name("labels.zip"),
+        );
+    }
+    app.send(
+        app.client
+            .post(app.url(&format!("{UNISHOP}/excel/import")))
+            .header("token", token)
+            .header("content-language", "en_US")
+            .multipart(form),
+    )
+    .await
+}
+
+async fn the_batch_upload_ships_rows_on_the_labels_zipped_with_it(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800002031", "abc12345").await;
+    let row = sqlx::query(
+        "SELECT p.item_no, k.color, k.size FROM products p JOIN skus k ON k.product_id = p.id \
+         WHERE k.stock >= 10 ORDER BY k.id LIMIT 1",
+    )
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap();
+    let (item, color, size): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+    let (i, c, z) = (item.as_str(), color.as_str(), size.as_str());
+    let sheet = template_sheet(&[
+        ["抖音", "DY-L1", i, c, z, "1", "", "", "", "中通", ""],
+        [
+            "抖音",
+            "DY-L2",
+            i,
+            c,
+            z,
+            "1",
+            "王五",
+            "13900002222",
+            "广东省广州市白云区机场路2号",
+            "中通",
+            "",
+        ],
+        ["抖音", "DY-L3", i, c, z, "1", "", "", "", "中通", ""],
+    ]);
+    let label = TestApp::label_pdf("DY-L1");
+
+    // A file in the zip that is not a label refuses the whole upload, naming it; nothing is started.
+    let bad = zip_of(&[("DY-L1.pdf", label.clone()), ("DY-L3.pdf", b"<html>".to_vec())]);
+    let (status, reply) = batch_upload(app, &token, sheet.clone(), Some(bad)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(
+        reply["msg"],
+        "DY-L3.pdf in the labels zip is not a PDF, PNG or JPEG file of at most 10 MB"
+    );
+
+    let zip = zip_of(&[
+        ("labels/DY-L1.pdf", label.clone()),
+        ("other-order.pdf", label.clone()),
+    ]);
+    let (status, reply) = batch_upload(app, &token, sheet, Some(zip)).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let job = job_done(app, &token, &reply["data"]["id"]).await;
+    assert_eq!(
+        (
+            job["report"]["created"].as_i64(),
+            job["report"]["failed"].as_i64()
+        ),
+        (Some(2), Some(1)),
+        "{job}"
+    );
+    let rows = job["report"]["rows"].as_array().unwrap();
+    let failed = rows.iter().find(|r| r["source_order_no"] == "DY-L3").unwrap();
+    assert_eq!(failed["field"], "address", "no label and no address: {failed}");
+    let on_label = rows.iter().find(|r| r["source_order_no"] == "DY-L1").unwrap();
+    let detail = data(
+        app,
+        &token,
+        "order/detail",
+        json!({"order_no": on_label["order_no"]}),
+    )
+    .await;
+    assert!(detail["address"].is_null(), "{detail}");
+    let url = detail["label_file"].as_str().unwrap().to_string();
+    let (status, bytes, kind) = get_label(app, &url, Some(("token", &token))).await;
+    assert_eq!(
+        (status, kind.as_str(), bytes == label),
+        (StatusCode::OK, "application/pdf", true)
+    );
 }

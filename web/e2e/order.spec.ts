@@ -245,7 +245,7 @@ test('a platform order with an uploaded shipping label, paid by QR', async ({ pa
   await chooseOption(page, page.locator('.checkout-platform'), 'checkout-platform-popup', 'TikTok');
   const sourceNo = `TT-${Date.now()}`;
   await page.locator('#checkout_source_order_no').fill(sourceNo);
-  // a label picture made in the page; the page scales it and uploads a JPEG
+  // a label picture made in the page: sent as it is (never rescaled) and shown read back with the token
   const png = await page.evaluate(() => {
     const canvas = document.createElement('canvas');
     canvas.width = 1000;
@@ -255,12 +255,26 @@ test('a platform order with an uploaded shipping label, paid by QR', async ({ pa
     ctx.fillRect(100, 100, 800, 200);
     return canvas.toDataURL('image/png').split(',')[1]!;
   });
-  const uploaded = page.waitForResponse((r) => r.url().includes('/addons/unishop/category/upload'));
-  await page.locator('.label-upload input[type=file]').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
-  const label = ((await (await uploaded).json()) as { data: { url: string; height: number } }).data;
-  expect(label.url).toMatch(/^\/uploads\/.+\.jpg$/);
-  expect(label.height).toBeLessThanOrEqual(800);
-  await expect(page.locator('.label-upload-preview img')).toHaveAttribute('src', label.url);
+  const pngBytes = Buffer.from(png, 'base64');
+  const labelUrl = /^\/jpmall\/addons\/unishop\/order\/label\/[0-9a-f]{32}$/;
+  const picture = page.waitForResponse((r) => r.url().endsWith('/jpmall/addons/unishop/order/label'));
+  await page.locator('.label-upload input[type=file]').setInputFiles({ name: 'label.png', mimeType: 'image/png', buffer: pngBytes });
+  const pictureLabel = ((await (await picture).json()) as { data: { url: string; size: number; content_type: string } }).data;
+  expect(pictureLabel.url).toMatch(labelUrl);
+  expect(pictureLabel).toMatchObject({ size: pngBytes.length, content_type: 'image/png' });
+  await expect(page.locator('.label-upload-preview img')).toHaveAttribute('src', /^blob:/);
+  // the label URL is private: without the token it is not there
+  expect((await request.get(pictureLabel.url)).status()).toBe(404);
+
+  // then the platform's PDF instead
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj <</Type /Catalog>> endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n');
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/jpmall/addons/unishop/order/label'));
+  await page.locator('.label-upload input[type=file]').setInputFiles({ name: 'label.pdf', mimeType: 'application/pdf', buffer: pdf });
+  const label = ((await (await uploaded).json()) as { data: { url: string; size: number; content_type: string } }).data;
+  expect(label.url).toMatch(labelUrl);
+  expect(label).toMatchObject({ size: pdf.length, content_type: 'application/pdf' });
+  await expect(page.locator('.label-upload-preview .label-file-open')).toBeVisible();
+  await expect(page.locator('.label-upload-preview img')).toHaveCount(0);
 
   const placed = await exchange<{ order: Order }>(page, '/order/submit', () => page.locator('.checkout-submit').click());
   expect(placed.sent).toMatchObject({ source: 'cart', type: 'platform', platform: 'tiktok', source_order_no: sourceNo, label_file: label.url });
@@ -285,7 +299,12 @@ test('a platform order with an uploaded shipping label, paid by QR', async ({ pa
   await page.locator('.order-pay-detail').click();
   await expect(page.locator('.order-platform dd')).toHaveText('TikTok');
   await expect(page.locator('.order-source-no dd')).toHaveText(sourceNo);
-  await expect(page.locator('.order-label-image')).toHaveAttribute('src', label.url);
+  await expect(page.locator('.order-label .label-file-open')).toHaveText('打开面单');
+  const opened = context.waitForEvent('page');
+  await page.locator('.order-label .label-file-open').click();
+  const tab = await opened;
+  expect(tab.url()).toMatch(/^blob:/);
+  await tab.close();
   await expect(page.locator('.order-recipient')).toHaveCount(0);
 
   // the list finds it by its source order number and platform

@@ -1,6 +1,8 @@
 //! Excel calls: start an export of a list with its filters, the platform-order template, the batch
 //! upload, a job's progress, the export record and downloading a job's file again.
 
+use std::collections::{HashMap, HashSet};
+
 use axum::body::Body;
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap, HeaderValue};
@@ -19,7 +21,7 @@ use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, Language};
 use crate::package::content_disposition;
 use crate::routes::catalog::Paging;
-use crate::routes::upload::file_field;
+use crate::routes::upload::multipart_error;
 use crate::routes::{aftersale, fund, order};
 use crate::state::AppState;
 use projections::catalog::Page;
@@ -108,11 +110,14 @@ pub async fn import(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<JobView> {
     let lang = language_of(&headers);
-    let bytes = file_field(multipart).await?;
+    let (bytes, labels) = sheet_and_labels(multipart).await?;
     let reading = bytes.clone();
-    let rows = tokio::task::spawn_blocking(move || excel::import::read_rows(&reading, lang))
+    let mut rows = tokio::task::spawn_blocking(move || excel::import::read_rows(&reading, lang))
         .await
         .map_err(|e| AppError::Internal(e.into()))??;
+    if let Some(zip) = labels {
+        attach_labels(&state, &user.id, &mut rows, zip).await?;
+    }
     let at = now();
     let id = excel_jobs::new_job_id(at);
     let dir = excel::excel_dir(&state.config.data_dir);
@@ -136,6 +141,67 @@ pub async fn import(
     excel_jobs::start(&state.db, &job, at).await?;
     state.jobs.spawn(excel::import::run(state.clone(), job, rows));
     started(&state, &user, &id, lang).await
+}
+
+/// The sheet (`file`) and the zip of its labels (`labels`, optional), each bounded.
+async fn sheet_and_labels(
+    multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
+) -> Result<(Vec<u8>, Option<Vec<u8>>), AppError> {
+    let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
+    let mut multipart = multipart.map_err(|_| required())?;
+    let (mut sheet, mut labels) = (None, None);
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        let name = field.name().map(str::to_string);
+        let bytes = field.bytes().await.map_err(multipart_error)?;
+        match name.as_deref() {
+            Some("file") if bytes.len() > commands::uploads::MAX_UPLOAD_BYTES => {
+                return Err(Refusal::new("upload.too_large")
+                    .on("file")
+                    .with("mb", commands::uploads::MAX_UPLOAD_BYTES / 1024 / 1024)
+                    .into())
+            }
+            Some("file") => sheet = Some(bytes.to_vec()),
+            Some("labels") if bytes.len() > excel::label_zip::MAX_ZIP_BYTES => {
+                return Err(Refusal::new("upload.too_large")
+                    .on("labels")
+                    .with("mb", excel::label_zip::MAX_ZIP_BYTES / 1024 / 1024)
+                    .into())
+            }
+            Some("labels") if !bytes.is_empty() => labels = Some(bytes.to_vec()),
+            _ => {}
+        }
+    }
+    let sheet = sheet.filter(|s| !s.is_empty()).ok_or_else(required)?;
+    Ok((sheet, labels))
+}
+
+/// Keeps each label of the zip that a row's platform order is named after, as a label file of the
+/// seller, and gives the row its URL: that order ships on it.
+async fn attach_labels(
+    state: &AppState,
+    user_id: &str,
+    rows: &mut [commands::orders::import::ImportRow],
+    zip: Vec<u8>,
+) -> Result<(), AppError> {
+    let wanted: HashSet<String> = rows
+        .iter()
+        .map(|r| r.source_order_no.trim().to_string())
+        .collect();
+    let found = tokio::task::spawn_blocking(move || excel::label_zip::unpack_labels(&zip, &wanted))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))??;
+    let mut urls: HashMap<String, String> = HashMap::new();
+    for (order, (name, bytes)) in found {
+        let stored =
+            commands::labels::store(&state.db, &state.config.labels_dir(), user_id, &name, bytes).await?;
+        urls.insert(order, stored.url);
+    }
+    for row in rows.iter_mut() {
+        if let Some(url) = urls.get(row.source_order_no.trim()) {
+            row.label_file = url.clone();
+        }
+    }
+    Ok(())
 }
 
 #[derive(Deserialize, Default)]

@@ -53,6 +53,10 @@ pub fn router(state: AppState) -> Router {
     let import_limit = DefaultBodyLimit::max(
         commands::uploads::MAX_UPLOAD_BYTES + crate::excel::product_import::MAX_ZIP_BYTES + 64 * 1024,
     );
+    // A batch upload is a sheet and a zip of its orders' labels.
+    let sheet_with_labels_limit = DefaultBodyLimit::max(
+        commands::uploads::MAX_UPLOAD_BYTES + crate::excel::label_zip::MAX_ZIP_BYTES + 64 * 1024,
+    );
     use domain::staff::Permission as P;
     let admin = Router::new()
         .route("/sms/outbox", needs(P::OutboxRead, get(admin::outbox)))
@@ -361,7 +365,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/excel/history"), post(excel::history))
         .route(&format!("{UNISHOP}/excel/download"), post(excel::download))
         .route(&format!("{UNISHOP}/excel/template"), get(excel::template))
-        .route(&format!("{UNISHOP}/excel/import"), post(excel::import).layer(upload_limit))
+        .route(&format!("{UNISHOP}/excel/import"), post(excel::import).layer(sheet_with_labels_limit))
         .route(&format!("{UNISHOP}/message/lists"), post(message::lists))
         .route(&format!("{UNISHOP}/message/unread_count"), post(message::unread_count))
         .route(&format!("{UNISHOP}/message/read"), post(message::mark_read))

@@ -9,7 +9,7 @@ use crate::error::{ApiResult, AppError};
 use crate::extract::CurrentUser;
 use crate::state::AppState;
 
-fn multipart_error(e: axum::extract::multipart::MultipartError) -> AppError {
+pub(crate) fn multipart_error(e: axum::extract::multipart::MultipartError) -> AppError {
     if e.into_response().status() == StatusCode::PAYLOAD_TOO_LARGE {
         AppError::PayloadTooLarge
     } else {

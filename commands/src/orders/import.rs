@@ -32,6 +32,9 @@ pub struct ImportRow {
     pub address: String,
     pub courier: String,
     pub remark: String,
+    /// The label file (`commands::labels` URL) uploaded with the sheet for this platform order; the
+    /// order then ships on it and needs no address.
+    pub label_file: String,
 }
 
 #[derive(Debug)]
@@ -188,28 +191,32 @@ pub async fn import_row(cx: &ImportContext<'_>, row: &ImportRow, now: i64) -> Re
                 .with("value", row.courier.trim()),
         );
     };
-    let split = cx.divisions.split_address(&row.address);
-    if row.address.trim().is_empty() {
-        return failed(Refusal::new("address.detail_required").on("address"));
-    }
-    let Some(split) = split else {
-        return failed(Refusal::new("excel.address_unrecognised").on("address"));
+    let ship_to = if row.label_file.is_empty() {
+        if row.address.trim().is_empty() {
+            return failed(Refusal::new("address.detail_required").on("address"));
+        }
+        let Some(split) = cx.divisions.split_address(&row.address) else {
+            return failed(Refusal::new("excel.address_unrecognised").on("address"));
+        };
+        Some(AddressInput {
+            recipient: row.recipient.clone(),
+            phone: row.phone.clone(),
+            province: split.province,
+            city: split.city,
+            district: split.district,
+            detail: split.detail,
+        })
+    } else {
+        None
     };
     let request = OrderRequest {
         wanted: Wanted::Lines(vec![(sku_id, quantity)]),
         destination: DestinationChoice::Platform {
             platform: Some(platform),
             source_order_no: source_order_no.to_string(),
-            label_file: String::new(),
+            label_file: row.label_file.clone(),
             courier_chosen: true,
-            ship_to: Some(AddressInput {
-                recipient: row.recipient.clone(),
-                phone: row.phone.clone(),
-                province: split.province,
-                city: split.city,
-                district: split.district,
-                detail: split.detail,
-            }),
+            ship_to,
         },
         options: Options {
             courier,

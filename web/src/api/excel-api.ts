@@ -84,10 +84,12 @@ export const excelApi = api.injectEndpoints({
       invalidatesTags: started,
     }),
     /** Uploads a filled template (multipart field `file`) and starts the import. */
-    startImport: build.mutation<ExcelJob, File>({
-      query: (file) => {
+    /** The sheet, and optionally a zip of labels named after their platform orders (`<source order no>.pdf`). */
+    startImport: build.mutation<ExcelJob, { file: File; labels?: File | null }>({
+      query: ({ file, labels }) => {
         const body = new FormData();
         body.append('file', file, file.name);
+        if (labels) body.append('labels', labels, labels.name);
         return { url: `${P}/import`, method: 'POST', body };
       },
       extraOptions: { silent: true },

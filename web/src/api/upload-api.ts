@@ -1,9 +1,9 @@
 import { api } from './api';
-import type { UploadedFile } from '../lib/api-types';
+import type { UploadedFile, UploadedLabel } from '../lib/api-types';
 
 /**
- * The image upload (docs/api.md "Uploads"): the profile's avatar and an order's shipping label
- * both go through it.
+ * The image upload (docs/api.md "Uploads", the profile's avatar) and the shipping label upload
+ * (docs/api.md "Labels": a PDF, PNG or JPEG kept byte for byte, read back only with the token).
  */
 export const uploadApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,7 +15,15 @@ export const uploadApi = api.injectEndpoints({
         return { url: '/addons/unishop/category/upload', method: 'POST', body };
       },
     }),
+    /** Multipart upload of a label file (`file`) to `order/label`; answers its private URL. */
+    uploadLabel: build.mutation<UploadedLabel, File>({
+      query: (file) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: '/jpmall/addons/unishop/order/label', method: 'POST', body };
+      },
+    }),
   }),
 });
 
-export const { useUploadImageMutation } = uploadApi;
+export const { useUploadImageMutation, useUploadLabelMutation } = uploadApi;

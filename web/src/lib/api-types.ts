@@ -49,6 +49,15 @@ export interface UploadedFile {
   size: number;
 }
 
+/** A shipping label as `order/label` stored it (docs/api.md "Labels"). */
+export interface UploadedLabel {
+  /** `/jpmall/addons/unishop/order/label/<32 hex>`: answers only with the owner's token. */
+  url: string;
+  name: string;
+  content_type: string;
+  size: number;
+}
+
 export interface Captcha {
   captcha_key: string;
   image: string;

@@ -108,6 +108,10 @@ export function stubBrowserBits(): void {
     unobserve() {}
     disconnect() {}
   } as unknown as typeof ResizeObserver;
+  // jsdom has no object URLs: a fetched file (a label) is shown from a made-up one
+  let made = 0;
+  URL.createObjectURL ??= () => `blob:test/${(made += 1)}`;
+  URL.revokeObjectURL ??= () => undefined;
 }
 
 export const count = (calls: Call[], path: string) => calls.filter((c) => c.path === path).length;

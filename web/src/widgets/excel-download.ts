@@ -15,6 +15,10 @@ export interface ExcelFileRequest {
   token: string;
   language: Language;
   areaSite: string;
+  /** Another call answering a workbook (a platform's write-back file); `excel/download` unless told. */
+  url?: string;
+  /** Its JSON body; `{id}` unless told. */
+  body?: Record<string, unknown>;
 }
 
 export type ExcelFileResult =
@@ -45,7 +49,7 @@ export async function fetchExcelFile(request: ExcelFileRequest, fetchFn: typeof 
   let response: Response;
   try {
     response = await fetchFn(
-      new Request(EXCEL_DOWNLOAD_URL, {
+      new Request(request.url ?? EXCEL_DOWNLOAD_URL, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -53,7 +57,7 @@ export async function fetchExcelFile(request: ExcelFileRequest, fetchFn: typeof 
           areasite: request.areaSite,
           ...(request.token ? { token: request.token } : {}),
         },
-        body: JSON.stringify({ id: request.id }),
+        body: JSON.stringify(request.body ?? { id: request.id }),
       }),
     );
   } catch {

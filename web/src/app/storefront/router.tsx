@@ -48,6 +48,7 @@ const CartScreen = lazyScreen(() => import('../../features/cart/cart-screen'));
 const ForwardSettingScreen = lazyScreen(() => import('../../features/forward/forward-setting-screen'));
 const CheckoutScreen = lazyScreen(() => import('../../features/orders/checkout-screen'));
 const HandOrderScreen = lazyScreen(() => import('../../features/orders/hand-order-screen'));
+const PlatformOrdersScreen = lazyScreen(() => import('../../features/orders/platform-orders-screen'));
 const OrderPayScreen = lazyScreen(() => import('../../features/orders/order-pay-screen'));
 const OrderListScreen = lazyScreen(() => import('../../features/orders/order-list-screen'));
 const OrderDetailScreen = lazyScreen(() => import('../../features/orders/order-detail-screen'));
@@ -104,6 +105,7 @@ export function AppRoutes() {
           <Route path="forwardSeting" element={<PageTitle id="route.forwardSeting"><ForwardSettingScreen /></PageTitle>} />
           <Route path="checkout" element={<PageTitle id="route.checkout"><CheckoutScreen /></PageTitle>} />
           <Route path="handOrder" element={<PageTitle id="route.handOrder"><HandOrderScreen /></PageTitle>} />
+          <Route path="platformOrders" element={<PageTitle id="route.platformOrders"><PlatformOrdersScreen /></PageTitle>} />
           <Route path="exportExcelHistory" element={<PageTitle id="route.exportExcelHistory"><ExcelHistoryScreen /></PageTitle>} />
           <Route path="order_pay" element={<PageTitle id="route.order_pay"><OrderPayScreen /></PageTitle>} />
           <Route path="orderList" element={<PageTitle id="route.orderList"><OrderListScreen /></PageTitle>} />

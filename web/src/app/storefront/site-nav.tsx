@@ -26,6 +26,7 @@ const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
   ['/orderList', 'route.orderList'],
   ['/cart', 'route.cart'],
   ['/handOrder', 'route.handOrder'],
+  ['/platformOrders', 'route.platformOrders'],
   ['/exportExcelHistory', 'route.exportExcelHistory'],
   ['/addressCollect', 'route.addressCollect'],
   ['/forwardSeting', 'route.forwardSeting'],

@@ -54,6 +54,8 @@ function ImportBody({ open, onClose }: { open: boolean; onClose: () => void }) {
   const language = useAppSelector(selectLanguage);
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  const labelsInput = useRef<HTMLInputElement>(null);
+  const [labels, setLabels] = useState<File | null>(null);
   const [problem, setProblem] = useState<Problem | null>(null);
   const [started, setStarted] = useState<ExcelJob | null>(null);
   const [upload, { isLoading }] = useStartImportMutation();
@@ -72,7 +74,7 @@ function ImportBody({ open, onClose }: { open: boolean; onClose: () => void }) {
       return;
     }
     setProblem(null);
-    const result = await upload(file);
+    const result = await upload({ file, labels });
     if ('data' in result && result.data) {
       setStarted(result.data);
       return;
@@ -88,6 +90,7 @@ function ImportBody({ open, onClose }: { open: boolean; onClose: () => void }) {
   const again = () => {
     setStarted(null);
     setFile(null);
+    setLabels(null);
     setProblem(null);
   };
 
@@ -130,7 +133,25 @@ function ImportBody({ open, onClose }: { open: boolean; onClose: () => void }) {
         </Button>
         <span className={`excel-import-name${file ? '' : ' is-empty'}`}>{file ? file.name : text('excel.import.noFile')}</span>
       </div>
+      <div className="excel-import-pick">
+        <input
+          ref={labelsInput}
+          type="file"
+          className="excel-import-labels"
+          accept=".zip,application/zip"
+          aria-label={text('excel.import.labels')}
+          onChange={(event) => {
+            setLabels(event.target.files?.[0] ?? null);
+            event.target.value = '';
+          }}
+        />
+        <Button className="excel-import-choose-labels" icon={<UploadOutlined />} onClick={() => labelsInput.current?.click()}>
+          {text('excel.import.labels')}
+        </Button>
+        <span className={`excel-import-labels-name${labels ? '' : ' is-empty'}`}>{labels ? labels.name : text('excel.import.noLabels')}</span>
+      </div>
       <p className="excel-hint">{text('excel.import.limit')}</p>
+      <p className="excel-hint">{text('excel.import.labelsHint')}</p>
       {problem ? (
         <Alert
           className="excel-import-error"

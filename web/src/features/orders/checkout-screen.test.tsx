@@ -10,11 +10,6 @@ import { ADDRESS, bodiesOf, count, lastBody, ok, orderOf, priceRequest, refused,
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
 vi.mock('../../api/login-prompt', () => ({ openLoginPrompt: () => undefined }));
-// jsdom has no canvas: the picture goes up as chosen
-vi.mock('../../lib/image-scale', () => ({
-  NoUsableImageError: class extends Error {},
-  scaleImageForUpload: async (file: File) => file,
-}));
 
 const intl = makeIntl('zh_CN', zh);
 // whole flows through antd forms and dialogs: slow on a shared machine
@@ -34,6 +29,9 @@ afterEach(() => {
 
 /** The first render loads antd's form, select and radio code: give it time on a busy machine. */
 const SOON = { timeout: 20_000 };
+
+const LABEL_ID = '0123456789abcdef0123456789abcdef';
+const LABEL_URL = `/jpmall/addons/unishop/order/label/${LABEL_ID}`;
 
 const asRequest = (body: Record<string, unknown>) => body as unknown as OrderRequest;
 
@@ -128,7 +126,9 @@ describe('checkout from the cart', () => {
     let submits = 0;
     const calls = serve(
       routes({
-        '/category/upload': () => ok({ url: '/uploads/label.jpg', name: 'upload.jpg', width: 800, height: 600, size: 1 }),
+        '/order/label': () => ok({ url: LABEL_URL, name: 'label.pdf', content_type: 'application/pdf', size: 5 }),
+        [`/order/label/${LABEL_ID}`]: (_body, call) =>
+          call.token === 'tok' ? new Response('%PDF-', { status: 200, headers: { 'content-type': 'application/pdf' } }) : refused(404, '面单不存在'),
         '/order/submit': () => {
           submits += 1;
           return submits === 1 ? refused(422, '请输入来源订单号', { field: 'source_order_no' }) : ok({ order: orderOf({ order_no: 'JP10' }) });
@@ -146,11 +146,15 @@ describe('checkout from the cart', () => {
 
     await choose('checkout-platform', 'checkout-platform-popup', 'TikTok');
     fireEvent.change(document.querySelector('#checkout_source_order_no')!, { target: { value: ' TT-1001 ' } });
-    const file = new File(['label'], 'label.png', { type: 'image/png' });
+    expect(document.querySelector('.label-upload input[type=file]')?.getAttribute('accept')).toBe('.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg');
+    const file = new File(['%PDF-'], 'label.pdf', { type: 'application/pdf' });
     await act(async () => {
       fireEvent.change(document.querySelector('.label-upload input[type=file]')!, { target: { files: [file] } });
     });
-    await waitFor(() => expect(document.querySelector('.label-upload-preview img')?.getAttribute('src')).toBe('/uploads/label.jpg'));
+    // sent as chosen, then read back with the token and offered as a PDF to open
+    await waitFor(() => expect(document.querySelector('.label-upload-preview .label-file-open')).toBeTruthy());
+    expect(lastBody(calls, '/order/label')).toMatchObject({ size: 5 });
+    expect(calls.find((c) => c.path === `/order/label/${LABEL_ID}`)?.token).toBe('tok');
     expect(text('.label-upload-button')).toBe('重新上传');
 
     submit();
@@ -159,7 +163,7 @@ describe('checkout from the cart', () => {
     submit();
     await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP10&site='));
     const [first, second] = bodiesOf(calls, '/order/submit');
-    expect(first).toMatchObject({ type: 'platform', platform: 'tiktok', source_order_no: 'TT-1001', label_file: '/uploads/label.jpg', courier: 'zto' });
+    expect(first).toMatchObject({ type: 'platform', platform: 'tiktok', source_order_no: 'TT-1001', label_file: LABEL_URL, courier: 'zto' });
     expect(first).not.toHaveProperty('address_id');
     expect(second!.request_id).toBe(first!.request_id);
   });

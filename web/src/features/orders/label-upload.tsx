@@ -2,29 +2,30 @@ import { LoadingOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Upload } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useUploadImageMutation } from '../../api/upload-api';
-import { NoUsableImageError, scaleImageForUpload } from '../../lib/image-scale';
+import { useUploadLabelMutation } from '../../api/upload-api';
 import { toast } from '../../lib/toast';
+import { LabelFileView } from './label-file';
+
+/** The label files `order/label` takes: a PDF, PNG or JPEG as the platform gave it. */
+export const LABEL_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 
 /**
- * The shipping label of a platform order: an image, scaled in the browser (longer side ≤ 800 px,
- * white background, JPEG named upload.jpg) and sent to the upload call; the value is the URL it
- * answers. `value`/`onChange` come from a Form.Item.
+ * The shipping label of a platform order: a PDF, PNG or JPEG sent as it is (never rescaled) to
+ * `order/label`; the value is the private URL it answers, shown fetched with the token. A Form.Item
+ * gives `value`/`onChange`; `onChange` alone also serves an upload outside a form.
  */
 export function LabelUpload({ value, onChange, id }: { value?: string | null; onChange?: (url: string) => void; id?: string }) {
   const intl = useIntl();
-  const [upload] = useUploadImageMutation();
+  const [upload] = useUploadLabelMutation();
   const [busy, setBusy] = useState(false);
 
   const handle = async (file: File) => {
     setBusy(true);
     try {
-      const scaled = await scaleImageForUpload(file);
-      const result = await upload(scaled).unwrap();
+      const result = await upload(file).unwrap();
       onChange?.(result.url);
     } catch (error) {
-      if (error instanceof NoUsableImageError) void toast(intl.formatMessage({ id: 'upload.noImage' }), 'error');
-      else if (!(error as { kind?: string }).kind) void toast(intl.formatMessage({ id: 'upload.failed' }), 'error');
+      if (!(error as { kind?: string }).kind) void toast(intl.formatMessage({ id: 'upload.failed' }), 'error');
       // a refused call has been toasted by the base query
     } finally {
       setBusy(false);
@@ -34,12 +35,12 @@ export function LabelUpload({ value, onChange, id }: { value?: string | null; on
   return (
     <div className="label-upload" id={id}>
       {value ? (
-        <a href={value} target="_blank" rel="noopener noreferrer" className="label-upload-preview">
-          <img src={value} alt={intl.formatMessage({ id: 'order.labelFile' })} width={96} height={96} />
-        </a>
+        <span className="label-upload-preview" data-url={value}>
+          <LabelFileView url={value} />
+        </span>
       ) : null}
       <Upload
-        accept="image/*"
+        accept={LABEL_ACCEPT}
         showUploadList={false}
         className="label-upload-picker"
         beforeUpload={(file) => {

@@ -15,6 +15,7 @@ import { AppliedCoupons } from './coupon-picker';
 import { useOrderDetailQuery } from './order-api';
 import { nonZero, orderNoOf, payMethodKey, platformKey, timelineColor, timelineFacts, timelineKey, valueAddedKey, type TimelineFact } from './order-logic';
 import { FeeBreakdown, OrderActionBar, OrderItems, OrderTags, Yuan } from './order-parts';
+import { LabelFileView } from './label-file';
 
 /** A label and its value; left out when there is nothing to show. */
 function Field({ label, children, className }: { label: string; children: ReactNode; className: string }) {
@@ -142,11 +143,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
                   {order.source_order_no}
                 </Field>
                 <Field label={text('order.labelFile')} className="order-label">
-                  {order.label_file ? (
-                    <a href={order.label_file} target="_blank" rel="noopener noreferrer">
-                      <img src={order.label_file} alt={text('order.labelFile')} className="order-label-image" width={120} height={120} />
-                    </a>
-                  ) : null}
+                  {order.label_file ? <LabelFileView url={order.label_file} imageClassName="order-label-image" size={120} /> : null}
                 </Field>
               </>
             ) : null}

@@ -270,13 +270,34 @@ describe('order detail', () => {
     expect(document.querySelector('.order-detail-summary .order-cancel')).toBeNull();
   });
 
-  it('a platform order shows its platform, source order number and label', async () => {
-    serve({ '/order/detail': () => ok(orderOf({ type: 'platform', platform: 'shopee', source_order_no: 'SP-77', label_file: '/uploads/l.jpg', address: null })) });
+  it('a platform order shows its platform, source order number and label, read with the token', async () => {
+    const label = '/jpmall/addons/unishop/order/label/0123456789abcdef0123456789abcdef';
+    const calls = serve({
+      '/order/detail': () => ok(orderOf({ type: 'platform', platform: 'shopee', source_order_no: 'SP-77', label_file: label, address: null })),
+      '/order/label/0123456789abcdef0123456789abcdef': (_body, call) =>
+        call.token === 'tok' ? new Response('png', { status: 200, headers: { 'content-type': 'image/png' } }) : refused(404, '面单不存在'),
+    });
     renderAt('/orderDetail?order_no=JP1&site=', <OrderDetailScreen />, intl);
     await waitFor(() => expect(text('.order-platform dd')).toBe('Shopee'), SOON);
     expect(text('.order-source-no dd')).toBe('SP-77');
-    expect(document.querySelector('.order-label-image')?.getAttribute('src')).toBe('/uploads/l.jpg');
+    await waitFor(() => expect(document.querySelector('.order-label-image')?.getAttribute('src')).toMatch(/^blob:/));
+    expect(calls.filter((c) => c.path.startsWith('/order/label/')).map((c) => c.token)).toEqual(['tok']);
     expect(document.querySelector('.order-recipient')).toBeNull();
+  });
+
+  it('a PDF label is offered to open; a label that cannot be read says so', async () => {
+    serve({
+      '/order/detail': (body) =>
+        ok(orderOf({ type: 'platform', platform: 'shopee', source_order_no: 'SP-78', label_file: `/jpmall/addons/unishop/order/label/${String(body.order_no)}`, address: null })),
+      '/order/label/JP1': () => new Response('%PDF-', { status: 200, headers: { 'content-type': 'application/pdf' } }),
+      '/order/label/JP2': () => refused(404, '面单不存在'),
+    });
+    renderAt('/orderDetail?order_no=JP1&site=', <OrderDetailScreen />, intl);
+    await waitFor(() => expect(text('.order-label .label-file-open')).toBe('打开面单'), SOON);
+    expect(document.querySelector('.order-label-image')).toBeNull();
+    cleanup();
+    renderAt('/orderDetail?order_no=JP2&site=', <OrderDetailScreen />, intl);
+    await waitFor(() => expect(text('.order-label .label-file-failed')).toBe('面单无法读取'), SOON);
   });
 
   it('a platform order from the batch upload shows the buyer it ships to', async () => {

@@ -1,0 +1,197 @@
+import { api } from './api';
+import type { ExcelJob } from './excel-api';
+import type { Page } from '../lib/api-types';
+
+/**
+ * Platform imports (docs/api.md "Platform imports (issue 20)"): a platform's own order export
+ * uploaded and previewed, its items linked to jpmall SKUs, labels attached, the batch ordered (an
+ * Excel job, polled with `excel/job`). The write-back file is not an envelope and is fetched
+ * outside RTK Query (PLATFORM_WRITEBACK_URL). Tags: `PlatformImport` (imports and their
+ * previews), `PlatformLink` (the caller's links; a link changes every preview too).
+ */
+
+export type PlatformCode = 'douyin' | 'tiktok' | 'shopee' | 'lazada';
+export type PlatformOrderState = 'ready' | 'ordered' | 'blocked' | 'skipped';
+export type HiddenField = 'recipient' | 'phone' | 'address';
+
+/** A jpmall SKU as the link screens show it; `price` in fen. */
+export interface PlatformSku {
+  sku_id: string;
+  product_id: string;
+  item_no: string;
+  title: string;
+  color: string;
+  size: string;
+  price: number;
+  stock: number;
+  on_shelf: boolean;
+  image: string;
+}
+
+export interface PlatformLine {
+  row: number;
+  line_id: string;
+  title: string;
+  variation: string;
+  item_key: string;
+  sku_key: string;
+  quantity: number;
+  /** Fen, null when the export gave none. */
+  platform_price: number | null;
+  status: string;
+  margin: number | null;
+  sku: PlatformSku | null;
+}
+
+export interface PlatformOrder {
+  source_order_no: string;
+  row: number;
+  state: PlatformOrderState;
+  order_no: string;
+  recipient: string;
+  phone: string;
+  address: string;
+  hidden: HiddenField[];
+  label_url: string;
+  reason: string;
+  reason_key: string;
+  platform_amount: number | null;
+  jpmall_amount: number;
+  margin: number | null;
+  lines: PlatformLine[];
+}
+
+export interface UnlinkedItem {
+  item_key: string;
+  sku_key: string;
+  title: string;
+  variation: string;
+  quantity: number;
+  rows: number[];
+}
+
+export interface PlatformTotals {
+  orders: number;
+  ready: number;
+  ordered: number;
+  blocked: number;
+  skipped: number;
+  lines: number;
+  unlinked: number;
+  platform_amount: number;
+  jpmall_amount: number;
+  margin: number;
+}
+
+export interface PlatformPreview {
+  id: string;
+  platform: PlatformCode;
+  platform_name: string;
+  file_name: string;
+  created_at: number;
+  /** The latest ordering of this import, when there was one. */
+  job: ExcelJob | null;
+  totals: PlatformTotals;
+  orders: PlatformOrder[];
+  unlinked: UnlinkedItem[];
+}
+
+export interface PlatformImportSummary {
+  id: string;
+  platform: PlatformCode;
+  platform_name: string;
+  file_name: string;
+  created_at: number;
+  lines: number;
+  orders: number;
+}
+
+export interface PlatformLink {
+  platform: PlatformCode;
+  platform_name: string;
+  item_key: string;
+  sku_key: string;
+  title: string;
+  variation: string;
+  updated_at: number;
+  sku: PlatformSku;
+}
+
+export interface LinkRequest {
+  platform: string;
+  item_key: string;
+  sku_key: string;
+  sku_id: string;
+  title: string;
+  variation: string;
+}
+
+/** Every answer is the caller's own: the token is part of each query's arguments. */
+type Session<T> = T & { token: string };
+
+const P = '/jpmall/addons/unishop/order/platform';
+export const PLATFORM_WRITEBACK_URL = `${P}/writeback`;
+
+const unlessFailed =
+  <T extends string>(...tags: T[]) =>
+  (_result: unknown, error: unknown) =>
+    error ? [] : tags;
+
+export const platformOrdersApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Uploads an export (multipart `file`, `platform` empty to recognise it); answers the preview. The screen shows a refusal itself. */
+    importPlatformExport: build.mutation<PlatformPreview, { file: File; platform: string }>({
+      query: ({ file, platform }) => {
+        const body = new FormData();
+        body.append('file', file, file.name);
+        return { url: `${P}/import?platform=${encodeURIComponent(platform)}`, method: 'POST', body };
+      },
+      extraOptions: { silent: true },
+      invalidatesTags: unlessFailed('PlatformImport'),
+    }),
+    platformPreview: build.query<PlatformPreview, Session<{ id: string }>>({
+      query: ({ id }) => ({ url: `${P}/preview`, method: 'POST', body: { id } }),
+      providesTags: ['PlatformImport'],
+    }),
+    platformImports: build.query<Page<PlatformImportSummary>, Session<{ page: number; pagesize: number }>>({
+      query: ({ token: _token, ...body }) => ({ url: `${P}/imports`, method: 'POST', body }),
+      providesTags: ['PlatformImport'],
+    }),
+    skuSearch: build.mutation<PlatformSku[], { item_no: string; color: string; size: string }>({
+      query: (body) => ({ url: `${P}/sku_search`, method: 'POST', body }),
+    }),
+    linkSku: build.mutation<null, LinkRequest>({
+      query: (body) => ({ url: `${P}/link`, method: 'POST', body }),
+      invalidatesTags: unlessFailed('PlatformImport', 'PlatformLink'),
+    }),
+    unlinkSku: build.mutation<null, { platform: string; item_key: string; sku_key: string }>({
+      query: (body) => ({ url: `${P}/unlink`, method: 'POST', body }),
+      invalidatesTags: unlessFailed('PlatformImport', 'PlatformLink'),
+    }),
+    platformLinks: build.query<Page<PlatformLink>, Session<{ platform: string; page: number; pagesize: number }>>({
+      query: ({ token: _token, ...body }) => ({ url: `${P}/links`, method: 'POST', body }),
+      providesTags: ['PlatformLink'],
+    }),
+    attachLabel: build.mutation<null, { id: string; source_order_no: string; label_file: string }>({
+      query: (body) => ({ url: `${P}/label`, method: 'POST', body }),
+      invalidatesTags: unlessFailed('PlatformImport'),
+    }),
+    /** Places the import's orders in a background job (polled with `excel/job`). */
+    orderPlatformImport: build.mutation<ExcelJob, { id: string; courier: string }>({
+      query: (body) => ({ url: `${P}/order`, method: 'POST', body }),
+      invalidatesTags: unlessFailed('ExcelJob'),
+    }),
+  }),
+});
+
+export const {
+  useImportPlatformExportMutation,
+  usePlatformPreviewQuery,
+  usePlatformImportsQuery,
+  useSkuSearchMutation,
+  useLinkSkuMutation,
+  useUnlinkSkuMutation,
+  usePlatformLinksQuery,
+  useAttachLabelMutation,
+  useOrderPlatformImportMutation,
+} = platformOrdersApi;

@@ -1,0 +1,103 @@
+import { Button, Popconfirm, Table } from 'antd';
+import { useState, type HTMLAttributes } from 'react';
+import { useIntl } from 'react-intl';
+import { usePlatformImportsQuery, usePlatformLinksQuery, useUnlinkSkuMutation, type PlatformImportSummary, type PlatformLink } from '../../api/platform-orders-api';
+import { formatDate } from '../../lib/format-date';
+import { useAppSelector } from '../../state/hooks';
+import { selectToken } from '../../state/session-slice';
+import { money, PLATFORM_PAGE_SIZE } from './platform-logic';
+
+/** The caller's earlier imports, newest first (`.platform-import-row`, `data-import`); `.platform-import-open` reopens one. */
+export function ImportsList({ current, onOpen }: { current: string; onOpen: (id: string) => void }) {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const token = useAppSelector(selectToken);
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = usePlatformImportsQuery({ token, page, pagesize: PLATFORM_PAGE_SIZE }, { skip: !token });
+  return (
+    <Table<PlatformImportSummary>
+      className="platform-imports"
+      size="small"
+      rowKey="id"
+      loading={isFetching}
+      dataSource={data?.list ?? []}
+      pagination={{ current: page, pageSize: PLATFORM_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+      onRow={(row) => ({ className: `platform-import-row${row.id === current ? ' is-current' : ''}`, 'data-import': row.id }) as HTMLAttributes<HTMLElement>}
+      columns={[
+        { key: 'created', title: text('platformOrders.imports.time'), render: (_, row) => formatDate(row.created_at) },
+        { key: 'platform', title: text('order.platform'), dataIndex: 'platform_name' },
+        { key: 'file', title: text('platformOrders.imports.file'), dataIndex: 'file_name', ellipsis: true },
+        { key: 'orders', title: text('platformOrders.total.orders'), dataIndex: 'orders' },
+        {
+          key: 'open',
+          render: (_, row) => (
+            <Button size="small" type="link" className="platform-import-open" disabled={row.id === current} onClick={() => onOpen(row.id)}>
+              {text('platformOrders.imports.open')}
+            </Button>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/** The caller's links (`.platform-link-row`), each with the jpmall SKU and `.platform-unlink`. */
+export function LinksList() {
+  const intl = useIntl();
+  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const token = useAppSelector(selectToken);
+  const [page, setPage] = useState(1);
+  const { data, isFetching } = usePlatformLinksQuery({ token, platform: '', page, pagesize: PLATFORM_PAGE_SIZE }, { skip: !token });
+  const [unlink] = useUnlinkSkuMutation();
+  return (
+    <Table<PlatformLink>
+      className="platform-links"
+      size="small"
+      rowKey={(row) => `${row.platform}|${row.item_key}|${row.sku_key}`}
+      loading={isFetching}
+      dataSource={data?.list ?? []}
+      pagination={{ current: page, pageSize: PLATFORM_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
+      onRow={(row) => ({ className: 'platform-link-row', 'data-item': row.item_key, 'data-sku': row.sku.sku_id }) as HTMLAttributes<HTMLElement>}
+      columns={[
+        { key: 'platform', title: text('order.platform'), dataIndex: 'platform_name' },
+        {
+          key: 'item',
+          title: text('platformOrders.links.item'),
+          render: (_, row) => (
+            <>
+              <div>{row.title}</div>
+              <div className="platform-hint">
+                {row.item_key} · {row.variation}
+              </div>
+            </>
+          ),
+        },
+        {
+          key: 'sku',
+          title: text('platformOrders.links.sku'),
+          render: (_, row) => (
+            <span className="platform-link-sku">
+              {row.sku.image ? <img src={row.sku.image} alt={row.sku.title} width={32} height={32} loading="lazy" /> : null} {row.sku.item_no} {row.sku.color} / {row.sku.size}{' '}
+              {money(row.sku.price)}
+            </span>
+          ),
+        },
+        { key: 'updated', title: text('platformOrders.links.updated'), render: (_, row) => formatDate(row.updated_at) },
+        {
+          key: 'unlink',
+          render: (_, row) => (
+            <Popconfirm
+              title={text('platformOrders.links.unlinkConfirm')}
+              onConfirm={() => unlink({ platform: row.platform, item_key: row.item_key, sku_key: row.sku_key })}
+              okButtonProps={{ className: 'platform-unlink-ok' }}
+            >
+              <Button size="small" type="link" danger className="platform-unlink">
+                {text('platformOrders.links.unlink')}
+              </Button>
+            </Popconfirm>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import type { PlatformOrder, PlatformOrderState, UnlinkedItem } from '../../api/platform-orders-api';
+import { fenToYuan } from '../../lib/money';
+
+/**
+ * Rules of the platform imports screen (`/platformOrders`): what an upload may be before it is
+ * sent, how amounts and states read, which blocked orders can ship on a label, and what the link
+ * dialog starts its search from.
+ */
+
+export const PLATFORM_CODES = ['douyin', 'tiktok', 'shopee', 'lazada'] as const;
+export const PLATFORM_EXPORT_ACCEPT =
+  '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
+/** Uploads are refused above 10 MB (docs/api.md): said before sending. */
+export const PLATFORM_EXPORT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What is wrong with the chosen export before it is sent (catalogue key), or null. */
+export function checkExportFile(file: File | null | undefined): string | null {
+  if (!file) return 'platformOrders.upload.chooseFile';
+  if (!/\.(xlsx|csv)$/i.test(file.name)) return 'platformOrders.upload.wrongType';
+  if (file.size > PLATFORM_EXPORT_MAX_BYTES) return 'platformOrders.upload.tooLarge';
+  return null;
+}
+
+/** Fen as '¥12.30'; '—' when the amount is not known. */
+export function money(fen: number | null | undefined): string {
+  return fen === null || fen === undefined ? '—' : `¥${fenToYuan(fen)}`;
+}
+
+export const STATE_COLOURS: Record<PlatformOrderState, string> = {
+  ready: 'success',
+  ordered: 'processing',
+  blocked: 'error',
+  skipped: 'default',
+};
+
+export const stateKey = (state: string): string =>
+  state in STATE_COLOURS ? `platformOrders.state.${state}` : 'error.unknownStatus';
+
+/** Reasons a label settles: the platform hides the buyer, or the address is not one in mainland China. */
+const LABEL_REASONS = ['platform.recipient_hidden', 'platform.address_unrecognised'];
+
+/**
+ * Whether an order can take a label: one not placed yet whose buyer the platform hides or whose
+ * address is not in China (or that already has a label, to replace or take off).
+ */
+export function takesLabel(order: PlatformOrder): boolean {
+  if (order.state === 'ordered' || order.state === 'skipped') return false;
+  if (order.label_url) return true;
+  return order.hidden.length > 0 || LABEL_REASONS.includes(order.reason_key) || order.reason_key.startsWith('address.');
+}
+
+/** The link dialog's first search: colour and size read from the platform's variation ('黑色;L', 'Black, XL'). */
+export function searchFromVariation(variation: string): { color: string; size: string } {
+  const parts = variation
+    .split(/[;；,，/|]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  return { color: parts[0] ?? '', size: parts[1] ?? '' };
+}
+
+/** What a line or an unlinked item is linked as. */
+export type LinkTarget = Pick<UnlinkedItem, 'item_key' | 'sku_key' | 'title' | 'variation'>;
+
+export const PLATFORM_PAGE_SIZE = 10;
