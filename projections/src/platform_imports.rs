@@ -349,10 +349,15 @@ pub async fn shipped(
     let line_rows = sqlx::query(
         "SELECT l.source_order_no, l.line_id, i.created_at FROM platform_import_lines l \
          JOIN platform_imports i ON i.id = l.import_id \
-         WHERE i.user_id = $1 AND i.platform = $2 AND l.line_id <> '' ORDER BY i.created_at DESC, l.line_no",
+         WHERE i.user_id = $1 AND i.platform = $2 AND l.line_id <> '' AND l.source_order_no IN \
+         (SELECT o.source_order_no FROM orders o WHERE o.user_id = $1 AND o.kind = 'platform' \
+          AND o.platform = $2 AND o.shipped_at >= $3 AND o.shipped_at <= $4 AND o.shipped_at > 0) \
+         ORDER BY i.created_at DESC, l.line_no",
     )
     .bind(user_id)
     .bind(platform)
+    .bind(from)
+    .bind(to)
     .fetch_all(pool)
     .await?;
     let mut newest: HashMap<String, (i64, Vec<String>)> = HashMap::new();

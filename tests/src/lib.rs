@@ -573,3 +573,35 @@ impl TestApp {
 pub fn product_id_of(n: usize) -> String {
     commands::catalog::seed::product_id(n)
 }
+
+/// A batch-upload sheet of the platform-order template (Chinese headers) with these rows.
+pub fn platform_order_sheet(rows: &[[&str; 11]]) -> Vec<u8> {
+    let mut book = rust_xlsxwriter::Workbook::new();
+    let sheet = book.add_worksheet();
+    let headers = [
+        "平台",
+        "来源订单号",
+        "货号",
+        "颜色",
+        "尺码",
+        "数量",
+        "收件人",
+        "手机号",
+        "收货地址",
+        "快递",
+        "备注",
+    ];
+    for (c, h) in headers.iter().enumerate() {
+        sheet.write_string(0, c as u16, *h).unwrap();
+    }
+    for (r, row) in rows.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            // quantities and phones typed as numbers, as a spreadsheet stores them
+            match cell.parse::<f64>() {
+                Ok(n) if c == 5 || c == 7 => sheet.write_number(r as u32 + 1, c as u16, n).unwrap(),
+                _ => sheet.write_string(r as u32 + 1, c as u16, *cell).unwrap(),
+            };
+        }
+    }
+    book.save_to_buffer().unwrap()
+}

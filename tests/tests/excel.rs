@@ -12,7 +12,7 @@ use reqwest::StatusCode;
 use rust_xlsxwriter::Workbook;
 use serde_json::{json, Value};
 use sqlx::Row;
-use tests::{on_both_engines, TestApp, UNISHOP};
+use tests::{on_both_engines, platform_order_sheet as workbook, TestApp, UNISHOP};
 
 async fn call(app: &TestApp, token: &str, lang: &str, path: &str, body: Value) -> (StatusCode, Value) {
     app.unishop(token, lang, path, body).await
@@ -284,37 +284,6 @@ async fn export_filters_are_checked_and_jobs_are_the_owners_only(app: &TestApp) 
 }
 
 /// A spreadsheet with the template's Chinese headers and these rows.
-fn workbook(rows: &[[&str; 11]]) -> Vec<u8> {
-    let mut book = Workbook::new();
-    let sheet = book.add_worksheet();
-    let headers = [
-        "平台",
-        "来源订单号",
-        "货号",
-        "颜色",
-        "尺码",
-        "数量",
-        "收件人",
-        "手机号",
-        "收货地址",
-        "快递",
-        "备注",
-    ];
-    for (c, h) in headers.iter().enumerate() {
-        sheet.write_string(0, c as u16, *h).unwrap();
-    }
-    for (r, row) in rows.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            // quantities and phones typed as numbers, as a spreadsheet stores them
-            match cell.parse::<f64>() {
-                Ok(n) if c == 5 || c == 7 => sheet.write_number(r as u32 + 1, c as u16, n).unwrap(),
-                _ => sheet.write_string(r as u32 + 1, c as u16, *cell).unwrap(),
-            };
-        }
-    }
-    book.save_to_buffer().unwrap()
-}
-
 async fn upload(app: &TestApp, token: &str, lang: &str, bytes: Vec<u8>, name: &str) -> (StatusCode, Value) {
     let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
     app.send(

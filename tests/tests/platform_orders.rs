@@ -11,7 +11,7 @@ use calamine::{open_workbook_from_rs, Reader, Xlsx};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Row;
-use tests::{on_both_engines, TestApp, OPERATOR_TOKEN, UNISHOP};
+use tests::{on_both_engines, platform_order_sheet, TestApp, OPERATOR_TOKEN, UNISHOP};
 
 on_both_engines!(
     labels_are_kept_as_uploaded_and_shown_only_to_their_owner_and_warehouse_staff,
@@ -493,33 +493,6 @@ async fn an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks(app: &
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
-fn template_sheet(rows: &[[&str; 11]]) -> Vec<u8> {
-    let mut book = rust_xlsxwriter::Workbook::new();
-    let sheet = book.add_worksheet();
-    let headers = [
-        "平台",
-        "来源订单号",
-        "货号",
-        "颜色",
-        "尺码",
-        "数量",
-        "收件人",
-        "手机号",
-        "收货地址",
-        "快递",
-        "备注",
-    ];
-    for (c, h) in headers.iter().enumerate() {
-        sheet.write_string(0, c as u16, *h).unwrap();
-    }
-    for (r, row) in rows.iter().enumerate() {
-        for (c, cell) in row.iter().enumerate() {
-            sheet.write_string(r as u32 + 1, c as u16, *cell).unwrap();
-        }
-    }
-    book.save_to_buffer().unwrap()
-}
-
 fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {
     use std::io::Write;
     let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
@@ -569,7 +542,7 @@ async fn the_batch_upload_ships_rows_on_the_labels_zipped_with_it(app: &TestApp)
     .unwrap();
     let (item, color, size): (String, String, String) = (row.get(0), row.get(1), row.get(2));
     let (i, c, z) = (item.as_str(), color.as_str(), size.as_str());
-    let sheet = template_sheet(&[
+    let sheet = platform_order_sheet(&[
         ["抖音", "DY-L1", i, c, z, "1", "", "", "", "中通", ""],
         [
             "抖音",

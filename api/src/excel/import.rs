@@ -181,14 +181,20 @@ pub async fn run(state: AppState, job: NewJob, rows: Vec<ImportRow>) {
         anyhow::Ok((total, serde_json::to_string(&report)?))
     }
     .await;
+    record_outcome(&state, &job.id, outcome).await;
+}
+
+/// Ends an import job: done with its rows and report, or failed when the work itself broke off.
+pub(crate) async fn record_outcome(state: &AppState, job_id: &str, outcome: anyhow::Result<(i64, String)>) {
+    let now = commands::clock::now;
     let recorded = match outcome {
-        Ok((rows, report)) => excel_jobs::finish(&state.db, &job.id, rows, &report, now()).await,
+        Ok((rows, report)) => excel_jobs::finish(&state.db, job_id, rows, &report, now()).await,
         Err(e) => {
-            tracing::error!(job = %job.id, error = ?e, "import failed");
-            excel_jobs::fail(&state.db, &job.id, "excel.import_failed", now()).await
+            tracing::error!(job = %job_id, error = ?e, "import failed");
+            excel_jobs::fail(&state.db, job_id, "excel.import_failed", now()).await
         }
     };
     if let Err(e) = recorded {
-        tracing::error!(job = %job.id, error = ?e, "import outcome not recorded");
+        tracing::error!(job = %job_id, error = ?e, "import outcome not recorded");
     }
 }

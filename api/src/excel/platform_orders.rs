@@ -10,7 +10,7 @@ use domain::platform_export::writeback::{self, Shipped};
 use projections::platform_imports::ShippedOrder;
 use rust_xlsxwriter::XlsxError;
 
-use crate::excel::import::{Report, ReportRow};
+use crate::excel::import::{record_outcome, Report, ReportRow};
 use crate::excel::sheet::{Book, Cell};
 use crate::routes::address::divisions;
 use crate::state::AppState;
@@ -64,16 +64,7 @@ pub async fn run(state: AppState, job: NewJob, import_id: String, courier: Couri
         anyhow::Ok((total, serde_json::to_string(&report)?))
     }
     .await;
-    let recorded = match outcome {
-        Ok((rows, report)) => excel_jobs::finish(&state.db, &job.id, rows, &report, now()).await,
-        Err(e) => {
-            tracing::error!(job = %job.id, error = ?e, "platform import ordering failed");
-            excel_jobs::fail(&state.db, &job.id, "excel.import_failed", now()).await
-        }
-    };
-    if let Err(e) = recorded {
-        tracing::error!(job = %job.id, error = ?e, "platform import outcome not recorded");
-    }
+    record_outcome(&state, &job.id, outcome).await;
 }
 
 /// The platform's batch-shipping file for these shipped orders.

@@ -94,7 +94,7 @@ pub async fn link(db: &Database, user_id: &str, request: &LinkRequest<'_>, now: 
         .ok_or_else(|| Refusal::new("order.platform_required").on("platform"))?;
     // Lengths and control characters were checked at the edge (`domain::text`).
     if request.item_key.trim().is_empty() && request.sku_key.trim().is_empty() {
-        return Err(Refusal::new("platform.item_missing").on("item_key").into());
+        return Err(Refusal::new("platform.link_keys_required").on("item_key").into());
     }
     let sku_id = request.sku_id.trim();
     let known = sqlx::query(
