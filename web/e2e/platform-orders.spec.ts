@@ -165,6 +165,12 @@ test('a Douyin export: preview, link, label, order the batch, pay, ship and writ
   const rows = Object.fromEntries(sheet!.rows.slice(1).map((row) => [row[0], row[2]]));
   expect(rows).toEqual(Object.fromEntries(orderNos.map((no) => [sourceOf[no], tracking[no]])));
 
+  // the same two orders by shipping day (no days chosen: every day), Douyin being the first platform
+  const byDay = page.waitForEvent('download');
+  await page.locator('.platform-writeback-day-button').click();
+  const [daySheet] = readWorkbook(await saved(await byDay, testInfo.outputPath('writeback-day.xlsx')));
+  expect(daySheet!.rows.slice(1).map((row) => row[0]).sort()).toEqual([HIDDEN, UNLINKED].sort());
+
   // my links: both
   await page.locator('.platform-tab-links').click();
   await expect(page.locator('.platform-link-row')).toHaveCount(2);

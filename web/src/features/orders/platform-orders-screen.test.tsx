@@ -239,6 +239,15 @@ describe('/platformOrders', () => {
     expect(lastBody(calls, '/order/platform/writeback')).toEqual({ id: 'P1' });
   });
 
+  it('writes back one platform by shipping day, whichever imports its orders came from', async () => {
+    const calls = serve(routes({ '/order/platform/writeback': () => refused(422, '该平台还没有已发货的订单可回传') }));
+    renderAt('/platformOrders?site=', <PlatformOrdersScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.platform-writeback-day-button')).toBeTruthy(), SOON);
+    click('.platform-writeback-day-button');
+    await waitFor(() => expect(text('.platform-writeback-day-error')).toBe('该平台还没有已发货的订单可回传'));
+    expect(lastBody(calls, '/order/platform/writeback')).toEqual({ platform: 'douyin' });
+  });
+
   it('is in English when the session is', async () => {
     serve(routes());
     const english = makeIntl('en_US', en);

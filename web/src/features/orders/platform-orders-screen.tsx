@@ -12,6 +12,7 @@ import { ImportsList, LinksList } from './platform-lists';
 import type { LinkTarget } from './platform-logic';
 import { PreviewView } from './platform-preview';
 import { PlatformUpload } from './platform-upload';
+import { WritebackByDay } from './platform-writeback-day';
 import './platform-orders.css';
 
 /** The open import's preview, its link dialog and its batch. */
@@ -73,6 +74,11 @@ export default function PlatformOrdersScreen() {
                 <section className="platform-imports-section">
                   <h3>{text('platformOrders.imports.title')}</h3>
                   <ImportsList current={id} onOpen={(open) => change({ id: open })} />
+                </section>
+                <section className="platform-writeback-day-section">
+                  <h3>{text('platformOrders.writebackDay.title')}</h3>
+                  <p className="platform-hint">{text('platformOrders.writebackDay.hint')}</p>
+                  <WritebackByDay />
                 </section>
               </div>
             ),
