@@ -1,4 +1,6 @@
 import { Modal } from 'antd';
+// its theme, outside any screen
+import '../lib/antd-scope';
 
 export interface LoginPromptProps {
   title: string;

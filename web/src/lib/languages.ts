@@ -11,3 +11,8 @@ export function normalizeLanguage(value: unknown): Language {
 export function localeTag(language: Language): string {
   return language === 'en_US' ? 'en-US' : 'zh-CN';
 }
+
+/** The language of a react-intl locale tag (`localeTag`'s inverse). */
+export function languageOfTag(tag: string): Language {
+  return tag === 'en-US' ? 'en_US' : 'zh_CN';
+}

@@ -1,4 +1,4 @@
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Raised on window when a screen's code fails to load; cancelable. */
 export const SCREEN_LOAD_ERROR_EVENT = 'jpmall:screen-load-error';
@@ -29,7 +29,49 @@ export function loadScreen<P extends object>(
   };
 }
 
-/** A lazy screen component: its own chunk, loaded on first render. */
-export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
-  return lazy(loadScreen(load));
+export interface LazyScreenOptions {
+  /**
+   * Whether the screen uses Ant Design (the default): its theme and locale (lib/antd-scope.tsx)
+   * load beside the screen's code and wrap it. `false` only for a screen whose code, with all it
+   * imports, renders no Ant Design component (the first screens: home, layout, login).
+   */
+  antd?: boolean;
+}
+
+/** The screen wrapped in Ant Design's theme and locale, loaded together with them. */
+function withAntd<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  return async () => {
+    const [screen, scope] = await Promise.all([
+      load(),
+      import('./antd-scope').then(async (m) => {
+        await m.prepareAntd();
+        return m;
+      }),
+    ]);
+    const Screen = screen.default;
+    const Scoped = (props: P) => createElement(scope.AntdScope, null, createElement(Screen, props));
+    Scoped.displayName = `AntdScope(${Screen.displayName ?? Screen.name})`;
+    return { default: Scoped };
+  };
+}
+
+export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Starts loading the screen's code now (main.tsx, for the address being opened). */
+  preload: () => void;
+};
+
+/**
+ * A lazy screen component: its own chunk, loaded on first render, or earlier by `preload`, whose
+ * load the render then waits for instead of starting another after it.
+ */
+export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, options: LazyScreenOptions = {}): LazyScreen<P> {
+  const loader = loadScreen(options.antd === false ? load : withAntd(load));
+  let started: Promise<{ default: ComponentType<P> }> | undefined;
+  const start = () => (started ??= loader());
+  return Object.assign(lazy(start), {
+    preload: () => {
+      // a failure is the render's to report (loadScreen's event), not the preload's
+      start().catch(() => undefined);
+    },
+  });
 }

@@ -11,21 +11,46 @@ const antdLocales: Record<Language, () => Promise<AntdLocale>> = {
   en_US: () => import('antd/es/locale/en_US').then((m) => m.default),
 };
 
+const antdLoaded: Partial<Record<Language, AntdLocale>> = {};
+
+/** Loads Ant Design's locale of a language (once) for `loadedAntdLocale`. */
+export async function loadAntdLocale(language: Language): Promise<AntdLocale> {
+  const locale = antdLoaded[language] ?? (await antdLocales[language]());
+  antdLoaded[language] = locale;
+  return locale;
+}
+
+/** Ant Design's locale of a language if `loadAntdLocale` has loaded it. */
+export function loadedAntdLocale(language: Language): AntdLocale | undefined {
+  return antdLoaded[language];
+}
+
+/** Ant Design's locale with the spec's pagination text. */
+export function withPaginationText(base: AntdLocale, intl: IntlShape): AntdLocale {
+  return { ...base, Pagination: { ...base.Pagination, items_per_page: intl.formatMessage({ id: 'pagination.itemsPerPage' }) } };
+}
+
 export interface LocaleBundle {
   language: Language;
   intl: IntlShape;
   antdLocale: AntdLocale;
 }
 
-/** Messages and component texts of a language, with the spec's pagination text. */
-export async function loadLocaleBundle(language: Language): Promise<LocaleBundle> {
-  const [messages, base] = await Promise.all([loadCatalogue(language), antdLocales[language]()]);
-  const intl = makeIntl(language, messages);
-  const antdLocale: AntdLocale = {
-    ...base,
-    Pagination: { ...base.Pagination, items_per_page: intl.formatMessage({ id: 'pagination.itemsPerPage' }) },
-  };
-  return { language, intl, antdLocale };
+/** The storefront's messages of a language. */
+export interface IntlBundle {
+  language: Language;
+  intl: IntlShape;
+}
+
+/**
+ * The storefront's messages of a language. Ant Design's locale is not awaited here: the first
+ * screens use no Ant Design component, and a screen that does loads it with its code
+ * (lib/antd-scope.tsx). `withAntd` (a language switch) loads it beside the messages when Ant
+ * Design is already in use, so the switch swaps both at once.
+ */
+export async function loadLocaleBundle(language: Language, withAntd = false): Promise<IntlBundle> {
+  const [messages] = await Promise.all([loadCatalogue(language), withAntd ? loadAntdLocale(language) : null]);
+  return { language, intl: makeIntl(language, messages) };
 }
 
 /**
@@ -33,13 +58,9 @@ export async function loadLocaleBundle(language: Language): Promise<LocaleBundle
  * storefront's entry stays byte for byte what it was.
  */
 export async function loadLocaleBundleFrom(catalogues: CatalogueLoaders, language: Language): Promise<LocaleBundle> {
-  const [messages, base] = await Promise.all([loadCatalogueFrom(catalogues, language), antdLocales[language]()]);
+  const [messages, base] = await Promise.all([loadCatalogueFrom(catalogues, language), loadAntdLocale(language)]);
   const intl = makeIntl(language, messages);
-  const antdLocale: AntdLocale = {
-    ...base,
-    Pagination: { ...base.Pagination, items_per_page: intl.formatMessage({ id: 'pagination.itemsPerPage' }) },
-  };
-  return { language, intl, antdLocale };
+  return { language, intl, antdLocale: withPaginationText(base, intl) };
 }
 
 export function applyDocumentLanguage(language: Language): void {

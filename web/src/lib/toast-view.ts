@@ -1,4 +1,6 @@
 import { message } from 'antd';
+// its theme, outside any screen
+import './antd-scope';
 import { createElement, type MouseEvent } from 'react';
 import { TOAST_DURATION_MS, TOAST_OFFSET_PX, type ToastType } from './constants';
 import { navigateTo } from './navigation';

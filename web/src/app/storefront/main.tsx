@@ -5,7 +5,8 @@ import { Provider } from 'react-redux';
 import { AppProviders } from './app-providers';
 import { applyDocumentLanguage, loadLocaleBundle } from '../../lib/locale';
 import { progressStart } from './progress';
-import { AppRouter, createAppHistory } from './router';
+import { AppRouter, createAppHistory, preloadScreen } from './router';
+import { startFirstData } from './first-data';
 import { siteChanged } from '../../state/session-slice';
 import { makeStore } from './store';
 import { startVersionWatch } from './version-notice';
@@ -26,7 +27,12 @@ async function start(): Promise<void> {
 
   startVersionWatch();
   const language = store.getState().session.language;
-  const bundle = await loadLocaleBundle(language);
+  // Everything the first screen needs is asked for at once: the catalogue, the screen's code
+  // (with the layout's) and its data calls, instead of one after the other as the tree renders.
+  const loading = loadLocaleBundle(language);
+  preloadScreen(window.location.pathname);
+  startFirstData(store, window.location.pathname);
+  const bundle = await loading;
   setIntl(bundle.intl);
   applyDocumentLanguage(language);
 

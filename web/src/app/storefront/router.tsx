@@ -25,12 +25,14 @@ export const MODULE_REDIRECTS: Record<string, string> = {
   '/moduleResources': '/personalData',
 };
 
-// Every screen is its own chunk. Later issues add theirs here.
-const LoginScreen = lazyScreen(() => import('../../features/auth/login-screen'));
+// Every screen is its own chunk. Later issues add theirs here. The first screens (login, layout,
+// home) render no Ant Design component, so they load without its provider (lib/antd-scope.tsx);
+// first-screen.test.ts keeps it so.
+const LoginScreen = lazyScreen(() => import('../../features/auth/login-screen'), { antd: false });
 const NotFoundScreen = lazyScreen(() => import('./not-found-screen'));
-const SiteLayout = lazyScreen(() => import('./site-layout'));
+const SiteLayout = lazyScreen(() => import('./site-layout'), { antd: false });
 const PersonalDataScreen = lazyScreen(() => import('../../features/personal/personal-data-screen'));
-const HomeScreen = lazyScreen(() => import('../../features/catalog/home-screen'));
+const HomeScreen = lazyScreen(() => import('../../features/catalog/home-screen'), { antd: false });
 const ProductListScreen = lazyScreen(() => import('../../features/catalog/product-list-screen'));
 const ProductDetailScreen = lazyScreen(() => import('../../features/catalog/product-detail-screen'));
 const StallListScreen = lazyScreen(() => import('../../features/catalog/stall-list-screen'));
@@ -60,6 +62,37 @@ const RankingScreen = lazyScreen(() => import('../../features/ranking/ranking-sc
 const CouponScreen = lazyScreen(() => import('../../features/coupons/coupon-screen'));
 const MessageScreen = lazyScreen(() => import('../../features/messages/message-screen'));
 const ExcelHistoryScreen = lazyScreen(() => import('../../features/excel/excel-history-screen'));
+
+/** The layout's screens by path, for `preloadScreen`; the route table below is the reference. */
+const LAYOUT_SCREENS: Record<string, { preload: () => void }> = {
+  '/': HomeScreen,
+  '/recentnew': ProductListScreen,
+  '/recentBK': ProductListScreen,
+  '/recentFl_asia': ProductListScreen,
+  '/search': ProductListScreen,
+  '/goodsDetail': ProductDetailScreen,
+  '/wholesaleList': StallListScreen,
+  '/wholesale': StallDetailScreen,
+  '/sameStyle': SameStyleScreen,
+  '/personalData': PersonalDataScreen,
+  '/cart': CartScreen,
+  '/orderList': OrderListScreen,
+};
+
+/**
+ * Starts loading the code of the screen at `pathname` (with the layout around it) before the
+ * first render, beside the catalogue: otherwise the layout's chunk is asked for only once the
+ * catalogue has arrived and the tree renders, and the screen's only once the layout has.
+ */
+export function preloadScreen(pathname: string): void {
+  if (pathname === '/login') {
+    LoginScreen.preload();
+    return;
+  }
+  if (pathname === '/404' || pathname in MODULE_REDIRECTS) return;
+  SiteLayout.preload();
+  LAYOUT_SCREENS[pathname]?.preload();
+}
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
 function ModuleRedirect({ to }: { to: string }) {

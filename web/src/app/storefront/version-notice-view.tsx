@@ -1,4 +1,6 @@
 import { Button, notification } from 'antd';
+// its theme, outside any screen
+import '../../lib/antd-scope';
 import { t } from '../../lib/i18n';
 
 export function openVersionNotice(): void {

@@ -23,11 +23,18 @@ export function safeRedirect(value: string | null): string | null {
   return value;
 }
 
-/** Marks the field a 422 names (data.field) with the server's message. */
-export function showFieldError(form: FormInstance, error: unknown): void {
+/** The field a refusal (422) names in data.field, with the server's message. */
+export function fieldErrorOf(error: unknown): { field: string; msg: string } | null {
   const e = error as Partial<ApiError> | undefined;
   const field = (e?.data as { field?: unknown } | undefined)?.field;
-  if (typeof field !== 'string' || !e?.msg) return;
-  if (form.getFieldInstance(field) === undefined && !(field in (form.getFieldsValue() as object))) return;
-  form.setFields([{ name: field, errors: [e.msg] }]);
+  if (typeof field !== 'string' || !e?.msg) return null;
+  return { field, msg: e.msg };
+}
+
+/** Marks the field a 422 names (data.field) with the server's message. */
+export function showFieldError(form: FormInstance, error: unknown): void {
+  const named = fieldErrorOf(error);
+  if (!named) return;
+  if (form.getFieldInstance(named.field) === undefined && !(named.field in (form.getFieldsValue() as object))) return;
+  form.setFields([{ name: named.field, errors: [named.msg] }]);
 }
