@@ -55,9 +55,10 @@ e2e: release
 	cd web && JPMALL_BIN=$(abspath $(BIN)) npm run e2e
 
 # `build` made the bench too (`cargo run -p tests` would select one package and recompile).
-bench: build web postgres
+bench: build web postgres chromium
 	target/release/bench
 	cd web && npm run size
+	cd web && JPMALL_BIN=$(abspath $(BIN)) JPMALL_E2E_WEB_DIST=dist npx playwright test -c playwright.bench.config.ts
 
 clean:
 	$(CARGO) clean

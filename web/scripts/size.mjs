@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Prints the gzip size of the JavaScript the first screen loads (entry chunk and its static
-// imports, the language files loaded before the first render, and the screen's own chunks) and
-// of the largest chunk, and the brotli size of the same files as the server sends them (the
+// imports, the catalogue loaded before the first render, and the screen's own chunks), listed by
+// part (entry, catalogue, layout, screen, shared chunks, Ant Design) for each first screen, and
+// the largest chunk, and the brotli size of the same files as the server sends them (the
 // build's precompressed `.br` siblings). Reads the Vite manifest of `npm run build`. Used by
 // `make bench`. The staff console (admin.html) is a build of its own with its own manifest
 // (.vite/console-manifest.json): it is reported apart and never counted in the storefront's
@@ -39,13 +40,16 @@ if (consoleModules.length > 0) {
   console.error(`the storefront's build includes console modules: ${consoleModules.join(', ')}`);
   process.exit(1);
 }
-const language = ['src/i18n/zh_CN.json', 'node_modules/antd/es/locale/zh_CN.js'];
+// Loaded before the first render (main.tsx): the catalogue only. Ant Design's provider and locale
+// load beside the screens that use Ant Design (lib/antd-scope.tsx); the first screens do not.
+const language = ['src/i18n/zh_CN.json'];
+const antd = ['src/lib/antd-scope.tsx', 'node_modules/antd/es/locale/zh_CN.js'];
 const screens = {
   '/login': ['src/features/auth/login-screen.tsx'],
   '/': ['src/app/storefront/site-layout.tsx', 'src/features/catalog/home-screen.tsx'],
-  '/personalData': ['src/app/storefront/site-layout.tsx', 'src/features/personal/personal-data-screen.tsx'],
-  '/recentnew': ['src/app/storefront/site-layout.tsx', 'src/features/catalog/product-list-screen.tsx'],
-  '/goodsDetail': ['src/app/storefront/site-layout.tsx', 'src/features/catalog/product-detail-screen.tsx'],
+  '/personalData': ['src/app/storefront/site-layout.tsx', ...antd, 'src/features/personal/personal-data-screen.tsx'],
+  '/recentnew': ['src/app/storefront/site-layout.tsx', ...antd, 'src/features/catalog/product-list-screen.tsx'],
+  '/goodsDetail': ['src/app/storefront/site-layout.tsx', ...antd, 'src/features/catalog/product-detail-screen.tsx'],
 };
 // Screens reached from the first one: reported, not counted as the first screen.
 const later = new Set(['/personalData', '/recentnew', '/goodsDetail']);
@@ -54,6 +58,19 @@ const entryFiles = closure(entryKey);
 const entryBytes = [...entryFiles].reduce((sum, f) => sum + gz(f), 0);
 console.log(`entry chunk and static imports: ${kb(entryBytes)} gzip (${entryFiles.size} files)`);
 
+const keyOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+/** What a file of a screen is, for the list: entry, catalogue, Ant Design, layout, the screen, or a chunk they share. */
+function groupOf(file, screenKeys) {
+  if (entryFiles.has(file)) return 'entry (React, Redux Toolkit, router, react-intl, app shell)';
+  const key = keyOf.get(file) ?? '';
+  if (key.startsWith('src/i18n/')) return 'catalogue';
+  if (antd.includes(key) || key.startsWith('node_modules/antd/')) return 'Ant Design provider and locale';
+  if (key === 'src/app/storefront/site-layout.tsx') return 'layout';
+  if (screenKeys.includes(key)) return 'screen';
+  return 'shared chunks of the layout and screen';
+}
+
+const details = [];
 let first = { path: '', bytes: 0, brotli: 0 };
 for (const [path, keys] of Object.entries(screens)) {
   const files = closure(entryKey);
@@ -65,7 +82,26 @@ for (const [path, keys] of Object.entries(screens)) {
   const bytes = js.reduce((sum, f) => sum + gz(f), 0);
   const brotli = js.reduce((sum, f) => sum + br(f), 0);
   console.log(`screen ${path}: ${kb(bytes)} gzip JS, ${kb(brotli)} as served with brotli (${files.size} files)`);
-  if (!later.has(path) && bytes > first.bytes) first = { path, bytes, brotli };
+  if (!later.has(path)) {
+    details.push({ path, js, keys });
+    if (bytes > first.bytes) first = { path, bytes, brotli };
+  }
+}
+
+// What each first screen is made of, grouped.
+for (const { path, js, keys } of details) {
+  const groups = new Map();
+  for (const file of js) {
+    const group = groupOf(file, keys);
+    if (!groups.has(group)) groups.set(group, []);
+    groups.get(group).push({ file, bytes: gz(file) });
+  }
+  console.log(`first screen ${path}, by part:`);
+  for (const [group, files] of groups) {
+    const total = files.reduce((sum, f) => sum + f.bytes, 0);
+    console.log(`  ${kb(total).padStart(9)}  ${group} (${files.length} files)`);
+    for (const f of files.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${kb(f.bytes).padStart(9)}    ${f.file}`);
+  }
 }
 
 // the storefront's chunks only (the console's are in its own manifest)
