@@ -125,8 +125,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(shotDir, `${name}.png`), fullPage: true });
 }
 
-/** A form field's error message, leaving out one that antd is still animating away after a re-check. */
-export const FIELD_ERROR = '.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)';
+/**
+ * A form field's error message: Ant Design's form's, leaving out one it is still animating away
+ * after a re-check, or a plain field's (the login panel, features/auth/plain-field.tsx).
+ */
+export const FIELD_ERROR = '.ant-form-item-explain-error:not(.ant-form-show-help-item-leave), .field-error';
 
 /**
  * Picks `option` in an antd Select (`select`, whose popup has the class `popup`) and waits until the
