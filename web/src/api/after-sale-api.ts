@@ -1,8 +1,12 @@
 import { api } from './api';
 import type { AfterSale, AfterSaleApplyBody, AfterSaleOptions, ReturnAddress } from '../lib/api-types';
+import type { Language } from '../lib/languages';
 
-/** Every answer is the caller's own: the token is part of each query's arguments. */
-type Session<T> = T & { token: string };
+/**
+ * Every answer is the caller's own, and its texts (titles, colours, names) are in the request's
+ * language: the token and the language are part of each query's arguments, so a switch asks again.
+ */
+type Session<T> = T & { token: string; language: Language };
 
 const P = '/jpmall/addons/unishop/aftersale';
 /** The options alone: what a refused application asks again. */

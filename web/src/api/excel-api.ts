@@ -1,5 +1,6 @@
 import { api } from './api';
 import type { Page } from '../lib/api-types';
+import type { Language } from '../lib/languages';
 
 /**
  * Excel export and batch upload (docs/api.md "Excel export and batch upload (issue 8)"). Exports
@@ -69,8 +70,11 @@ export interface HistoryQuery {
   kind?: 'all' | ExcelKind;
 }
 
-/** Every answer is the caller's own: the token is part of each query's arguments. */
-type Session<T> = T & { token: string };
+/**
+ * Every answer is the caller's own, and its texts (titles, colours, names) are in the request's
+ * language: the token and the language are part of each query's arguments, so a switch asks again.
+ */
+type Session<T> = T & { token: string; language: Language };
 
 const P = '/jpmall/addons/unishop/excel';
 const started = (_result: unknown, error: unknown) => (error ? [] : ['ExcelJob' as const]);
@@ -102,7 +106,7 @@ export const excelApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     excelHistory: build.query<Page<ExcelJob>, Session<HistoryQuery>>({
-      query: ({ token: _token, ...body }) => ({ url: `${P}/history`, method: 'POST', body }),
+      query: ({ token: _token, language: _language, ...body }) => ({ url: `${P}/history`, method: 'POST', body }),
       providesTags: ['ExcelJob'],
     }),
   }),

@@ -34,7 +34,7 @@ import { failureText, refusedField } from '../lib/refusal';
 import { newRequestId } from '../lib/request-id';
 import { toast } from '../lib/toast';
 import { useAppSelector } from '../state/hooks';
-import { selectToken } from '../state/session-slice';
+import { selectLanguage, selectToken } from '../state/session-slice';
 import { useSitePath } from './site-path';
 import './after-sale-apply.css';
 
@@ -259,7 +259,8 @@ function ApplyForm({ options, onDone, onClose }: { options: AfterSaleOptions; on
 function ApplyBody({ orderNo, onDone, onClose }: { orderNo: string; onDone: (id: string) => void; onClose: () => void }) {
   const intl = useIntl();
   const token = useAppSelector(selectToken);
-  const { data, error, isLoading, refetch } = useAfterSaleOptionsQuery({ token, order_no: orderNo }, { skip: !token, refetchOnMountOrArgChange: true });
+  const language = useAppSelector(selectLanguage);
+  const { data, error, isLoading, refetch } = useAfterSaleOptionsQuery({ token, language, order_no: orderNo }, { skip: !token, refetchOnMountOrArgChange: true });
   if (isLoading || (!data && !error)) return <Skeleton active className="apply-loading" paragraph={{ rows: 6 }} />;
   if (!data) {
     return (

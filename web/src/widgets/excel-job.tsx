@@ -5,7 +5,7 @@ import { api } from '../api/api';
 import type { ApiError } from '../api/base-query';
 import { useExcelJobQuery, type ExcelJob } from '../api/excel-api';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
-import { selectToken } from '../state/session-slice';
+import { selectLanguage, selectToken } from '../state/session-slice';
 import './excel.css';
 
 /** How often a running job is asked for its progress. */
@@ -18,11 +18,12 @@ export const EXCEL_POLL_MS = 1000;
  */
 export function useExcelJobPoll(initial: ExcelJob | null, active = true): ExcelJob | null {
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const dispatch = useAppDispatch();
   // the job whose final answer came: no more asking (kept per job, a new one polls again)
   const [settled, setSettled] = useState<string | null>(null);
   const { data, error } = useExcelJobQuery(
-    { token, id: initial?.id ?? '' },
+    { token, language, id: initial?.id ?? '' },
     {
       skip: !token || !initial || !active || initial.status !== 'running',
       pollingInterval: initial && settled === initial.id ? 0 : EXCEL_POLL_MS,

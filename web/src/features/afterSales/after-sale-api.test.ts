@@ -51,11 +51,11 @@ describe('after-sale calls', () => {
     });
     const store = loggedInStore();
     const apply = { order_no: 'JP1', kind: 'return_refund' as const, lines: [{ sku_id: 'K1', quantity: 1 }], reason: '质量问题', request_id: 'r1' };
-    await store.dispatch(afterSaleSharedApi.endpoints.afterSaleOptions.initiate({ token: 'tok', order_no: 'JP1' }));
+    await store.dispatch(afterSaleSharedApi.endpoints.afterSaleOptions.initiate({ token: 'tok', language: 'zh_CN', order_no: 'JP1' }));
     await store.dispatch(afterSaleSharedApi.endpoints.applyAfterSale.initiate(apply));
     await store.dispatch(afterSaleSharedApi.endpoints.refundAddress.initiate({ token: 'tok' }));
-    await store.dispatch(afterSaleApi.endpoints.afterSales.initiate({ token: 'tok', page: 2, pagesize: 20, status: 'awaiting_return', order_no: 'JP1' }));
-    await store.dispatch(afterSaleApi.endpoints.afterSaleDetail.initiate({ token: 'tok', id: 'SH1' }));
+    await store.dispatch(afterSaleApi.endpoints.afterSales.initiate({ token: 'tok', language: 'zh_CN', page: 2, pagesize: 20, status: 'awaiting_return', order_no: 'JP1' }));
+    await store.dispatch(afterSaleApi.endpoints.afterSaleDetail.initiate({ token: 'tok', language: 'zh_CN', id: 'SH1' }));
     await store.dispatch(afterSaleApi.endpoints.submitReturn.initiate({ id: 'SH1', courier: 'zto', tracking_no: 'ZT1' }));
     await store.dispatch(afterSaleApi.endpoints.cancelAfterSale.initiate({ id: 'SH1' }));
     const first = (path: string) => calls.find((c) => c.path === path);
@@ -85,8 +85,8 @@ describe('after-sale calls', () => {
     });
     const store = loggedInStore();
     const subs = [
-      store.dispatch(afterSaleSharedApi.endpoints.afterSaleOptions.initiate({ token: 'tok', order_no: 'JP1' })),
-      store.dispatch(afterSaleApi.endpoints.afterSales.initiate({ token: 'tok', page: 1, pagesize: 10 })),
+      store.dispatch(afterSaleSharedApi.endpoints.afterSaleOptions.initiate({ token: 'tok', language: 'zh_CN', order_no: 'JP1' })),
+      store.dispatch(afterSaleApi.endpoints.afterSales.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10 })),
       store.dispatch(orderLists.endpoints.testOrders.initiate({ token: 'tok' })),
       store.dispatch(walletApi.endpoints.fundSummary.initiate({ token: 'tok' })),
     ];

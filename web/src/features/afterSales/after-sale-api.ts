@@ -1,9 +1,13 @@
 import { api } from '../../api/api';
 import type { AfterSale, AfterSaleDetail, AfterSalePage } from '../../lib/api-types';
 import type { SaleListBody } from './after-sale-logic';
+import type { Language } from '../../lib/languages';
 
-/** Every answer is the caller's own: the token is part of each query's arguments. */
-type Session<T> = T & { token: string };
+/**
+ * Every answer is the caller's own, and its texts (titles, colours, names) are in the request's
+ * language: the token and the language are part of each query's arguments, so a switch asks again.
+ */
+type Session<T> = T & { token: string; language: Language };
 
 const P = '/jpmall/addons/unishop/aftersale';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
@@ -27,7 +31,7 @@ const onSuccess =
 export const afterSaleApi = api.injectEndpoints({
   endpoints: (build) => ({
     afterSales: build.query<AfterSalePage, Session<SaleListBody>>({
-      query: ({ token: _token, ...body }) => post('/lists', body),
+      query: ({ token: _token, language: _language, ...body }) => post('/lists', body),
       providesTags: ['AfterSale'],
     }),
     afterSaleDetail: build.query<AfterSaleDetail, Session<{ id: string }>>({

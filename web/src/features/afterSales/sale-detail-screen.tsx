@@ -7,7 +7,7 @@ import { useRefundAddressQuery } from '../../api/after-sale-api';
 import type { AfterSale, AfterSaleDetail, AfterSaleTimelineEntry, ReturnAddress } from '../../lib/api-types';
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { fullAddress } from '../../lib/address';
 import { copyText } from '../../lib/copy-text';
@@ -405,9 +405,10 @@ export default function SaleDetailScreen() {
   const intl = useIntl();
   const to = useSitePath();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const id = saleIdOf(params);
-  const { data, isLoading, error, refetch } = useAfterSaleDetailQuery({ token, id }, { skip: !token || !id, refetchOnMountOrArgChange: true });
+  const { data, isLoading, error, refetch } = useAfterSaleDetailQuery({ token, language, id }, { skip: !token || !id, refetchOnMountOrArgChange: true });
   if (!token) return <LoginRequired />;
   return (
     <div className="sales-page sale-detail-page">

@@ -8,7 +8,7 @@ import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
 import { SaleTabs } from '../../widgets/sale-tabs';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { saleDetailPath } from '../../lib/after-sale';
 import { formatDate } from '../../lib/format-date';
@@ -69,10 +69,11 @@ export default function SaleListScreen() {
   const navigate = useNavigate();
   const { showTotal } = usePaginationTexts();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const filters = saleListFromSearch(params);
   const [draft, setDraft] = useState(filters.orderNo);
-  const { data, isLoading, isFetching } = useAfterSalesQuery({ token, ...saleListBody(filters) }, { skip: !token, refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching } = useAfterSalesQuery({ token, language, ...saleListBody(filters) }, { skip: !token, refetchOnMountOrArgChange: true });
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   if (!token) return <LoginRequired />;

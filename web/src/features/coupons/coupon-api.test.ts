@@ -30,8 +30,8 @@ describe('coupon calls', () => {
   it('send the bodies of docs/api.md with the token header, never the token in the body', async () => {
     const calls = serve(couponBook([couponOf()], [claimableOf()]));
     const store = loggedInStore();
-    const list = await store.dispatch(couponApi.endpoints.coupons.initiate({ token: 'tok', page: 1, pagesize: 10, type: 'product', discount_type: 'all', status: 'unused' }));
-    await store.dispatch(couponApi.endpoints.claimableCoupons.initiate({ token: 'tok' }));
+    const list = await store.dispatch(couponApi.endpoints.coupons.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10, type: 'product', discount_type: 'all', status: 'unused' }));
+    await store.dispatch(couponApi.endpoints.claimableCoupons.initiate({ token: 'tok', language: 'zh_CN' }));
     const claim = await store.dispatch(couponApi.endpoints.claimCoupon.initiate({ template_id: 'T1' }));
     const first = (path: string) => calls.find((c) => c.path === `/coupon${path}`)?.body;
     expect(first('/lists')).toEqual({ page: 1, pagesize: 10, type: 'product', discount_type: 'all', status: 'unused' });
@@ -54,8 +54,8 @@ describe('coupon calls', () => {
     });
     const store = loggedInStore();
     const subscriptions = [
-      store.dispatch(couponApi.endpoints.coupons.initiate({ token: 'tok', page: 1, pagesize: 10, type: 'all', discount_type: 'all', status: 'all' })),
-      store.dispatch(couponApi.endpoints.claimableCoupons.initiate({ token: 'tok' })),
+      store.dispatch(couponApi.endpoints.coupons.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10, type: 'all', discount_type: 'all', status: 'all' })),
+      store.dispatch(couponApi.endpoints.claimableCoupons.initiate({ token: 'tok', language: 'zh_CN' })),
     ];
     await Promise.all(subscriptions);
     await store.dispatch(couponApi.endpoints.claimCoupon.initiate({ template_id: 'T1' }));

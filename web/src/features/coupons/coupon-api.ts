@@ -1,9 +1,13 @@
 import { api } from '../../api/api';
 import type { ClaimableCoupon, Coupon, CouponPage } from '../../lib/api-types';
 import type { CouponListBody } from './coupon-logic';
+import type { Language } from '../../lib/languages';
 
-/** Every coupon answer is the caller's own: the token is part of each query's arguments. */
-type Session<T> = T & { token: string };
+/**
+ * Every answer is the caller's own, and its texts (titles, colours, names) are in the request's
+ * language: the token and the language are part of each query's arguments, so a switch asks again.
+ */
+type Session<T> = T & { token: string; language: Language };
 
 const P = '/jpmall/addons/unishop/coupon';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
@@ -18,7 +22,7 @@ const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: '
 export const couponApi = api.injectEndpoints({
   endpoints: (build) => ({
     coupons: build.query<CouponPage, Session<CouponListBody>>({
-      query: ({ token: _token, ...body }) => post('/lists', body),
+      query: ({ token: _token, language: _language, ...body }) => post('/lists', body),
       providesTags: ['Coupon'],
     }),
     claimableCoupons: build.query<{ list: ClaimableCoupon[] }, Session<object>>({

@@ -7,6 +7,8 @@ import { useSitePath } from '../../widgets/site-path';
 import { couponDiscountMessage, couponStatusKey, couponTypeKey, discountTypeKey, hasNoThreshold, type CouponTerms } from '../../lib/coupon';
 import { formatDate } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
+import { useAppSelector } from '../../state/hooks';
+import { selectLanguage } from '../../state/session-slice';
 import { useClaimableCouponsQuery, useClaimCouponMutation } from './coupon-api';
 import './coupons.css';
 
@@ -113,7 +115,8 @@ function ClaimableRow({ coupon, claiming, onClaim }: { coupon: ClaimableCoupon; 
  */
 export function ClaimSection({ token }: { token: string }) {
   const intl = useIntl();
-  const { data, isLoading, isFetching } = useClaimableCouponsQuery({ token }, { refetchOnMountOrArgChange: true });
+  const language = useAppSelector(selectLanguage);
+  const { data, isLoading, isFetching } = useClaimableCouponsQuery({ token, language }, { refetchOnMountOrArgChange: true });
   const [claim] = useClaimCouponMutation();
   const [claiming, setClaiming] = useState<string | null>(null);
   const list = data?.list ?? [];

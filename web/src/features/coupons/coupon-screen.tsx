@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formRule } from '../../lib/form-rules';
 import { useCouponsQuery } from './coupon-api';
@@ -52,12 +52,13 @@ export default function CouponScreen() {
   const navigate = useNavigate();
   const { showTotal } = usePaginationTexts();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const query = params.toString();
   const { values, search } = couponSearchFromParams(params);
   const [form] = Form.useForm<CouponFilterValues>();
   // nothing is asked before all three filters are chosen
-  const { data, isLoading, isFetching } = useCouponsQuery(search && token ? { token, ...couponListBody(search) } : skipToken, { refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching } = useCouponsQuery(search && token ? { token, language, ...couponListBody(search) } : skipToken, { refetchOnMountOrArgChange: true });
   const text = (id: string, v?: Record<string, string | number>) => intl.formatMessage({ id }, v);
 
   // back, forward and the tabs change the address: the selects follow it

@@ -9,7 +9,7 @@ import { EXCEL_POLL_MS, ExcelProgress } from '../../widgets/excel-job';
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { HISTORY_KINDS, HISTORY_PAGE_SIZES, historyBody, historyFromSearch, historySearch, type HistoryFilters, type HistoryKind } from './excel-logic';
@@ -50,17 +50,18 @@ export default function ExcelHistoryScreen() {
   const navigate = useNavigate();
   const { showTotal } = usePaginationTexts();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const filters = historyFromSearch(params);
   const [importing, setImporting] = useState(() => params.get('import') === '1');
   const [reportOf, setReportOf] = useState<string | null>(null);
   const [running, setRunning] = useState(false);
   const { data, isLoading, isFetching } = useExcelHistoryQuery(
-    { token, ...historyBody(filters) },
+    { token, language, ...historyBody(filters) },
     { skip: !token, refetchOnMountOrArgChange: true, pollingInterval: running ? EXCEL_POLL_MS : 0, skipPollingIfUnfocused: false },
   );
   // The record's list carries only a report's counts; its rows come with the job itself.
-  const { data: reported } = useExcelJobQuery({ token, id: reportOf ?? '' }, { skip: !token || !reportOf });
+  const { data: reported } = useExcelJobQuery({ token, language, id: reportOf ?? '' }, { skip: !token || !reportOf });
   const { download, busy } = useExcelDownload();
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
 import { SaleTabs } from '../../widgets/sale-tabs';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useAbnormalOrdersQuery } from './order-api';
@@ -49,10 +49,11 @@ export default function AbnormalScreen() {
   const intl = useIntl();
   const { showTotal } = usePaginationTexts();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [status, setStatus] = useState<StatusFilter>('all');
   const [page, setPage] = useState({ page: 1, pagesize: ORDER_DEFAULT_PAGE_SIZE });
   const { data, isLoading } = useAbnormalOrdersQuery(
-    { token, ...page, ...(status === 'all' ? {} : { status }) },
+    { token, language, ...page, ...(status === 'all' ? {} : { status }) },
     { skip: !token, refetchOnMountOrArgChange: true },
   );
   if (!token) return <LoginRequired />;

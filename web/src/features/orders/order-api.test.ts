@@ -50,14 +50,14 @@ describe('order calls', () => {
     await store.dispatch(orderApi.endpoints.orderPreview.initiate({ token: 'tok', language: 'zh_CN', request }));
     await store.dispatch(orderApi.endpoints.submitOrder.initiate({ ...request, address_id: 'A1', request_id: 'r1' }));
     await store.dispatch(orderApi.endpoints.lookupItem.initiate({ item_no: 'A1001' }));
-    await store.dispatch(orderApi.endpoints.orders.initiate({ token: 'tok', page: 1, pagesize: 10, tab: 'shipped' }));
-    await store.dispatch(orderApi.endpoints.orderDetail.initiate({ token: 'tok', order_no: 'JP1' }));
+    await store.dispatch(orderApi.endpoints.orders.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10, tab: 'shipped' }));
+    await store.dispatch(orderApi.endpoints.orderDetail.initiate({ token: 'tok', language: 'zh_CN', order_no: 'JP1' }));
     await store.dispatch(orderApi.endpoints.payOrder.initiate({ order_no: 'JP1', method: 'wallet' }));
     await store.dispatch(orderApi.endpoints.cancelOrder.initiate({ order_no: 'JP1' }));
     await store.dispatch(orderApi.endpoints.confirmOrder.initiate({ order_no: 'JP1' }));
     await store.dispatch(orderApi.endpoints.reviewOrder.initiate({ order_no: 'JP1', rating: 5, content: '好' }));
-    await store.dispatch(orderApi.endpoints.outStockNotices.initiate({ token: 'tok', page: 1, pagesize: 10 }));
-    await store.dispatch(orderApi.endpoints.abnormalOrders.initiate({ token: 'tok', page: 1, pagesize: 10, status: 'open' }));
+    await store.dispatch(orderApi.endpoints.outStockNotices.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10 }));
+    await store.dispatch(orderApi.endpoints.abnormalOrders.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10, status: 'open' }));
     // the first body each path was sent with (changes make the open lists and detail ask again)
     const first = (path: string) => calls.find((c) => c.path === `/order${path}`)?.body;
     expect(first('/preview')).toEqual(request);
@@ -87,7 +87,7 @@ describe('order calls', () => {
     const store = loggedInStore();
     const subs = [
       store.dispatch(cartApi.endpoints.cart.initiate({ token: 'tok', language: 'zh_CN' })),
-      store.dispatch(orderApi.endpoints.orders.initiate({ token: 'tok', page: 1, pagesize: 10 })),
+      store.dispatch(orderApi.endpoints.orders.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10 })),
       store.dispatch(walletApi.endpoints.fundSummary.initiate({ token: 'tok' })),
     ];
     await Promise.all(subs);

@@ -15,8 +15,11 @@ import type {
 import type { Language } from '../../lib/languages';
 import type { OrderListBody } from './order-logic';
 
-/** Every order answer is the caller's own: the token is part of each query's arguments. */
-type Session<T> = T & { token: string };
+/**
+ * Every answer is the caller's own, and its texts (titles, colours, names) are in the request's
+ * language: the token and the language are part of each query's arguments, so a switch asks again.
+ */
+type Session<T> = T & { token: string; language: Language };
 
 const P = '/jpmall/addons/unishop/order';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
@@ -65,7 +68,7 @@ export const orderApi = api.injectEndpoints({
       extraOptions: { silent: true },
     }),
     orders: build.query<OrderPage, Session<OrderListBody>>({
-      query: ({ token: _token, ...body }) => post('/lists', body),
+      query: ({ token: _token, language: _language, ...body }) => post('/lists', body),
       providesTags: ['Order'],
     }),
     orderDetail: build.query<OrderDetail, Session<{ order_no: string }>>({
@@ -93,11 +96,11 @@ export const orderApi = api.injectEndpoints({
       invalidatesTags: onSuccess(['Order'] as const),
     }),
     outStockNotices: build.query<Page<OutStockNotice>, Session<{ page: number; pagesize: number }>>({
-      query: ({ token: _token, ...body }) => post('/out_stock', body),
+      query: ({ token: _token, language: _language, ...body }) => post('/out_stock', body),
       providesTags: ['Order'],
     }),
     abnormalOrders: build.query<Page<AbnormalOrder>, Session<{ page: number; pagesize: number; status?: 'open' | 'resolved' }>>({
-      query: ({ token: _token, ...body }) => post('/abnormal', body),
+      query: ({ token: _token, language: _language, ...body }) => post('/abnormal', body),
       providesTags: ['Order'],
     }),
   }),

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { OrderDetail, OrderTimelineEntry } from '../../lib/api-types';
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { fullAddress } from '../../lib/address';
 import { formatDate } from '../../lib/format-date';
@@ -175,7 +175,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
               {order.qc_level ? named(qcLevelKey(order.qc_level), order.qc_level) : null}
             </Field>
             <Field label={text('order.valueAdded')} className="order-value-added">
-              {order.value_added.length > 0 ? order.value_added.map((v) => named(valueAddedKey(v), v)).join('、') : null}
+              {order.value_added.length > 0 ? intl.formatList(order.value_added.map((v) => named(valueAddedKey(v), v)), { type: 'conjunction' }) : null}
             </Field>
             <Field label={text('order.remark')} className="order-remark">
               {order.remark}
@@ -200,9 +200,10 @@ export default function OrderDetailScreen() {
   const intl = useIntl();
   const to = useSitePath();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const orderNo = orderNoOf(params);
-  const { data, isLoading, error, refetch } = useOrderDetailQuery({ token, order_no: orderNo }, { skip: !token || !orderNo, refetchOnMountOrArgChange: true });
+  const { data, isLoading, error, refetch } = useOrderDetailQuery({ token, language, order_no: orderNo }, { skip: !token || !orderNo, refetchOnMountOrArgChange: true });
   if (!token) return <LoginRequired />;
   return (
     <div className="orders-page order-detail-page">

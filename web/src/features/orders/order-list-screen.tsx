@@ -9,7 +9,7 @@ import { EXCEL_HISTORY_PATH, ExcelExportButton, withoutPaging } from '../../widg
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useOrdersQuery } from './order-api';
@@ -90,10 +90,11 @@ export default function OrderListScreen() {
   useDayjsLocale();
   const { showTotal } = usePaginationTexts();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const filters = orderListFromSearch(params);
   const [draft, setDraft] = useState<FilterDraft>(() => draftOf(filters));
-  const { data, isLoading, isFetching } = useOrdersQuery({ token, ...orderListBody(filters) }, { skip: !token, refetchOnMountOrArgChange: true });
+  const { data, isLoading, isFetching } = useOrdersQuery({ token, language, ...orderListBody(filters) }, { skip: !token, refetchOnMountOrArgChange: true });
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   if (!token) return <LoginRequired />;

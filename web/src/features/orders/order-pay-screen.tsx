@@ -9,7 +9,7 @@ import { useFundSummaryQuery } from '../../api/wallet-api';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { QrPaymentStep } from '../../widgets/qr-payment';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { t } from '../../lib/i18n';
@@ -32,6 +32,7 @@ export default function OrderPayScreen() {
   const to = useSitePath();
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [params] = useSearchParams();
   const orderNo = orderNoOf(params);
   const [method, setMethod] = useState<PayMethod>('wallet');
@@ -43,7 +44,7 @@ export default function OrderPayScreen() {
   const [pay, paying] = usePayOrderMutation();
   const skip = !token || !orderNo;
   const { data: order, isLoading, error } = useOrderDetailQuery(
-    { token, order_no: orderNo },
+    { token, language, order_no: orderNo },
     // after a QR payment the order is paid from the wallet right away: ask until it says so
     { skip, refetchOnMountOrArgChange: true, pollingInterval: qrPaid ? ORDER_PAID_POLL_MS : 0, skipPollingIfUnfocused: false },
   );

@@ -7,7 +7,7 @@ import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
 import { SaleTabs } from '../../widgets/sale-tabs';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useOutStockNoticesQuery } from './order-api';
@@ -56,8 +56,9 @@ export default function OutStockScreen() {
   const intl = useIntl();
   const { showTotal } = usePaginationTexts();
   const token = useAppSelector(selectToken);
+  const language = useAppSelector(selectLanguage);
   const [page, setPage] = useState({ page: 1, pagesize: ORDER_DEFAULT_PAGE_SIZE });
-  const { data, isLoading } = useOutStockNoticesQuery({ token, ...page }, { skip: !token, refetchOnMountOrArgChange: true });
+  const { data, isLoading } = useOutStockNoticesQuery({ token, language, ...page }, { skip: !token, refetchOnMountOrArgChange: true });
   if (!token) return <LoginRequired />;
   const notices = data?.list ?? [];
   return (
