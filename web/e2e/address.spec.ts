@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, FIELD_ERROR, loginViaUi, newMobile, registerViaApi, test } from './helpers';
+import { navGroup } from './nav';
 
 const ADDRESS = '/jpmall/addons/unishop/address';
 const LOGIN_TO_ADDRESSES = '/login?site=&redirect=%2FaddressCollect%3Fsite%3D';
@@ -37,7 +38,7 @@ test('address book: checks in the page, add with the region picker, make another
   await loginViaUi(page, mobile);
   await expect(page).toHaveURL(/\/addressCollect\?site=$/);
   await expect(page).toHaveTitle(/^收藏地址/);
-  await expect(page.locator('.site-nav').getByText('收藏地址')).toBeVisible();
+  await expect(navGroup(page, 'order')).toHaveClass(/is-current/);
   await expect(page.locator('.address-empty')).toBeVisible();
   await expect(page.locator('.address-count')).toHaveText('0 / 50');
 

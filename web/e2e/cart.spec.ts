@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
+import { navGroup, navTo } from './nav';
 
 const CART = '/jpmall/addons/unishop/cart';
 const LOGIN_TO_NEW_ARRIVALS = '/login?site=&redirect=%2Frecentnew%3Fsite%3D';
@@ -39,7 +40,7 @@ test('cart: add 2 from the product screen, see it under its stall, change to 3, 
   await page.goto(LOGIN_TO_NEW_ARRIVALS);
   await loginViaUi(page, mobile);
   await expect(page).toHaveURL(/\/recentnew\?site=$/);
-  await expect(page.locator('.site-nav').getByText('代发购物车')).toBeVisible();
+  await expect(navGroup(page, 'order')).toBeVisible();
   await expect(badge(page)).toHaveCount(0);
 
   // a product from the list, and one of its SKUs with at least 3 in stock: the fifth newest, which
@@ -74,7 +75,7 @@ test('cart: add 2 from the product screen, see it under its stall, change to 3, 
   await expect(badge(page)).toHaveText('2');
 
   // the cart: the line under its stall with the right amount
-  await page.locator('.site-nav').getByText('代发购物车').click();
+  await navTo(page, 'order', '代发购物车');
   await expect(page).toHaveURL(/\/cart\?site=$/);
   await expect(page).toHaveTitle(/^代发购物车/);
   const group = page.locator(`.cart-group[data-stall="${product.stall.id}"]`);
@@ -141,7 +142,7 @@ test('cart: logged out, add to cart opens the login prompt and sends nothing', a
   await page.goto('/recentnew?site=');
   await page.locator('.product-list-page .product-tile-link').first().click();
   await expect(page).toHaveURL(/\/goodsDetail\?id=[^&]+&site=$/);
-  await expect(page.locator('.site-nav').getByText('代发购物车')).toHaveCount(0);
+  await expect(navGroup(page, 'order')).toHaveCount(0);
   await page.locator('.add-to-cart-button').click();
   await expect(page.locator('.login-prompt')).toBeVisible();
   expect(cartCalls).toBe(0);

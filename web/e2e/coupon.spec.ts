@@ -1,5 +1,6 @@
 import { chooseOption, expect, FIELD_ERROR, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
 import { ADDRESS, call, exchange, fen, operator, productWithStock, U, yuan, type Order } from './shop';
+import { navGroup, navTo } from './nav';
 
 interface Coupon {
   id: string;
@@ -39,7 +40,7 @@ test('claim a published coupon on /coupon, use it at checkout, and get it back b
   await loginViaUi(page, mobile);
   await expect(page).toHaveURL(/\/coupon\?site=$/);
   await expect(page).toHaveTitle(/^优惠券/);
-  await expect(page.locator('.site-nav').getByText('优惠券')).toBeVisible();
+  await expect(navGroup(page, 'fund')).toHaveClass(/is-current/);
 
   // nothing is asked before the three filters are chosen; searching without them says so under each
   const lists: string[] = [];
@@ -85,7 +86,7 @@ test('claim a published coupon on /coupon, use it at checkout, and get it back b
   await screenshot(page, 'coupon-claimed-zh_CN');
 
   // cart → checkout: choose the coupon in the picker; the fees show the discount and a lower total
-  await page.locator('.site-nav').getByText('代发购物车').click();
+  await navTo(page, 'order', '代发购物车');
   await expect(page).toHaveURL(/\/cart\?site=$/);
   const firstPreview = page.waitForResponse((r) => r.url().endsWith(`${U}/order/preview`));
   await page.locator('.cart-checkout').click();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, FIELD_ERROR, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
+import { navGroup } from './nav';
 
 const FORWARD = '/jpmall/addons/unishop/forward';
 const LOGIN_TO_SETTINGS = '/login?site=&redirect=%2FforwardSeting%3Fsite%3D';
@@ -15,7 +16,7 @@ test('drop-shipping settings: save SF, advanced inspection and split; still ther
   await loginViaUi(page, mobile);
   await expect(page).toHaveURL(/\/forwardSeting\?site=$/);
   await expect(page).toHaveTitle(/^代发设置/);
-  await expect(page.locator('.site-nav').getByText('代发设置')).toBeVisible();
+  await expect(navGroup(page, 'order')).toHaveClass(/is-current/);
 
   // the defaults, with the server's fees
   const courier = page.locator('.forward-courier');

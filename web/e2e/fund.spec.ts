@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { expect, FIELD_ERROR, loginViaUi, newMobile, operatorToken, registerViaApi, test } from './helpers';
+import { navGroup } from './nav';
 
 /** The seeded demo account (`jpmall seed`). */
 const DEMO_MOBILE = '13800000000';
@@ -40,7 +41,7 @@ test('top up 100 by QR: paying on a second page closes the dialog by itself and 
   await loginViaUi(page, DEMO_MOBILE, DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/myFund\?site=$/);
   await expect(page).toHaveTitle(/^我的资金/);
-  await expect(page.locator('.site-nav').getByText('提现状态')).toBeVisible();
+  await expect(navGroup(page, 'fund')).toHaveClass(/is-current/);
   const balance = summaryValue(page, 'balance');
   await expect(balance).toHaveText(/^¥\d+\.\d\d$/);
   const before = fen(await balance.textContent());

@@ -1,5 +1,6 @@
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import { chooseOption, expect, FIELD_ERROR, loginViaUi, newMobile, operatorToken, registerViaApi, screenshot, test } from './helpers';
+import { navGroup } from './nav';
 
 const U = '/jpmall/addons/unishop';
 const ADMIN = '/jpmall/admin/orders';
@@ -99,7 +100,7 @@ test('cart → checkout with a typed address → pay from the wallet → the ope
   await page.goto('/login?site=&redirect=%2Fcart%3Fsite%3D');
   await loginViaUi(page, mobile);
   await expect(page).toHaveURL(/\/cart\?site=$/);
-  await expect(page.locator('.site-nav').getByText('订单列表')).toBeVisible();
+  await expect(navGroup(page, 'order')).toBeVisible();
   const firstPreview = page.waitForResponse((r) => r.url().endsWith(`${U}/order/preview`));
   await page.locator('.cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout\?site=$/);

@@ -1,75 +1,74 @@
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
-import { useCartArgs, useCartQuery } from '../../api/cart-api';
+import { NavLink, useLocation } from 'react-router';
 import { badgeText } from '../../lib/badge';
 import { useAppSelector } from '../../state/hooks';
-import { MailCount } from './mail-badge';
 import { selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
+import { groupHas, SECTIONS, useCountLabel, useNavCounts, visibleGroups, type NavCount, type NavGroup } from './nav-model';
+import { LazyNavPopup } from './nav-popup';
 
-/** The storefront's main sections (public routes of spec section 2). */
-const SECTIONS: readonly [path: string, title: string][] = [
-  ['/', 'route.home.nav'],
-  ['/recentnew', 'route.recentnew'],
-  ['/recentBK', 'route.recentBK'],
-  ['/recentFl_asia', 'route.recentFl_asia'],
-  ['/wholesaleList', 'route.wholesaleList'],
-  ['/sameStyle', 'route.sameStyle'],
-  ['/rankingList', 'route.rankingList'],
-  ['/noticeDetail', 'notice.title'],
-  ['/tutorialcenter', 'route.tutorialcenter'],
-  ['/resources', 'route.moduleResources'],
-];
-
-/** Module screens that need a session (spec section 2): shown once logged in. */
-const PERSONAL_SECTIONS: readonly [path: string, title: string][] = [
-  ['/orderList', 'route.orderList'],
-  ['/cart', 'route.cart'],
-  ['/handOrder', 'route.handOrder'],
-  ['/platformOrders', 'route.platformOrders'],
-  ['/exportExcelHistory', 'route.exportExcelHistory'],
-  ['/addressCollect', 'route.addressCollect'],
-  ['/forwardSeting', 'route.forwardSeting'],
-  ['/saleList', 'route.saleList'],
-  ['/outStock', 'route.outStock'],
-  ['/abnormal', 'route.abnormal'],
-  ['/myFund', 'route.myFund'],
-  ['/withdrawalStatus', 'route.withdrawalStatus'],
-  ['/coupon', 'coupon.title'],
-  ['/mail', 'route.mail'],
-];
-
-/**
- * The cart's piece count (`total_quantity`, 99+ past 99) on its nav entry. The cart is asked for
- * once per session and language; every cart change writes its answer into that cache entry, so
- * an add on the product screen shows here at once.
- */
-function CartCount() {
-  const intl = useIntl();
-  const { args, skip } = useCartArgs();
-  const { data } = useCartQuery(args, { skip });
-  const text = badgeText(data?.total_quantity);
+/** A count on a nav button, drawn like antd's Badge (the first screen carries no antd code). */
+export function CountBadge({ kind, count, className = '' }: { kind: NavCount; count: number; className?: string }) {
+  const label = useCountLabel();
+  const text = badgeText(count);
   if (!text) return null;
   return (
-    <sup className="count-badge cart-count" aria-label={intl.formatMessage({ id: 'cart.count' }, { count: data?.total_quantity ?? 0 })}>
+    <sup className={`count-badge ${kind === 'cart' ? 'cart-count' : 'nav-mail-badge'} ${className}`} aria-label={label(kind, count)}>
       {text}
     </sup>
   );
 }
 
+export const Chevron = () => (
+  <svg className="nav-chevron" viewBox="0 0 1024 1024" width="10" height="10" aria-hidden focusable="false">
+    <path fill="currentColor" d="M884 256h-75c-5.1 0-9.9 2.5-12.9 6.6L512 654.2 227.9 262.6c-3-4.1-7.8-6.6-12.9-6.6h-75c-6.5 0-10.3 7.4-6.5 12.7l352.6 486.1c12.8 17.6 39 17.6 51.7 0l352.6-486.1c3.9-5.3.1-12.7-6.4-12.7z" />
+  </svg>
+);
+
+function GroupButton({ group, counts }: { group: NavGroup; counts: Record<NavCount, number> }) {
+  const intl = useIntl();
+  const { pathname } = useLocation();
+  const current = groupHas(group, pathname);
+  return (
+    <LazyNavPopup
+      popup={{ kind: 'group', group }}
+      trigger={(handlers, open) => (
+        <button
+          type="button"
+          className={`site-nav-link site-nav-group${current ? ' is-current' : ''}${open ? ' is-open' : ''}`}
+          data-group={group.key}
+          aria-haspopup="menu"
+          aria-expanded={open}
+          {...handlers}
+        >
+          {intl.formatMessage({ id: group.title })}
+          {group.count ? <CountBadge kind={group.count} count={counts[group.count]} /> : null}
+          <Chevron />
+        </button>
+      )}
+    />
+  );
+}
+
+/**
+ * The sections in one row: the public ones as links, then the modules of spec section 2 (orders,
+ * after-sales, funds, personal, resources) as menus, with the cart's pieces on orders and the
+ * unread messages on personal. Hidden on a phone, where the header's menu button opens them all.
+ */
 export function SiteNav() {
   const intl = useIntl();
   const to = useSitePath();
   const token = useAppSelector(selectToken);
-  const sections = token ? [...SECTIONS, ...PERSONAL_SECTIONS] : SECTIONS;
+  const counts = useNavCounts();
   return (
     <nav className="site-nav" aria-label={intl.formatMessage({ id: 'layout.nav' })}>
-      {sections.map(([path, title]) => (
+      {SECTIONS.map(({ path, title }) => (
         <NavLink key={path} to={to(path)} end className={({ isActive }) => `site-nav-link${isActive ? ' is-current' : ''}`}>
           {intl.formatMessage({ id: title })}
-          {path === '/cart' ? <CartCount /> : null}
-          {path === '/mail' ? <MailCount /> : null}
         </NavLink>
+      ))}
+      {visibleGroups(Boolean(token)).map((group) => (
+        <GroupButton key={group.key} group={group} counts={counts} />
       ))}
     </nav>
   );
