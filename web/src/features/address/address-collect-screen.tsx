@@ -66,7 +66,7 @@ function AddressCard({
   return (
     <Card className={`address-card${address.is_default ? ' is-default' : ''}`} data-id={address.id}>
       <div className="address-card-head">
-        <span className="address-recipient">{address.recipient}</span>
+        <span className="address-recipient" translate="no">{address.recipient}</span>
         <span className="address-phone">{address.phone}</span>
         {address.is_default ? (
           <Tag color="red" className="address-default-tag">
@@ -91,7 +91,7 @@ function AddressCard({
           }}
         />
       </div>
-      <p className="address-full">{fullAddress(address)}</p>
+      <p className="address-full" translate="no">{fullAddress(address)}</p>
       <div className="address-actions">
         {address.is_default ? null : (
           <Button

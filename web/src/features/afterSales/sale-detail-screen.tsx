@@ -146,10 +146,10 @@ function ReturnAddressBlock({ address }: { address: ReturnAddress }) {
   return (
     <div className="sale-return-address">
       <div className="sale-return-address-text">
-        <span className="sale-return-address-who">
+        <span className="sale-return-address-who" translate="no">
           {address.recipient} {address.phone}
         </span>
-        <span className="sale-return-address-where">{fullAddress(address)}</span>
+        <span className="sale-return-address-where" translate="no">{fullAddress(address)}</span>
       </div>
       <Button size="small" icon={<CopyOutlined />} className="sale-return-address-copy" onClick={() => void copyText(addressLine(address))}>
         {intl.formatMessage({ id: 'afterSale.returnAddress.copy' })}
@@ -369,10 +369,10 @@ function DetailBody({ sale }: { sale: AfterSaleDetail }) {
       <Card className="sale-card sale-application" title={text('afterSale.application')}>
         <dl className="sale-fields">
           <Field label={text('afterSale.reason')} className="sale-reason">
-            {sale.reason}
+            {sale.reason ? <span translate="no">{sale.reason}</span> : null}
           </Field>
           <Field label={text('afterSale.description')} className="sale-description">
-            {sale.description}
+            {sale.description ? <span translate="no">{sale.description}</span> : null}
           </Field>
         </dl>
         {sale.images.length > 0 ? (

@@ -28,7 +28,7 @@ function StallGroup({ group, onRemove }: { group: CartGroup; onRemove: (item: Ca
           aria-label={intl.formatMessage({ id: 'cart.selectStall' }, { stall: group.stall.name })}
           onChange={() => void select(toggleAll(group.items, false))}
         />
-        <h2 className="cart-stall-name">
+        <h2 className="cart-stall-name" translate="no">
           <Link to={to(`/wholesale?id=${encodeURIComponent(group.stall.id)}`)}>{group.stall.name}</Link>
         </h2>
       </header>

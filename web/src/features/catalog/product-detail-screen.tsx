@@ -84,7 +84,7 @@ function ProductBody({ product }: { product: ProductDetail }) {
           </div>
           <section className="product-stall">
             <div>
-              <Link to={to(stallHref(stall.id))} className="product-stall-name">
+              <Link to={to(stallHref(stall.id))} className="product-stall-name" translate="no">
                 {stall.name}
               </Link>
               <div className="product-stall-meta">

@@ -30,7 +30,7 @@ export function ProductTile({ product, extra, badge }: { product: ProductCard; e
           <span className="product-tile-price">{intl.formatMessage({ id: 'catalog.price' }, { price: product.price })}</span>
           <span className="product-tile-meta">
             <span className="product-tile-item-no">{product.item_no}</span>
-            <span className="product-tile-stall">{product.stall.name}</span>
+            <span className="product-tile-stall" translate="no">{product.stall.name}</span>
           </span>
           <span className="product-tile-stats">
             {intl.formatMessage({ id: 'catalog.favoriteCount' }, { count: product.favorite_count })}

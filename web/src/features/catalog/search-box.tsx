@@ -157,7 +157,10 @@ export function SearchBox() {
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => search(option.value)}
               >
-                <span className="search-suggestion-text">{option.value}</span>
+                {/* a stall's name is its own, in any language */}
+                <span className="search-suggestion-text" translate={option.kind === 'stall' ? 'no' : undefined}>
+                  {option.value}
+                </span>
                 <span className="search-suggestion-kind">{option.label}</span>
               </li>
             ))

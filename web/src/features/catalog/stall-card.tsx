@@ -18,10 +18,10 @@ export function StallCard({ stall, action }: { stall: Stall; action?: ReactNode 
         {stall.ranking > 0 ? intl.formatMessage({ id: 'stall.rank' }, { ranking: stall.ranking }) : '-'}
       </span>
       <Link to={to(stallHref(stall.id))} className="stall-card-logo">
-        {stall.logo ? <img src={stall.logo} alt="" loading="lazy" decoding="async" width={56} height={56} /> : <span>{stall.name.slice(0, 1)}</span>}
+        {stall.logo ? <img src={stall.logo} alt="" loading="lazy" decoding="async" width={56} height={56} /> : <span translate="no">{stall.name.slice(0, 1)}</span>}
       </Link>
       <div className="stall-card-body">
-        <Link to={to(stallHref(stall.id))} className="stall-card-name">
+        <Link to={to(stallHref(stall.id))} className="stall-card-name" translate="no">
           {stall.name}
         </Link>
         <div className="stall-card-meta">

@@ -37,10 +37,10 @@ export default function StallDetailScreen() {
     <div className="list-page stall-page">
       <section className="stall-header">
         <span className="stall-header-logo">
-          {stall.logo ? <img src={stall.logo} alt="" decoding="async" width={72} height={72} /> : <span>{stall.name.slice(0, 1)}</span>}
+          {stall.logo ? <img src={stall.logo} alt="" decoding="async" width={72} height={72} /> : <span translate="no">{stall.name.slice(0, 1)}</span>}
         </span>
         <div className="stall-header-body">
-          <h1 className="page-title stall-name">{stall.name}</h1>
+          <h1 className="page-title stall-name" translate="no">{stall.name}</h1>
           <div className="stall-card-meta">
             {intl.formatMessage({ id: 'stall.location' }, { market: stall.market.name, floor: stall.floor, number: stall.number })}
             {stall.category?.name ? ` · ${stall.category.name}` : ''}

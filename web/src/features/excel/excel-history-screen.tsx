@@ -128,7 +128,9 @@ export default function ExcelHistoryScreen() {
                   <td className="excel-job-type">{job.table_type}</td>
                   <td className="excel-job-time">{formatDate(job.created_at)}</td>
                   <td className="excel-job-rows is-right">{job.status === 'running' ? '—' : job.row_count}</td>
-                  <td className="excel-job-file">{job.file_name}</td>
+                  <td className="excel-job-file" translate="no">
+                    {job.file_name}
+                  </td>
                   <td className="excel-job-state-cell">
                     <JobStatus job={job} />
                   </td>

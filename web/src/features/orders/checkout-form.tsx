@@ -79,7 +79,7 @@ function PreviewLines({ lines }: { lines: readonly PreviewLine[] }) {
               {line.title}
             </Link>
             <span className="checkout-line-meta">
-              {line.stall_name} · {intl.formatMessage({ id: 'cart.itemNo' }, { itemNo: line.item_no })} ·{' '}
+              <span translate="no">{line.stall_name}</span> · {intl.formatMessage({ id: 'cart.itemNo' }, { itemNo: line.item_no })} ·{' '}
               <span className="checkout-line-spec">{specOf(line)}</span>
             </span>
             {line.quantity > line.stock ? (
@@ -159,11 +159,11 @@ function DestinationFields({ addresses, type, mode }: { addresses: readonly Addr
               <Radio.Group className="checkout-addresses">
                 {addresses.map((a) => (
                   <Radio key={a.id} value={a.id} className={`checkout-address checkout-address-${a.id}`}>
-                    <span className="checkout-address-who">
+                    <span className="checkout-address-who" translate="no">
                       {a.recipient} {a.phone}
                     </span>
                     {a.is_default ? <Tag color="red">{text('address.default')}</Tag> : null}
-                    <span className="checkout-address-where">{fullAddress(a)}</span>
+                    <span className="checkout-address-where" translate="no">{fullAddress(a)}</span>
                   </Radio>
                 ))}
               </Radio.Group>

@@ -59,7 +59,7 @@ function SkuChooser({ item, onAdd }: { item: ItemLookup; onAdd: (line: ManualLin
       <div className="hand-sku-body">
         <div className="hand-sku-title">{item.title}</div>
         <div className="hand-sku-meta">
-          {intl.formatMessage({ id: 'cart.itemNo' }, { itemNo: item.item_no })} · {item.stall_name}
+          {intl.formatMessage({ id: 'cart.itemNo' }, { itemNo: item.item_no })} · <span translate="no">{item.stall_name}</span>
         </div>
         <div className="hand-sku-row">
           <span className="hand-sku-label">{text('product.color')}</span>
@@ -179,7 +179,7 @@ function ManualLines({ lines, onChange }: { lines: readonly ManualLine[]; onChan
               <span className="checkout-line-text">
                 <span className="checkout-line-title">{line.title}</span>
                 <span className="checkout-line-meta">
-                  {line.stall_name} · {text('cart.itemNo', { itemNo: line.item_no })} · <span className="checkout-line-spec">{specOf(line)}</span>
+                  <span translate="no">{line.stall_name}</span> · {text('cart.itemNo', { itemNo: line.item_no })} · <span className="checkout-line-spec">{specOf(line)}</span>
                 </span>
               </span>
               <span className="checkout-line-price">

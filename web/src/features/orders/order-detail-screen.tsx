@@ -151,10 +151,10 @@ function DetailBody({ order }: { order: OrderDetail }) {
             {order.address ? (
               <>
                 <Field label={text('address.recipient')} className="order-recipient">
-                  {`${order.address.recipient} ${order.address.phone}`}
+                  <span translate="no">{`${order.address.recipient} ${order.address.phone}`}</span>
                 </Field>
                 <Field label={text('address.detail')} className="order-address">
-                  {fullAddress(order.address)}
+                  <span translate="no">{fullAddress(order.address)}</span>
                 </Field>
               </>
             ) : null}
@@ -178,7 +178,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
               {order.value_added.length > 0 ? intl.formatList(order.value_added.map((v) => named(valueAddedKey(v), v)), { type: 'conjunction' }) : null}
             </Field>
             <Field label={text('order.remark')} className="order-remark">
-              {order.remark}
+              {order.remark ? <span translate="no">{order.remark}</span> : null}
             </Field>
           </dl>
         </Card>

@@ -66,7 +66,7 @@ function ProductRows({ rows }: { rows: ProductRankingRow[] }) {
                 </Link>
               </td>
               <td>
-                <Link to={to(`/wholesale?id=${encodeURIComponent(row.stall_id)}`)} className="ranking-stall-link">
+                <Link to={to(`/wholesale?id=${encodeURIComponent(row.stall_id)}`)} className="ranking-stall-link" translate="no">
                   {row.stall_name}
                 </Link>
               </td>
@@ -109,7 +109,7 @@ function StallRows({ rows }: { rows: StallRankingRow[] }) {
               <Rank rank={row.rank} />
             </td>
             <td>
-              <Link to={to(`/wholesale?id=${encodeURIComponent(row.stall_id)}`)} className="ranking-stall-link">
+              <Link to={to(`/wholesale?id=${encodeURIComponent(row.stall_id)}`)} className="ranking-stall-link" translate="no">
                 {row.stall_name}
               </Link>
             </td>
