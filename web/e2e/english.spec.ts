@@ -15,6 +15,8 @@ import { call, operator, productWithStock, topUp, type Order } from './shop';
  * - `lang="zh…"`: text that is Chinese on purpose (the language switch names Chinese in Chinese).
  */
 
+const HAN = /\p{Script=Han}/u;
+
 interface Leak {
   route: string;
   path: string;
@@ -197,6 +199,18 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
   await loginViaUi(page, mobile);
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
 
+  // messages already on screen follow a switch of the language, both ways
+  await expect.poll(async () => (await call<{ unread: number }>(request, t, '/message/unread_count')).unread).toBeGreaterThanOrEqual(7);
+  await visit('/mail', '.mail-item');
+  await page.locator('[data-language="zh_CN"]').click();
+  await expect(page.locator('.mail-item').first()).toContainText(HAN);
+  await popup(
+    '/mail',
+    'switched back from Chinese',
+    () => page.locator('[data-language="en_US"]').click(),
+    () => expect(page.locator('.mail-item').first()).not.toContainText(HAN),
+  );
+
   await visit('/', '.home-notices .home-notice');
   await popup('/', 'customer service', () => page.locator('.header-service').click());
   await popup('/', 'search suggestions', async () => {
@@ -259,7 +273,6 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
   }
   await page.locator('.coupon-mine .coupon-search').click();
   await popup('/coupon', 'my coupons', () => expect(page.locator('.coupon-mine .coupon-card').first()).toBeVisible(), async () => undefined);
-  await expect.poll(async () => (await call<{ unread: number }>(request, t, '/message/unread_count')).unread).toBeGreaterThanOrEqual(7);
   await visit('/mail', '.mail-item');
 
   // a list of many alike (every province of a picker) is one finding, with a count and examples
