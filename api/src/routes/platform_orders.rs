@@ -17,6 +17,7 @@ use domain::order::{Courier, Platform};
 use domain::platform_export::Problem;
 use projections::catalog::{colour_picture_url, Page};
 use projections::platform_imports::{self as read, ImportHead, ImportLine, LinkedSku};
+use projections::product_names::{colour_in, size_in};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -180,21 +181,6 @@ pub struct SkuView {
     image: String,
 }
 
-/// A colour's name in `lang`, from the product's colours (a SKU stores the Chinese name).
-fn colour_in(colors_json: &str, colour: &str, lang: Language) -> String {
-    if lang == Language::ZhCn {
-        return colour.to_string();
-    }
-    let colours: Vec<Value> = serde_json::from_str(colors_json).unwrap_or_default();
-    colours
-        .iter()
-        .find(|c| c.get("zh").and_then(Value::as_str) == Some(colour))
-        .and_then(|c| c.get("en").and_then(Value::as_str))
-        .filter(|en| !en.is_empty())
-        .unwrap_or(colour)
-        .to_string()
-}
-
 fn sku_view(sku: &LinkedSku, lang: Language) -> SkuView {
     SkuView {
         sku_id: sku.sku_id.clone(),
@@ -205,7 +191,7 @@ fn sku_view(sku: &LinkedSku, lang: Language) -> SkuView {
             _ => sku.title_zh.clone(),
         },
         color: colour_in(&sku.colors_json, &sku.color, lang),
-        size: sku.size.clone(),
+        size: size_in(&sku.size, lang),
         price: sku.price,
         stock: sku.stock,
         on_shelf: sku.on_shelf,

@@ -6,5 +6,5 @@ mod queries;
 mod view;
 
 pub use projection::AfterSaleBook;
-pub use queries::{detail, list, AfterSaleCounts, AfterSaleFilter, AfterSalesPage};
+pub use queries::{detail, in_language, list, AfterSaleCounts, AfterSaleFilter, AfterSalesPage};
 pub use view::{AfterSaleView, BreakdownView, LineView};

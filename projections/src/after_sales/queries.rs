@@ -6,6 +6,8 @@ use sqlx::{AnyPool, Row};
 
 use super::projection::detail_of;
 use super::view::AfterSaleView;
+use crate::product_names::ProductNames;
+use crate::sites::Language;
 use crate::timeline::{self, TimelineEntry};
 
 /// What the after-sales list is narrowed to. `user_id` is `None` only for the operator.
@@ -150,4 +152,21 @@ pub async fn detail(
         serde_json::from_str(&row.get::<String, _>(0)).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
     let timeline = timeline::read::<AfterSale>(pool, id, AfterSaleEvent::at, detail_of).await?;
     Ok(Some((view, timeline)))
+}
+
+/// The lines of `views` in `lang`: an after-sale keeps the Chinese title and colour it was
+/// applied with; the reader sees the product's own in their language.
+pub async fn in_language(pool: &AnyPool, views: &mut [AfterSaleView], lang: Language) -> sqlx::Result<()> {
+    let ids: Vec<String> = views
+        .iter()
+        .flat_map(|v| v.lines.iter().map(|l| l.product_id.clone()))
+        .collect();
+    let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    let names = ProductNames::load(pool, lang, &ids).await?;
+    for line in views.iter_mut().flat_map(|v| v.lines.iter_mut()) {
+        line.title = names.title(&line.product_id, &line.title);
+        line.color = names.colour(&line.product_id, &line.color);
+        line.size = names.size(&line.size);
+    }
+    Ok(())
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use sqlx::{AnyPool, Row};
 
 use crate::catalog::{colour_picture_url, picture_url};
+use crate::product_names::{colour_in, size_in};
 use crate::sites::Language;
 
 #[derive(Debug, Clone, Serialize)]
@@ -55,8 +56,8 @@ pub async fn item_by_number(pool: &AnyPool, item_no: &str, lang: Language) -> sq
             .filter(|r| r.get::<String, _>(0) == product_id)
             .map(|r| ItemSku {
                 sku_id: r.get(5),
-                color: r.get(6),
-                size: r.get(7),
+                color: colour_in(&r.get::<String, _>(10), &r.get::<String, _>(6), lang),
+                size: size_in(&r.get::<String, _>(7), lang),
                 price: Fen(r.get(8)).to_yuan(),
                 stock: r.get(9),
                 image: colour_picture_url(&product_id, &r.get::<String, _>(10), &r.get::<String, _>(6)),

@@ -7,6 +7,7 @@ use sqlx::{Any, AnyPool, Row};
 
 use crate::catalog::colour_picture_url;
 use crate::orders::projection::{detail_of, ShortItem};
+use crate::product_names::{colour_in, size_in};
 use crate::sites::Language;
 use crate::timeline::{self, TimelineEntry};
 
@@ -343,19 +344,21 @@ pub(crate) async fn attach_items(
         };
         let product_id: String = r.get(2);
         let title_en: String = r.get(5);
+        let colour: String = r.get(6);
+        let colours: String = r.get(11);
         let price = Fen(r.get(8));
         let quantity: i64 = r.get(9);
         order.items.push(OrderItemView {
             sku_id: r.get(1),
-            image: colour_picture_url(&product_id, &r.get::<String, _>(11), &r.get::<String, _>(6)),
+            image: colour_picture_url(&product_id, &colours, &colour),
             product_id,
             item_no: r.get(3),
             title: match lang {
                 Language::EnUs if !title_en.is_empty() => title_en,
                 _ => r.get(4),
             },
-            color: r.get(6),
-            size: r.get(7),
+            color: colour_in(&colours, &colour, lang),
+            size: size_in(&r.get::<String, _>(7), lang),
             price: price.to_yuan(),
             quantity,
             short_quantity: r.get(10),
@@ -483,11 +486,24 @@ pub(crate) async fn sku_picture(pool: &AnyPool, sku_id: &str) -> sqlx::Result<St
         .unwrap_or_default())
 }
 
+/// The product of a SKU, its colours and English title; `None` when the SKU is gone from the
+/// catalogue.
+async fn sku_product(pool: &AnyPool, sku_id: &str) -> sqlx::Result<Option<(String, String, String)>> {
+    let row = sqlx::query(
+        "SELECT k.product_id, p.colors, p.title_en FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id = $1",
+    )
+    .bind(sku_id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
+}
+
 pub async fn out_stock_page(
     pool: &AnyPool,
     user_id: &str,
     page: i64,
     pagesize: i64,
+    lang: Language,
 ) -> sqlx::Result<NoticePage<ShortageNotice>> {
     let total: i64 = sqlx::query("SELECT COUNT(*) FROM order_shortages WHERE user_id = $1")
         .bind(user_id)
@@ -513,7 +529,15 @@ pub async fn out_stock_page(
         })
         .collect();
     for item in list.iter_mut().flat_map(|n| n.items.iter_mut()) {
-        item.image = sku_picture(pool, &item.sku_id).await?;
+        let Some((product_id, colours, title_en)) = sku_product(pool, &item.sku_id).await? else {
+            continue;
+        };
+        item.image = colour_picture_url(&product_id, &colours, &item.color);
+        if lang == Language::EnUs && !title_en.trim().is_empty() {
+            item.title = title_en;
+        }
+        item.color = colour_in(&colours, &item.color, lang);
+        item.size = size_in(&item.size, lang);
     }
     Ok(NoticePage {
         list,
