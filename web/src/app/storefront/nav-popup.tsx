@@ -34,12 +34,14 @@ export function LazyNavPopup({
   trigger: (handlers: TriggerHandlers, open: boolean) => ReactElement;
 }) {
   const [state, setState] = useState({ wanted: false, open: false, focusMenu: false });
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
   // the hover's pending open, kept outside React's state: only the pointer's handlers read it
   const [timer] = useState(() => new HoverTimer());
   useEffect(() => () => timer.clear(), [timer]);
   const show = (focusMenu: boolean) => setState({ wanted: true, open: true, focusMenu });
   const hover = popup.kind === 'group';
   const handlers: TriggerHandlers = {
+    ref: setButton,
     onPointerEnter: (event) => {
       if (!hover || event.pointerType !== 'mouse') return;
       timer.start(() => show(false));
@@ -58,22 +60,28 @@ export function LazyNavPopup({
       show(true);
     },
   };
-  const button = trigger(handlers, state.open);
-  if (!state.wanted) return button;
+  const element = trigger(handlers, state.open);
+  if (!state.wanted) return element;
   const control = {
     open: state.open,
     focusMenu: state.focusMenu,
-    onOpenChange: (open: boolean) => setState((s) => ({ ...s, open })),
-    children: button,
+    onOpenChange: (open: boolean) => {
+      // closed from inside the menu (Esc, a choice): the focus goes back to the button, not to the page
+      const active = document.activeElement;
+      if (!open && button && active && active !== button && active.closest('.ant-dropdown')) button.focus();
+      setState((s) => ({ ...s, open }));
+    },
+    children: element,
   };
   return (
-    <Suspense fallback={button}>
+    <Suspense fallback={element}>
       <NavPopup {...({ ...popup, ...control } as NavPopupProps)} />
     </Suspense>
   );
 }
 
 export interface TriggerHandlers {
+  ref: (element: HTMLButtonElement | null) => void;
   onPointerEnter: (event: PointerEvent) => void;
   onPointerLeave: () => void;
   onClick: (event: MouseEvent) => void;
