@@ -11,6 +11,7 @@ mod catalog;
 mod catalogue_admin;
 mod concurrency;
 mod coupons;
+mod english;
 mod excel;
 mod funds;
 mod hardening;
