@@ -149,7 +149,7 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
   const job = await call<{ id: string }>(request, t, '/excel/export', { table: 'orders', filters: {} });
   await expect.poll(async () => (await call<{ status: string }>(request, t, '/excel/job', { id: job.id })).status).toBe('done');
 
-  const detail = await call<{ stall: { id: string } }>(request, '', '/product/detail', { id: product.id });
+  const detail = await call<{ stall: { id: string }; item_no: string }>(request, '', '/product/detail', { id: product.id });
   await call(request, t, '/product/favorite', { id: product.id });
   await call(request, t, '/shop/follow', { id: detail.stall.id });
   await call(request, t, '/cart/add', { sku_id: product.sku.id, quantity: 1 });
@@ -247,12 +247,27 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
   await visit('/forwardSeting', '.forward-row');
   await visit('/cart', '.cart-checkout');
   await visit('/checkout', '.checkout-submit');
-  await visit('/handOrder');
+  await visit('/handOrder', '.hand-item-no');
+  // a refusal is the server's sentence, then the item's colours and sizes
+  await popup('/handOrder', 'unknown item number', async () => {
+    await page.locator('.hand-item-no input, input.hand-item-no').first().fill('NO-SUCH-ITEM');
+    await page.locator('.hand-search').click();
+    await expect(page.locator('.hand-lookup-error')).toBeVisible();
+  }, async () => undefined);
+  await popup('/handOrder', 'item found', async () => {
+    await page.locator('.hand-item-no input, input.hand-item-no').first().fill(detail.item_no);
+    await page.locator('.hand-search').click();
+    await expect(page.locator('.hand-sku')).toBeVisible();
+  }, async () => undefined);
   await visit('/platformOrders');
   await visit('/exportExcelHistory', '.excel-job');
   await visit(`/order_pay?order_no=${pending.order_no}`, '.order-pay-total');
   await visit('/orderList', '.order-card');
   await popup('/orderList', 'date picker', () => page.locator('.order-filter-start').click());
+  await popup('/orderList', 'cancel confirm', async () => {
+    await page.locator(`.order-card[data-order="${pending.order_no}"] .order-cancel`).click();
+    await expect(page.locator('.order-cancel-confirm')).toBeVisible();
+  });
   for (const order of [pending, cancelled, short, abnormal, shipped]) await visit(`/orderDetail?order_no=${order.order_no}`, '.order-detail-summary');
   await visit(`/orderDetail?order_no=${received.order_no}`, '.order-detail-summary');
   await popup(`/orderDetail?order_no=${received.order_no}`, 'after-sale dialog', async () => {
