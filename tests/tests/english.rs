@@ -113,6 +113,8 @@ async fn an_order_placed_in_chinese_reads_in_english(app: &TestApp) {
         (title_zh.as_str(), colour_zh.as_str())
     );
 
+    let options = en(app, &token, "aftersale/options", json!({"order_no": order_no})).await;
+    assert_eq!(line(&options["items"]), (title_en.as_str(), colour_en.as_str()));
     let applied = zh(
         app,
         &token,

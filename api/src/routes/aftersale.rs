@@ -12,6 +12,7 @@ use domain::after_sale::AfterSaleStatus;
 use domain::order::Claim;
 use projections::after_sales::{self as read, AfterSaleFilter, AfterSaleView, AfterSalesPage};
 use projections::orders::TimelineEntry;
+use projections::product_names::ProductNames;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -62,10 +63,12 @@ pub struct OptionsView {
 pub async fn options(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<OrderNoBody>,
 ) -> ApiResult<OptionsView> {
     let options = applying::options(&state.db, &user.id, &text(&body.order_no), now()).await?;
     let mut items = Vec::with_capacity(options.lines.len());
+    let mut product_ids = Vec::with_capacity(options.lines.len());
     for line in options.lines {
         let product: Option<(String, String)> = sqlx::query_as(
             "SELECT i.product_id, COALESCE(p.colors, '[]') FROM order_items i \
@@ -75,10 +78,13 @@ pub async fn options(
         .bind(&line.sku_id)
         .fetch_optional(&state.db.pool)
         .await?;
+        let (product_id, colours) = product.unwrap_or_default();
         items.push(OptionLine {
-            image: product
-                .map(|(id, colours)| projections::catalog::colour_picture_url(&id, &colours, &line.color))
-                .unwrap_or_default(),
+            image: if product_id.is_empty() {
+                String::new()
+            } else {
+                projections::catalog::colour_picture_url(&product_id, &colours, &line.color)
+            },
             sku_id: line.sku_id,
             item_no: line.item_no,
             title: line.title,
@@ -88,6 +94,15 @@ pub async fn options(
             bought: line.bought,
             available: line.available,
         });
+        product_ids.push(product_id);
+    }
+    // The lines keep the Chinese names they were ordered with; the reader sees their language's.
+    let ids: Vec<&str> = product_ids.iter().map(String::as_str).collect();
+    let names = ProductNames::load(&state.db.pool, language_of(&headers), &ids).await?;
+    for (item, product_id) in items.iter_mut().zip(&product_ids) {
+        item.title = names.title(product_id, &item.title);
+        item.color = names.colour(product_id, &item.color);
+        item.size = names.size(&item.size);
     }
     Ok(ok(OptionsView {
         order_no: options.order_no,
