@@ -114,4 +114,21 @@ describe('order calls', () => {
     expect([count(calls, '/order/lists'), count(calls, '/fund/index'), count(calls, '/cart/lists')]).toEqual([3, 2, 2]);
     for (const sub of subs) sub.unsubscribe();
   });
+
+  it('asks a list, a detail and the notices again in another language (their titles and colours are in it)', async () => {
+    const calls = serve({
+      '/order/lists': () => page([], { counts: {} }),
+      '/order/detail': () => ok(orderOf()),
+      '/order/out_stock': () => page(),
+    });
+    const store = loggedInStore();
+    for (const language of ['zh_CN', 'en_US', 'zh_CN'] as const) {
+      await store.dispatch(orderApi.endpoints.orders.initiate({ token: 'tok', language, page: 1, pagesize: 10 }));
+      await store.dispatch(orderApi.endpoints.orderDetail.initiate({ token: 'tok', language, order_no: 'JP1' }));
+      await store.dispatch(orderApi.endpoints.outStockNotices.initiate({ token: 'tok', language, page: 1, pagesize: 10 }));
+    }
+    // the third round is the first one's cache
+    expect([count(calls, '/order/lists'), count(calls, '/order/detail'), count(calls, '/order/out_stock')]).toEqual([2, 2, 2]);
+    expect(calls.find((c) => c.path === '/order/lists')?.body).toEqual({ page: 1, pagesize: 10 });
+  });
 });
