@@ -10,8 +10,8 @@ import { call, operator, productWithStock, topUp, type Order } from './shop';
  *
  * What may stay Chinese is marked in the page, never listed here:
  * - `translate="no"`: a proper name or free text a person typed (stall names, recipients and postal
- *   addresses, remarks, reasons) — the same attribute tells translation tools to leave it alone; a
- *   label may quote such a name;
+ *   addresses, remarks, reasons, file names) — the same attribute tells translation tools to leave it
+ *   alone; a label may quote such a name;
  * - `lang="zh…"`: text that is Chinese on purpose (the language switch names Chinese in Chinese).
  */
 
