@@ -264,8 +264,12 @@ enum NoticeOps {
 /// The terms of a coupon, as `ops coupon issue` and `publish` take them.
 #[derive(clap::Args)]
 struct CouponTermsArgs {
+    /// The Chinese name.
     #[arg(long)]
     name: String,
+    /// The English name sellers reading English see.
+    #[arg(long)]
+    name_en: String,
     /// product, service or shipping.
     #[arg(long = "type")]
     kind: String,
@@ -296,6 +300,7 @@ impl CouponTermsArgs {
         crate::routes::coupon::CouponBody {
             mobile,
             name: self.name,
+            name_en: self.name_en,
             kind: self.kind,
             discount_type: discount_type.into(),
             threshold: serde_json::json!(self.threshold),
@@ -1243,13 +1248,13 @@ async fn coupon_ops(config: Config, command: CouponOps) -> anyhow::Result<()> {
             format!("{} off", c.amount)
         };
         println!(
-            "{}  {}  {}  {}  from {}  {}  {}  {}",
-            c.id, c.user_id, c.name, c.kind, c.threshold, discount, c.status, c.order_no
+            "{}  {}  {} / {}  {}  from {}  {}  {}  {}",
+            c.id, c.user_id, c.name_zh, c.name_en, c.kind, c.threshold, discount, c.status, c.order_no
         );
     };
     let result = match command {
         CouponOps::Issue { mobile, terms } => {
-            crate::routes::coupon::issue_coupon(state, &terms.body(mobile, 0))
+            crate::routes::coupon::issue_coupon(state, &terms.body(mobile, 0), lang)
                 .await
                 .map(|c| shown(&c))
         }
@@ -1362,6 +1367,7 @@ async fn demo_coupons(state: &crate::state::AppState) -> anyhow::Result<usize> {
     let coupons = [
         NewCoupon {
             name: "满100减10".into(),
+            name_en: "¥10 off goods over ¥100".into(),
             kind: CouponKind::Product,
             discount: Discount::FullReduction {
                 threshold: Fen::yuan(100),
@@ -1372,6 +1378,7 @@ async fn demo_coupons(state: &crate::state::AppState) -> anyhow::Result<usize> {
         },
         NewCoupon {
             name: "运费五折".into(),
+            name_en: "50% off shipping".into(),
             kind: CouponKind::Shipping,
             discount: Discount::Percentage {
                 threshold: Fen::ZERO,
@@ -1388,6 +1395,7 @@ async fn demo_coupons(state: &crate::state::AppState) -> anyhow::Result<usize> {
     }
     let claimable = NewCoupon {
         name: "服务费立减2元".into(),
+        name_en: "¥2 off service fees".into(),
         kind: CouponKind::Service,
         discount: Discount::FullReduction {
             threshold: Fen::ZERO,

@@ -28,6 +28,9 @@ impl Refuses for CouponError {
 #[derive(Debug, Clone)]
 pub struct NewCoupon {
     pub name: String,
+    /// Required of a new coupon; empty only in one claimed from a coupon published before English
+    /// names.
+    pub name_en: String,
     pub kind: CouponKind,
     pub discount: Discount,
     pub valid_from: i64,
@@ -36,8 +39,14 @@ pub struct NewCoupon {
 
 impl NewCoupon {
     fn check(&self) -> Result<(), Error> {
-        validate_terms(&self.name, self.discount, self.valid_from, self.valid_to)
-            .map_err(|e| Error::from(e.refusal()))
+        validate_terms(
+            &self.name,
+            &self.name_en,
+            self.discount,
+            self.valid_from,
+            self.valid_to,
+        )
+        .map_err(|e| Error::from(e.refusal()))
     }
 }
 
@@ -76,6 +85,7 @@ async fn issue_as(
         CouponCommand::Issue {
             user_id: user_id.to_string(),
             name: coupon.name.clone(),
+            name_en: coupon.name_en.clone(),
             kind: coupon.kind,
             discount: coupon.discount,
             valid_from: coupon.valid_from,
@@ -98,7 +108,7 @@ pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64)
     let mut tx = db.begin_write().await?;
     sqlx::query(
         "INSERT INTO coupon_templates (id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
-         valid_to, quantity, claimed, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11)",
+         valid_to, quantity, claimed, created_at, name_en) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12)",
     )
     .bind(&id)
     .bind(coupon.name.trim())
@@ -111,9 +121,14 @@ pub async fn publish(db: &Database, coupon: &NewCoupon, quantity: i64, now: i64)
     .bind(coupon.valid_to)
     .bind(quantity)
     .bind(now)
+    .bind(coupon.name_en.trim())
     .execute(&mut *tx)
     .await?;
-    let detail = serde_json::json!({"name": coupon.name.trim(), "quantity": quantity});
+    let detail = serde_json::json!({
+        "name": coupon.name.trim(),
+        "name_en": coupon.name_en.trim(),
+        "quantity": quantity
+    });
     crate::actor::record(
         &mut tx,
         crate::actor::Action {
@@ -149,8 +164,8 @@ pub async fn claim(
         return Err(not_found());
     }
     let row = sqlx::query(
-        "SELECT name, kind, discount_type, threshold, amount, percent_off, valid_from, valid_to FROM coupon_templates \
-         WHERE id = $1",
+        "SELECT name, kind, discount_type, threshold, amount, percent_off, valid_from, valid_to, name_en \
+         FROM coupon_templates WHERE id = $1",
     )
     .bind(template_id)
     .fetch_optional(&db.pool)
@@ -158,6 +173,7 @@ pub async fn claim(
     .ok_or_else(not_found)?;
     let coupon = NewCoupon {
         name: row.get(0),
+        name_en: row.get(8),
         kind: CouponKind::from_code(&row.get::<String, _>(1)).ok_or_else(not_found)?,
         discount: Discount::from_columns(&row.get::<String, _>(2), row.get(3), row.get(4), row.get(5)),
         valid_from: row.get(6),

@@ -114,6 +114,7 @@ fn push_issued(rows: &mut Rows, event: &CouponEvent, used: &Use) {
     let CouponEvent::CouponIssued {
         user_id,
         name,
+        name_en,
         kind,
         discount,
         valid_from,
@@ -141,11 +142,12 @@ fn push_issued(rows: &mut Rows, event: &CouponEvent, used: &Use) {
         used.order_no.as_str().into(),
         (*at).into(),
         used.used_at.into(),
+        name_en.into(),
     ]);
 }
 
 const INSERTED: &str = "id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
-    valid_to, source, status, order_no, issued_at, used_at";
+    valid_to, source, status, order_no, issued_at, used_at, name_en";
 
 /// A coupon's use as an event leaves it.
 #[derive(Debug, Serialize)]
@@ -181,11 +183,26 @@ impl Use {
     }
 }
 
+/// A coupon's names and terms: what a reader's name for it is made of (the API renders it in the
+/// request's language: the English name, or for a coupon issued without one a name built from its
+/// terms).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CouponNaming {
+    pub name: String,
+    pub name_en: String,
+    pub kind: CouponKind,
+    pub discount: Discount,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct CouponView {
     pub id: String,
     pub user_id: String,
+    /// In the request's language, set by the API; the Chinese name until then.
     pub name: String,
+    /// The names as issued; `name_en` is empty for coupons issued before English names.
+    pub name_zh: String,
+    pub name_en: String,
     #[serde(rename = "type")]
     pub kind: String,
     pub discount_type: String,
@@ -203,28 +220,108 @@ pub struct CouponView {
     pub discount: Option<String>,
 }
 
+impl ClaimableView {
+    pub fn naming(&self) -> Option<CouponNaming> {
+        let (kind, discount) = terms_of(
+            &self.kind,
+            &self.discount_type,
+            &self.threshold,
+            &self.amount,
+            self.percent_off,
+        )?;
+        Some(CouponNaming {
+            name: self.name_zh.clone(),
+            name_en: self.name_en.clone(),
+            kind,
+            discount,
+        })
+    }
+}
+
 impl CouponView {
     pub fn terms(&self) -> Option<(CouponKind, Discount)> {
-        let kind = CouponKind::from_code(&self.kind)?;
-        let threshold = Fen::parse_yuan(&self.threshold).ok()?;
-        let discount = if self.discount_type == "discount" {
-            Discount::Percentage {
-                threshold,
-                percent_off: u8::try_from(self.percent_off).ok()?,
-            }
-        } else {
-            Discount::FullReduction {
-                threshold,
-                amount: Fen::parse_yuan(&self.amount).ok()?,
-            }
-        };
-        Some((kind, discount))
+        terms_of(
+            &self.kind,
+            &self.discount_type,
+            &self.threshold,
+            &self.amount,
+            self.percent_off,
+        )
     }
+
+    pub fn naming(&self) -> Option<CouponNaming> {
+        let (kind, discount) = self.terms()?;
+        Some(CouponNaming {
+            name: self.name_zh.clone(),
+            name_en: self.name_en.clone(),
+            kind,
+            discount,
+        })
+    }
+}
+
+fn terms_of(
+    kind: &str,
+    discount_type: &str,
+    threshold: &str,
+    amount: &str,
+    percent_off: i64,
+) -> Option<(CouponKind, Discount)> {
+    let kind = CouponKind::from_code(kind)?;
+    let threshold = Fen::parse_yuan(threshold).ok()?;
+    let discount = if discount_type == "discount" {
+        Discount::Percentage {
+            threshold,
+            percent_off: u8::try_from(percent_off).ok()?,
+        }
+    } else {
+        Discount::FullReduction {
+            threshold,
+            amount: Fen::parse_yuan(amount).ok()?,
+        }
+    };
+    Some((kind, discount))
+}
+
+/// The names and terms of the coupons `ids` (an order's coupon lines, coupon messages), by id; ids
+/// of no coupon are left out.
+pub async fn namings(pool: &AnyPool, ids: &[String]) -> sqlx::Result<HashMap<String, CouponNaming>> {
+    let mut found = HashMap::new();
+    let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+    ids.sort_unstable();
+    ids.dedup();
+    for chunk in ids.chunks(500) {
+        let marks: Vec<String> = (1..=chunk.len()).map(|n| format!("${n}")).collect();
+        let sql = format!(
+            "SELECT id, name, name_en, kind, discount_type, threshold, amount, percent_off FROM coupons \
+             WHERE id IN ({})",
+            marks.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for id in chunk {
+            query = query.bind(*id);
+        }
+        for r in query.fetch_all(pool).await? {
+            let Some(kind) = CouponKind::from_code(&r.get::<String, _>(3)) else {
+                continue;
+            };
+            found.insert(
+                r.get(0),
+                CouponNaming {
+                    name: r.get(1),
+                    name_en: r.get(2),
+                    kind,
+                    discount: Discount::from_columns(&r.get::<String, _>(4), r.get(5), r.get(6), r.get(7)),
+                },
+            );
+        }
+    }
+    Ok(found)
 }
 
 const COLUMNS: &str =
     "id, user_id, name, kind, discount_type, threshold, amount, percent_off, valid_from, valid_to, \
-    status, order_no, issued_at, used_at";
+    status, order_no, issued_at, used_at, name_en";
 
 fn coupon_of(r: &AnyRow, now: i64) -> CouponView {
     let status: String = r.get(10);
@@ -234,6 +331,8 @@ fn coupon_of(r: &AnyRow, now: i64) -> CouponView {
         id: r.get(0),
         user_id: r.get(1),
         name: r.get(2),
+        name_zh: r.get(2),
+        name_en: r.get(14),
         kind: r.get(3),
         discount_type: r.get(4),
         threshold: Fen(r.get(5)).to_yuan(),
@@ -393,7 +492,11 @@ pub async fn one(pool: &AnyPool, id: &str, now: i64) -> sqlx::Result<Option<Coup
 #[derive(Debug, Clone, Serialize)]
 pub struct ClaimableView {
     pub template_id: String,
+    /// In the request's language, set by the API; the Chinese name until then.
     pub name: String,
+    pub name_zh: String,
+    /// Empty for coupons published before English names.
+    pub name_en: String,
     #[serde(rename = "type")]
     pub kind: String,
     pub discount_type: String,
@@ -409,7 +512,7 @@ pub struct ClaimableView {
 pub async fn claimable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<Vec<ClaimableView>> {
     Ok(sqlx::query(
         "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
-         t.quantity - t.claimed FROM coupon_templates t \
+         t.quantity - t.claimed, t.name_en FROM coupon_templates t \
          WHERE t.valid_from <= $2 AND t.valid_to >= $2 AND t.claimed < t.quantity \
          AND NOT EXISTS (SELECT 1 FROM coupon_claims c WHERE c.template_id = t.id AND c.user_id = $1) \
          ORDER BY t.created_at DESC, t.id DESC LIMIT 100",
@@ -422,6 +525,8 @@ pub async fn claimable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<
     .map(|r| ClaimableView {
         template_id: r.get(0),
         name: r.get(1),
+        name_zh: r.get(1),
+        name_en: r.get(10),
         kind: r.get(2),
         discount_type: r.get(3),
         threshold: Fen(r.get(4)).to_yuan(),

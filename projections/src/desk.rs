@@ -30,6 +30,8 @@ pub async fn payouts_of_day(pool: &AnyPool, day: i64) -> sqlx::Result<Vec<Withdr
 pub struct TemplateView {
     pub template_id: String,
     pub name: String,
+    /// Empty for coupons published before English names.
+    pub name_en: String,
     #[serde(rename = "type")]
     pub kind: String,
     pub discount_type: String,
@@ -55,7 +57,7 @@ pub async fn coupon_templates(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx:
         "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
          t.quantity, t.claimed, t.created_at, \
          (SELECT COUNT(*) FROM coupon_claims c JOIN coupons k ON k.id = c.coupon_id \
-          WHERE c.template_id = t.id AND k.status = 'used') \
+          WHERE c.template_id = t.id AND k.status = 'used'), t.name_en \
          FROM coupon_templates t ORDER BY t.created_at DESC, t.id DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
@@ -67,6 +69,7 @@ pub async fn coupon_templates(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx:
             .map(|r| TemplateView {
                 template_id: r.get(0),
                 name: r.get(1),
+                name_en: r.get(13),
                 kind: r.get(2),
                 discount_type: r.get(3),
                 threshold: Fen(r.get(4)).to_yuan(),

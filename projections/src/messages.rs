@@ -637,7 +637,11 @@ impl Projection for WalletMessages {
 
 fn coupon_note<'a>(id: &'a str, event: &'a CouponEvent) -> Option<Note<'a>> {
     let CouponEvent::CouponIssued {
-        user_id, name, at, ..
+        user_id,
+        name,
+        name_en,
+        at,
+        ..
     } = event
     else {
         return None;
@@ -647,7 +651,9 @@ fn coupon_note<'a>(id: &'a str, event: &'a CouponEvent) -> Option<Note<'a>> {
         kind: "coupon_received",
         target: Target::Coupon,
         object_id: id,
-        params: json!({"name": name}),
+        // Both names: the API shows the reader's. A message without `name_en` (from before) is
+        // named from the coupon's row instead.
+        params: json!({"name": name, "name_en": name_en}),
         at: *at,
     })
 }

@@ -395,6 +395,7 @@ fn coupon_log(user_id: &str, order_no: &str, round: usize, at: i64, cancelled: b
         CouponEvent::CouponIssued {
             user_id: user_id.to_string(),
             name: "满100减10".into(),
+            name_en: "¥10 off over ¥100".into(),
             kind: if round.is_multiple_of(2) {
                 CouponKind::Product
             } else {

@@ -1,6 +1,7 @@
 //! Coupons over HTTP on both engines: the operator issues and publishes them, sellers claim them once,
 //! the coupons screen's three required filters, checkout applying one per kind to its own part of the
-//! fees, refusals, release by cancelling, and a coupon redeemed once by parallel checkouts.
+//! fees, refusals, release by cancelling, a coupon redeemed once by parallel checkouts, and names in
+//! the reader's language (the English name, or one built from the terms for a coupon without one).
 
 use futures::future::join_all;
 use reqwest::StatusCode;
@@ -33,11 +34,11 @@ async fn issue(app: &TestApp, mobile: &str, terms: Value) -> String {
 }
 
 fn five_off_goods() -> Value {
-    json!({"name": "满50减5", "type": "product", "discount_type": "full_reduction", "threshold": "50", "amount": "5"})
+    json!({"name": "满50减5", "name_en": "¥5 off goods over ¥50", "type": "product", "discount_type": "full_reduction", "threshold": "50", "amount": "5"})
 }
 
 fn half_off_shipping() -> Value {
-    json!({"name": "运费五折", "type": "shipping", "discount_type": "discount", "percent_off": 50})
+    json!({"name": "运费五折", "name_en": "Half off shipping", "type": "shipping", "discount_type": "discount", "percent_off": 50})
 }
 
 fn yuan(fen: i64) -> String {
@@ -90,6 +91,7 @@ on_both_engines!(
     one_coupon_in_ten_parallel_checkouts_is_redeemed_once,
     published_coupons_are_claimed_once_per_seller_while_any_are_left,
     the_operator_issues_from_the_cli_and_only_with_the_token,
+    a_seller_reads_coupon_names_in_the_language_of_the_request,
 );
 
 async fn coupons_discount_their_own_part_at_checkout_and_come_back_when_the_order_is_cancelled(
@@ -172,7 +174,7 @@ async fn the_coupons_screen_needs_its_three_filters(app: &TestApp) {
     let (status, reply) = admin(
         app,
         "coupons/issue",
-        json!({"mobile": "13800000802", "name": "过期券", "type": "service", "discount_type": "full_reduction",
+        json!({"mobile": "13800000802", "name": "过期券", "name_en": "Expired coupon", "type": "service", "discount_type": "full_reduction",
                "amount": "1", "valid_from": now - 10 * DAY, "valid_to": now - DAY}),
     )
     .await;
@@ -205,7 +207,9 @@ async fn the_coupons_screen_needs_its_three_filters(app: &TestApp) {
     assert_eq!(all["total"], 3);
     assert_eq!(all["counts"], json!({"unused": 2, "used": 0, "expired": 1}));
     let expired = coupon_list(app, &token, "expired").await;
-    assert_eq!(expired["list"][0]["name"], "过期券");
+    // The seller reads English here (`call`).
+    assert_eq!(expired["list"][0]["name"], "Expired coupon");
+    assert_eq!(expired["list"][0]["name_zh"], "过期券");
     assert_eq!(expired["list"][0]["status"], "expired");
     let shipping = data(
         app,
@@ -236,14 +240,14 @@ async fn refused_coupons_name_the_field_and_take_nothing(app: &TestApp) {
     let too_high = issue(
         app,
         "13800000804",
-        json!({"name": "满1万减100", "type": "product", "discount_type": "full_reduction", "threshold": "10000", "amount": "100"}),
+        json!({"name": "满1万减100", "name_en": "¥100 off over ¥10,000", "type": "product", "discount_type": "full_reduction", "threshold": "10000", "amount": "100"}),
     )
     .await;
     let now = commands::clock::now();
     let (_, later) = admin(
         app,
         "coupons/issue",
-        json!({"mobile": "13800000804", "name": "下月券", "type": "service", "discount_type": "full_reduction",
+        json!({"mobile": "13800000804", "name": "下月券", "name_en": "Next month", "type": "service", "discount_type": "full_reduction",
                "amount": "1", "valid_from": now + 10 * DAY, "valid_to": now + 20 * DAY}),
     )
     .await;
@@ -296,27 +300,43 @@ async fn refused_coupons_name_the_field_and_take_nothing(app: &TestApp) {
     );
     for (body, field) in [
         (
-            json!({"mobile": "13800000804", "name": " ", "type": "product", "discount_type": "full_reduction", "amount": "1", "valid_to": now + DAY}),
+            json!({"mobile": "13800000804", "name": " ", "name_en": "x", "type": "product", "discount_type": "full_reduction", "amount": "1", "valid_to": now + DAY}),
             "name",
         ),
         (
-            json!({"mobile": "13800000804", "name": "x", "type": "product", "discount_type": "full_reduction", "amount": "0", "valid_to": now + DAY}),
+            json!({"mobile": "13800000804", "name": "x", "type": "product", "discount_type": "full_reduction", "amount": "1", "valid_to": now + DAY}),
+            "name_en",
+        ),
+        (
+            json!({"mobile": "13800000804", "name": "x", "name_en": " ", "type": "product", "discount_type": "full_reduction", "amount": "1", "valid_to": now + DAY}),
+            "name_en",
+        ),
+        (
+            json!({"mobile": "13800000804", "name": "x", "name_en": "x".repeat(201), "type": "product", "discount_type": "full_reduction", "amount": "1", "valid_to": now + DAY}),
+            "name_en",
+        ),
+        (
+            json!({"mobile": "13800000804", "name": "x", "name_en": "ten\u{7}off", "type": "product", "discount_type": "full_reduction", "amount": "1", "valid_to": now + DAY}),
+            "name_en",
+        ),
+        (
+            json!({"mobile": "13800000804", "name": "x", "name_en": "x", "type": "product", "discount_type": "full_reduction", "amount": "0", "valid_to": now + DAY}),
             "amount",
         ),
         (
-            json!({"mobile": "13800000804", "name": "x", "type": "product", "discount_type": "discount", "percent_off": 100, "valid_to": now + DAY}),
+            json!({"mobile": "13800000804", "name": "x", "name_en": "x", "type": "product", "discount_type": "discount", "percent_off": 100, "valid_to": now + DAY}),
             "percent_off",
         ),
         (
-            json!({"mobile": "13800000804", "name": "x", "type": "gift", "discount_type": "discount", "percent_off": 10, "valid_to": now + DAY}),
+            json!({"mobile": "13800000804", "name": "x", "name_en": "x", "type": "gift", "discount_type": "discount", "percent_off": 10, "valid_to": now + DAY}),
             "type",
         ),
         (
-            json!({"mobile": "13800000804", "name": "x", "type": "product", "discount_type": "discount", "percent_off": 10, "valid_to": now - DAY}),
+            json!({"mobile": "13800000804", "name": "x", "name_en": "x", "type": "product", "discount_type": "discount", "percent_off": 10, "valid_to": now - DAY}),
             "valid_to",
         ),
         (
-            json!({"mobile": "13900009999", "name": "x", "type": "product", "discount_type": "discount", "percent_off": 10, "valid_to": now + DAY}),
+            json!({"mobile": "13900009999", "name": "x", "name_en": "x", "type": "product", "discount_type": "discount", "percent_off": 10, "valid_to": now + DAY}),
             "mobile",
         ),
     ] {
@@ -371,7 +391,7 @@ async fn published_coupons_are_claimed_once_per_seller_while_any_are_left(app: &
     let (status, reply) = admin(
         app,
         "coupons/publish",
-        json!({"name": "新人服务券", "type": "service", "discount_type": "full_reduction", "amount": "2",
+        json!({"name": "新人服务券", "name_en": "Welcome: ¥2 off service fees", "type": "service", "discount_type": "full_reduction", "amount": "2",
                "valid_to": now + 7 * DAY, "quantity": 2}),
     )
     .await;
@@ -380,6 +400,10 @@ async fn published_coupons_are_claimed_once_per_seller_while_any_are_left(app: &
     let offered = data(app, &a, "coupon/claimable", json!({})).await;
     assert_eq!(offered["list"][0]["template_id"], template.as_str());
     assert_eq!(offered["list"][0]["remaining"], 2);
+    assert_eq!(offered["list"][0]["name"], "Welcome: ¥2 off service fees");
+    let offered_zh = app.unishop_data(&a, "zh_CN", "coupon/claimable", json!({})).await;
+    assert_eq!(offered_zh["list"][0]["name"], "新人服务券");
+    assert_eq!(offered_zh["list"][0]["name_en"], "Welcome: ¥2 off service fees");
 
     let answers =
         join_all((0..5).map(|_| call(app, &a, "coupon/claim", json!({"template_id": template})))).await;
@@ -399,6 +423,7 @@ async fn published_coupons_are_claimed_once_per_seller_while_any_are_left(app: &
     let claimed = data(app, &b, "coupon/claim", json!({"template_id": template})).await;
     assert_eq!(claimed["coupon"]["type"], "service");
     assert_eq!(claimed["coupon"]["status"], "unused");
+    assert_eq!(claimed["coupon"]["name"], "Welcome: ¥2 off service fees");
     let (status, reply) = call(app, &c, "coupon/claim", json!({"template_id": template})).await;
     assert_eq!(
         (status, reply["msg"].as_str()),
@@ -427,6 +452,8 @@ async fn the_operator_issues_from_the_cli_and_only_with_the_token(app: &TestApp)
         "13800000810",
         "--name",
         "满100减10",
+        "--name-en",
+        "¥10 off over ¥100",
         "--type",
         "product",
         "--threshold",
@@ -439,15 +466,183 @@ async fn the_operator_issues_from_the_cli_and_only_with_the_token(app: &TestApp)
     assert!(ok, "{stdout}{stderr}");
     let (ok, stdout, stderr) = app.run_cli(&["ops", "coupon", "list", "--mobile", "13800000810"]);
     assert!(
-        ok && stdout.contains("1 coupons") && stdout.contains("满100减10"),
+        ok && stdout.contains("1 coupons") && stdout.contains("满100减10 / ¥10 off over ¥100"),
         "{stdout}{stderr}"
     );
     let listed = coupon_list(app, &token, "unused").await;
     assert_eq!(listed["list"][0]["threshold"], "100.00");
     assert_eq!(listed["list"][0]["amount"], "10.00");
+    assert_eq!(listed["list"][0]["name"], "¥10 off over ¥100");
+    let (ok, stdout, stderr) = app.run_cli(&[
+        "ops",
+        "coupon",
+        "issue",
+        "--mobile",
+        "13800000810",
+        "--name",
+        "满100减10",
+        "--name-en",
+        " ",
+        "--type",
+        "product",
+        "--amount",
+        "10",
+    ]);
+    assert!(
+        !ok && stderr.contains("please enter the coupon's English name"),
+        "{stdout}{stderr}"
+    );
     assert_eq!(
         app.admin_without_token("coupons/issue", json!({"mobile": "13800000810"}))
             .await,
         StatusCode::FORBIDDEN
     );
+}
+
+/// The names of the coupons in a list of coupon objects, by id.
+fn names(list: &Value) -> Vec<(String, String)> {
+    let mut names: Vec<(String, String)> = list
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["id"].as_str().unwrap().to_string(),
+                c["name"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+async fn a_seller_reads_coupon_names_in_the_language_of_the_request(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000811", "abc12345").await;
+    let marketing = app.staff("13900008111", "marketing", &[]).await;
+    let now = commands::clock::now();
+    // The console issues both names.
+    let (status, issued) = app
+        .as_staff(
+            &marketing,
+            "coupons/issue",
+            json!({"mobile": "13800000811", "name": "满50减5", "name_en": "¥5 off goods over ¥50",
+                   "type": "product", "discount_type": "full_reduction", "threshold": "50", "amount": "5",
+                   "valid_to": now + 30 * DAY}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{issued}");
+    let product = issued["data"]["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        (
+            &issued["data"]["name"],
+            &issued["data"]["name_zh"],
+            &issued["data"]["name_en"]
+        ),
+        (
+            &json!("¥5 off goods over ¥50"),
+            &json!("满50减5"),
+            &json!("¥5 off goods over ¥50")
+        )
+    );
+    let (status, listed) = app
+        .as_staff(&marketing, "coupons?mobile=13800000811", Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed["data"]["list"][0]["name_zh"], "满50减5");
+    assert_eq!(listed["data"]["list"][0]["name_en"], "¥5 off goods over ¥50");
+    // A coupon published before English names (as migration 0031 leaves it), claimed now: in
+    // English its name is built from its terms.
+    sqlx::query(
+        "INSERT INTO coupon_templates (id, name, kind, discount_type, threshold, amount, percent_off, valid_from, \
+         valid_to, quantity, claimed, created_at) VALUES ('CT-old', '运费八折', 'shipping', 'discount', 0, 0, 20, $1, $2, \
+         5, 0, $1)",
+    )
+    .bind(now - DAY)
+    .bind(now + 30 * DAY)
+    .execute(&app.db().pool)
+    .await
+    .unwrap();
+    let old = data(app, &token, "coupon/claim", json!({"template_id": "CT-old"})).await["coupon"].clone();
+    assert_eq!(
+        (&old["name"], &old["name_zh"], &old["name_en"]),
+        (&json!("20% off shipping"), &json!("运费八折"), &json!(""))
+    );
+    let old = old["id"].as_str().unwrap().to_string();
+
+    let (sku, _, _) = pricey_sku(app).await;
+    let mut request = order_request(app, &token, &sku, json!([])).await;
+    request["coupon_ids"] = json!([product, old]);
+    let placed = data(app, &token, "order/submit", request.clone()).await["order"].clone();
+    let order_no = placed["order_no"].as_str().unwrap().to_string();
+    request["coupon_ids"] = json!([]);
+    for (lang, product_name, old_name) in [
+        ("en_US", "¥5 off goods over ¥50", "20% off shipping"),
+        ("zh_CN", "满50减5", "运费八折"),
+    ] {
+        let both = {
+            let mut both = vec![
+                (product.clone(), product_name.to_string()),
+                (old.clone(), old_name.to_string()),
+            ];
+            both.sort();
+            both
+        };
+        let listed = app
+            .unishop_data(
+                &token,
+                lang,
+                "coupon/lists",
+                json!({"type": "all", "discount_type": "all", "status": "all"}),
+            )
+            .await;
+        assert_eq!(names(&listed["list"]), both, "{lang}: {listed}");
+        let order = app
+            .unishop_data(&token, lang, "order/detail", json!({"order_no": order_no}))
+            .await;
+        assert_eq!(names(&order["coupons"]), both, "{lang}: {order}");
+        let mail = app
+            .unishop_data(
+                &token,
+                lang,
+                "message/lists",
+                json!({"status": "all", "pagesize": 50}),
+            )
+            .await;
+        let mut received: Vec<String> = mail["list"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["kind"] == "coupon_received")
+            .map(|m| m["content"].as_str().unwrap().to_string())
+            .collect();
+        received.sort();
+        let mut expected: Vec<String> = [product_name, old_name]
+            .iter()
+            .map(|name| match lang {
+                "en_US" => format!("You received a coupon: {name}"),
+                _ => format!("你收到一张优惠券：{name}"),
+            })
+            .collect();
+        expected.sort();
+        assert_eq!(received, expected, "{lang}: {mail}");
+    }
+    // Checkout's choice: the coupons it reaches and the ones applied, in the reader's language.
+    data(app, &token, "order/cancel", json!({"order_no": order_no})).await;
+    request["coupon_ids"] = json!([product, old]);
+    for (lang, product_name, old_name) in [
+        ("en_US", "¥5 off goods over ¥50", "20% off shipping"),
+        ("zh_CN", "满50减5", "运费八折"),
+    ] {
+        let mut both = vec![
+            (product.clone(), product_name.to_string()),
+            (old.clone(), old_name.to_string()),
+        ];
+        both.sort();
+        let preview = app
+            .unishop_data(&token, lang, "order/preview", request.clone())
+            .await;
+        assert_eq!(names(&preview["coupons"]["usable"]), both, "{lang}: {preview}");
+        assert_eq!(names(&preview["coupons"]["applied"]), both, "{lang}: {preview}");
+    }
 }

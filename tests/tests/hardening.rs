@@ -49,7 +49,7 @@ async fn seller_with_coupon(app: &TestApp, mobile: &str) -> (String, String, Str
     let (status, issued) = app
         .admin(
             "coupons/issue",
-            json!({"mobile": mobile, "name": "满50减5", "type": "product", "discount_type": "full_reduction",
+            json!({"mobile": mobile, "name": "满50减5", "name_en": "¥5 off over ¥50", "type": "product", "discount_type": "full_reduction",
                    "threshold": "50", "amount": "5", "valid_to": commands::clock::now() + 86_400}),
         )
         .await;

@@ -176,7 +176,7 @@ async fn every_event_kind_becomes_a_message_for_its_owner_only(app: &TestApp) {
     admin_ok(
         app,
         "coupons/issue",
-        json!({"mobile": "13800000901", "name": "满50减5", "type": "product", "discount_type": "full_reduction",
+        json!({"mobile": "13800000901", "name": "满50减5", "name_en": "¥5 off over ¥50", "type": "product", "discount_type": "full_reduction",
                "threshold": "50", "amount": "5", "valid_to": commands::clock::now() + 86_400}),
     )
     .await;

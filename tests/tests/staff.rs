@@ -422,7 +422,7 @@ async fn staff_actions_are_traceable_to_who_did_them(app: &TestApp) {
         .as_staff(
             &marketing,
             "coupons/issue",
-            json!({"mobile": "13800138400", "name": "满50减5", "type": "product",
+            json!({"mobile": "13800138400", "name": "满50减5", "name_en": "¥5 off over ¥50", "type": "product",
                    "discount_type": "full_reduction", "threshold": "50", "amount": "5",
                    "valid_from": now, "valid_to": now + 86_400}),
         )

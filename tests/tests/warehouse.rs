@@ -890,7 +890,7 @@ async fn the_desks_read_ledgers_payouts_coupons_notices_and_figures(app: &TestAp
         app,
         &owner,
         "coupons/publish",
-        json!({"name": "满100减10", "type": "product", "discount_type": "full_reduction", "threshold": "100",
+        json!({"name": "满100减10", "name_en": "¥10 off over ¥100", "type": "product", "discount_type": "full_reduction", "threshold": "100",
                "amount": "10", "valid_to": commands::clock::now() + 86_400, "quantity": 5}),
     )
     .await;

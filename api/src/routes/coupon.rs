@@ -1,20 +1,31 @@
 //! Coupon calls: the seller's coupons with the three filters the spec requires, published coupons to
 //! claim, and claiming; the operator's issuing, publishing and list under `/jpmall/admin/coupons`
 //! (the CLI takes the same steps).
+//!
+//! A coupon is named in the request's language (`name`), beside both names as issued (`name_zh`,
+//! `name_en`). A coupon issued before coupons had English names shows, in English, a name built from
+//! its terms ("¥10 off goods over ¥100"), never the Chinese one.
+
+use std::collections::HashMap;
 
 use axum::extract::State;
+use axum::http::HeaderMap;
 use commands::clock::now;
 use commands::coupons::{self, NewCoupon};
 use commands::Refusal;
 use domain::coupon::{CouponKind, Discount};
 use domain::money::Fen;
-use projections::coupons::{self as read, ClaimableView, CouponFilter, CouponView, CouponsPage};
+use projections::coupons::{
+    self as read, ClaimableView, CouponFilter, CouponNaming, CouponView, CouponsPage,
+};
+use projections::messages::MessageRow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
+use crate::i18n::{language_of, message, Language};
 use crate::routes::catalog::Paging;
 use crate::state::AppState;
 
@@ -26,6 +37,152 @@ fn text(value: &Value) -> String {
         Value::Number(n) => n.to_string(),
         _ => String::new(),
     }
+}
+
+/// Yuan as a person writes them: "10", "10.50".
+fn plain_yuan(fen: Fen) -> String {
+    let yuan = fen.to_yuan();
+    yuan.strip_suffix(".00").map(str::to_string).unwrap_or(yuan)
+}
+
+/// The name of a coupon issued without one in `lang`, from its terms and the catalogue
+/// (`coupon.named.*`).
+pub fn name_from_terms(lang: Language, kind: CouponKind, discount: Discount) -> String {
+    let part = ("coupon_part", kind.code().to_string());
+    let threshold = discount.threshold();
+    let over = threshold.is_positive();
+    let (key, mut params) = match discount {
+        Discount::FullReduction { amount, .. } => (
+            if over {
+                "coupon.named.amount_off_over"
+            } else {
+                "coupon.named.amount_off"
+            },
+            vec![part, ("amount", plain_yuan(amount))],
+        ),
+        Discount::Percentage { percent_off, .. } => (
+            if over {
+                "coupon.named.percent_off_over"
+            } else {
+                "coupon.named.percent_off"
+            },
+            vec![part, ("percent", percent_off.to_string())],
+        ),
+    };
+    if over {
+        params.push(("threshold", plain_yuan(threshold)));
+    }
+    message(lang, key, &params)
+}
+
+/// A coupon's name in `lang`: the Chinese name, or the English one, or for a coupon issued before
+/// English names one built from its terms.
+pub fn name_in(lang: Language, naming: &CouponNaming) -> String {
+    match lang {
+        Language::ZhCn => naming.name.clone(),
+        Language::EnUs if !naming.name_en.trim().is_empty() => naming.name_en.clone(),
+        Language::EnUs => name_from_terms(lang, naming.kind, naming.discount),
+    }
+}
+
+/// Sets `name` to the coupon's name in `lang`.
+pub fn localize(lang: Language, view: &mut CouponView) {
+    if let Some(naming) = view.naming() {
+        view.name = name_in(lang, &naming);
+    }
+}
+
+fn localize_claimable(lang: Language, view: &mut ClaimableView) {
+    if let Some(naming) = view.naming() {
+        view.name = name_in(lang, &naming);
+    }
+}
+
+fn localize_page(lang: Language, mut page: CouponsPage) -> CouponsPage {
+    for view in &mut page.list {
+        localize(lang, view);
+    }
+    page
+}
+
+/// The names of coupons by id, in `lang`: an order's coupon lines, coupon messages. Chinese reads
+/// nothing (the stored name is Chinese).
+pub async fn names_in(
+    state: &AppState,
+    ids: Vec<String>,
+    lang: Language,
+) -> Result<HashMap<String, String>, AppError> {
+    if lang == Language::ZhCn || ids.is_empty() {
+        return Ok(HashMap::new());
+    }
+    let namings = read::namings(&state.db.pool, &ids).await?;
+    Ok(namings
+        .into_iter()
+        .map(|(id, naming)| {
+            let name = name_in(lang, &naming);
+            (id, name)
+        })
+        .collect())
+}
+
+/// An order's coupon lines (`[{"id", "type", "name", "discount"}]`, the names as redeemed, in
+/// Chinese) named in `lang`.
+pub async fn localize_order_coupons(
+    state: &AppState,
+    coupons: &mut Value,
+    lang: Language,
+) -> Result<(), AppError> {
+    let Some(lines) = coupons.as_array_mut() else {
+        return Ok(());
+    };
+    let ids = lines
+        .iter()
+        .filter_map(|line| line.get("id").and_then(Value::as_str).map(str::to_string))
+        .collect();
+    let names = names_in(state, ids, lang).await?;
+    for line in lines {
+        let name = line
+            .get("id")
+            .and_then(Value::as_str)
+            .and_then(|id| names.get(id));
+        if let (Some(name), Some(object)) = (name.cloned(), line.as_object_mut()) {
+            object.insert("name".into(), Value::String(name));
+        }
+    }
+    Ok(())
+}
+
+/// Coupon messages carry both names in `params` (`name`, `name_en`); those stored before English
+/// names carry only the Chinese one and are named from their coupon. Leaves `name` in `lang`.
+pub async fn localize_messages(
+    state: &AppState,
+    rows: &mut [MessageRow],
+    lang: Language,
+) -> Result<(), AppError> {
+    if lang == Language::ZhCn {
+        return Ok(());
+    }
+    let english = |row: &MessageRow| {
+        row.params
+            .get("name_en")
+            .and_then(Value::as_str)
+            .filter(|name| !name.trim().is_empty())
+            .map(str::to_string)
+    };
+    let is_coupon = |row: &MessageRow| row.kind == "coupon_received";
+    let unnamed = rows
+        .iter()
+        .filter(|row| is_coupon(row) && english(row).is_none())
+        .map(|row| row.object_id.clone())
+        .collect();
+    let names = names_in(state, unnamed, lang).await?;
+    for row in rows.iter_mut().filter(|row| is_coupon(row)) {
+        let name = english(row).or_else(|| names.get(&row.object_id).cloned());
+        if let (Some(name), Some(params)) = (name, row.params.as_object_mut()) {
+            params.insert("name".into(), Value::String(name));
+        }
+    }
+    Ok(())
 }
 
 #[derive(Deserialize, Default)]
@@ -57,6 +214,7 @@ fn chosen(
 
 pub async fn lists(
     State(state): State<AppState>,
+    headers: HeaderMap,
     user: CurrentUser,
     JsonBody(body): JsonBody<ListBody>,
 ) -> ApiResult<CouponsPage> {
@@ -86,9 +244,8 @@ pub async fn lists(
             "status",
         )?,
     };
-    Ok(ok(
-        read::list(&state.db.pool, &filter, page, pagesize, now()).await?
-    ))
+    let found = read::list(&state.db.pool, &filter, page, pagesize, now()).await?;
+    Ok(ok(localize_page(language_of(&headers), found)))
 }
 
 #[derive(Serialize)]
@@ -96,10 +253,17 @@ pub struct Claimable {
     list: Vec<ClaimableView>,
 }
 
-pub async fn claimable(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Claimable> {
-    Ok(ok(Claimable {
-        list: read::claimable(&state.db.pool, &user.id, now()).await?,
-    }))
+pub async fn claimable(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+) -> ApiResult<Claimable> {
+    let lang = language_of(&headers);
+    let mut list = read::claimable(&state.db.pool, &user.id, now()).await?;
+    for view in &mut list {
+        localize_claimable(lang, view);
+    }
+    Ok(ok(Claimable { list }))
 }
 
 #[derive(Deserialize, Default)]
@@ -113,14 +277,17 @@ pub struct Claimed {
     coupon: CouponView,
 }
 
-async fn coupon_answer(state: &AppState, id: &str) -> Result<CouponView, AppError> {
-    read::one(&state.db.pool, id, now())
+async fn coupon_answer(state: &AppState, id: &str, lang: Language) -> Result<CouponView, AppError> {
+    let mut view = read::one(&state.db.pool, id, now())
         .await?
-        .ok_or(AppError::NotFound("request.not_found"))
+        .ok_or(AppError::NotFound("request.not_found"))?;
+    localize(lang, &mut view);
+    Ok(view)
 }
 
 pub async fn claim(
     State(state): State<AppState>,
+    headers: HeaderMap,
     user: CurrentUser,
     JsonBody(body): JsonBody<ClaimBody>,
 ) -> ApiResult<Claimed> {
@@ -133,7 +300,7 @@ pub async fn claim(
     )
     .await?;
     Ok(ok(Claimed {
-        coupon: coupon_answer(&state, &id).await?,
+        coupon: coupon_answer(&state, &id, language_of(&headers)).await?,
     }))
 }
 
@@ -145,6 +312,8 @@ pub struct CouponBody {
     pub mobile: String,
     #[serde(default)]
     pub name: String,
+    #[serde(default)]
+    pub name_en: String,
     #[serde(default, rename = "type")]
     pub kind: String,
     #[serde(default)]
@@ -198,6 +367,7 @@ impl CouponBody {
         };
         Ok(NewCoupon {
             name: self.name.trim().to_string(),
+            name_en: self.name_en.trim().to_string(),
             kind,
             discount,
             valid_from,
@@ -222,25 +392,31 @@ async fn user_by_mobile(state: &AppState, mobile: &str) -> Result<String, AppErr
         .ok_or_else(|| Refusal::new("coupon.mobile_unknown").on("mobile").into())
 }
 
-/// Issues a coupon to the seller with `body.mobile`; answers it as the seller sees it.
-pub async fn issue_coupon(state: &AppState, body: &CouponBody) -> Result<CouponView, AppError> {
+/// Issues a coupon to the seller with `body.mobile`; answers it as the seller sees it in `lang`.
+pub async fn issue_coupon(
+    state: &AppState,
+    body: &CouponBody,
+    lang: Language,
+) -> Result<CouponView, AppError> {
     let user_id = user_by_mobile(state, &body.mobile).await?;
     let coupon = body.coupon()?;
-    let id = coupons::issue(&state.coupons, &user_id, &coupon, "operator", now()).await?;
-    coupon_answer(state, &id).await
+    let id = coupons::issue(&state.coupons, &user_id, &coupon, domain::coupon::OPERATOR, now()).await?;
+    coupon_answer(state, &id, lang).await
 }
 
 pub async fn issue(
     State(state): State<AppState>,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<CouponBody>,
 ) -> ApiResult<CouponView> {
-    Ok(ok(issue_coupon(&state, &body).await?))
+    Ok(ok(issue_coupon(&state, &body, language_of(&headers)).await?))
 }
 
 #[derive(Serialize)]
 pub struct Published {
     template_id: String,
     name: String,
+    name_en: String,
     quantity: i64,
 }
 
@@ -251,6 +427,7 @@ pub async fn publish_coupon(state: &AppState, body: &CouponBody) -> Result<Publi
     Ok(Published {
         template_id,
         name: coupon.name,
+        name_en: coupon.name_en,
         quantity,
     })
 }
@@ -272,6 +449,7 @@ pub struct AdminListQuery {
 
 pub async fn admin_list(
     State(state): State<AppState>,
+    headers: HeaderMap,
     QueryArgs(query): QueryArgs<AdminListQuery>,
 ) -> ApiResult<CouponsPage> {
     let (page, pagesize) = Paging {
@@ -288,7 +466,72 @@ pub async fn admin_list(
         user_id,
         ..CouponFilter::default()
     };
-    Ok(ok(
-        read::list(&state.db.pool, &filter, page, pagesize, now()).await?
-    ))
+    let found = read::list(&state.db.pool, &filter, page, pagesize, now()).await?;
+    Ok(ok(localize_page(language_of(&headers), found)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_coupon_without_an_english_name_is_named_from_its_terms() {
+        let named = |kind, discount| name_from_terms(Language::EnUs, kind, discount);
+        assert_eq!(
+            named(
+                CouponKind::Product,
+                Discount::FullReduction {
+                    threshold: Fen::yuan(100),
+                    amount: Fen::yuan(10)
+                }
+            ),
+            "¥10 off goods over ¥100"
+        );
+        assert_eq!(
+            named(
+                CouponKind::Service,
+                Discount::FullReduction {
+                    threshold: Fen::ZERO,
+                    amount: Fen(250)
+                }
+            ),
+            "¥2.50 off service fees"
+        );
+        assert_eq!(
+            named(
+                CouponKind::Shipping,
+                Discount::Percentage {
+                    threshold: Fen::ZERO,
+                    percent_off: 50
+                }
+            ),
+            "50% off shipping"
+        );
+        assert_eq!(
+            named(
+                CouponKind::Product,
+                Discount::Percentage {
+                    threshold: Fen::yuan(200),
+                    percent_off: 5
+                }
+            ),
+            "5% off goods over ¥200"
+        );
+        let naming = CouponNaming {
+            name: "运费五折".into(),
+            name_en: String::new(),
+            kind: CouponKind::Shipping,
+            discount: Discount::Percentage {
+                threshold: Fen::ZERO,
+                percent_off: 50,
+            },
+        };
+        assert_eq!(name_in(Language::ZhCn, &naming), "运费五折");
+        assert_eq!(name_in(Language::EnUs, &naming), "50% off shipping");
+        let named = CouponNaming {
+            name_en: "Half off shipping".into(),
+            ..naming
+        };
+        assert_eq!(name_in(Language::EnUs, &named), "Half off shipping");
+    }
 }

@@ -107,7 +107,8 @@ pub async fn lists(
     let filter = ReadFilter::from_code(&body.status)
         .ok_or_else(|| Refusal::new("mail.status_invalid").on("status"))?;
     let lang = language_of(&headers);
-    let found = read::list(&state.db.pool, &user.id, filter, page, pagesize).await?;
+    let mut found = read::list(&state.db.pool, &user.id, filter, page, pagesize).await?;
+    crate::routes::coupon::localize_messages(&state, &mut found.list, lang).await?;
     Ok(ok(MessagePage {
         list: found.list.iter().map(|m| view(m, lang)).collect(),
         total: found.total,

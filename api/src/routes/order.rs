@@ -281,6 +281,7 @@ async fn coupon_choice(
     user_id: &str,
     chosen: &[String],
     fees: &mut Fees,
+    lang: Language,
 ) -> Result<CouponChoice, AppError> {
     let at = now();
     let mut usable = projections::coupons::usable(&state.db.pool, user_id, at).await?;
@@ -289,19 +290,22 @@ async fn coupon_choice(
             .terms()
             .and_then(|(kind, discount)| discount.off(fees.coupon_base(kind)));
         coupon.discount = off.map(|f| f.to_yuan());
+        crate::routes::coupon::localize(lang, coupon);
         off.is_some()
     });
     let terms = commands::coupons::chosen_terms(&state.db, user_id, chosen, fees, "", at).await?;
     let applied = domain::order::apply_coupons(fees, terms)
         .map_err(|e| AppError::from(commands::desk::Refuses::refusal(&e)))?;
+    let ids = applied.iter().map(|a| a.coupon_id.clone()).collect();
+    let names = crate::routes::coupon::names_in(state, ids, lang).await?;
     Ok(CouponChoice {
         usable,
         applied: applied
             .into_iter()
             .map(|a| AppliedView {
+                name: names.get(&a.coupon_id).cloned().unwrap_or(a.name),
                 id: a.coupon_id,
                 kind: a.kind.code(),
-                name: a.name,
                 discount: a.discount.to_yuan(),
             })
             .collect(),
@@ -320,7 +324,7 @@ pub async fn preview(
     let lines = pricing::price_lines(&state.db, &wanted).await?;
     let quote = pricing::quote(lines, &options)?;
     let mut fees = quote.fees;
-    let coupons = coupon_choice(&state, &user.id, &body.coupon_ids, &mut fees).await?;
+    let coupons = coupon_choice(&state, &user.id, &body.coupon_ids, &mut fees, lang).await?;
     let balance = projections::wallet::summary_of(&state.db.pool, &user.id)
         .await?
         .balance;
@@ -368,9 +372,11 @@ async fn order_answer(
     order_no: &str,
     lang: Language,
 ) -> Result<OrderView, AppError> {
-    read::detail(&state.db.pool, user_id, order_no, lang)
+    let mut order = read::detail(&state.db.pool, user_id, order_no, lang)
         .await?
-        .ok_or(AppError::NotFound("order.not_found"))
+        .ok_or(AppError::NotFound("order.not_found"))?;
+    crate::routes::coupon::localize_order_coupons(state, &mut order.coupons, lang).await?;
+    Ok(order)
 }
 
 pub async fn submit(

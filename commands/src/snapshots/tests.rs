@@ -1388,6 +1388,7 @@ fn coupon_command(op: &CouponOp, coupon: &Coupon, at: i64) -> CouponCommand {
             CouponCommand::Issue {
                 user_id: format!("u{user}"),
                 name: s([" 满10减3 ", "  "][name]),
+                name_en: s([" ¥3 off over ¥10 ", ""][name]),
                 kind,
                 discount: discount(choice),
                 valid_from,

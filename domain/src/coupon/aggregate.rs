@@ -8,6 +8,7 @@ use super::commands::CouponCommand;
 use super::errors::CouponError;
 use super::events::CouponEvent;
 use super::model::{CouponKind, CouponTerms, Discount};
+use crate::text::TextFault;
 
 /// One issued coupon (aggregate id `CP…`): issued to a seller, redeemed by one order, released when
 /// that order is cancelled. Expiry is a matter of time, not an event: redeeming checks the validity.
@@ -30,16 +31,38 @@ struct Issued {
 
 type Decision = Result<Option<CouponEvent>, CouponError>;
 
-/// The rules every coupon's terms obey, for callers that check before anything is issued.
+/// The source of the coupons an operator issues; a claimed coupon's source is its published coupon.
+pub const OPERATOR: &str = "operator";
+
+/// A name passes the text rules every client text does (`crate::text`): a length limit and no
+/// control characters; `required` refuses an empty one.
+fn check_name(field: &'static str, value: &str, required: CouponError) -> Result<(), CouponError> {
+    let value = value.trim();
+    if value.is_empty() {
+        return Err(required);
+    }
+    match crate::text::check(field, value) {
+        Ok(()) => Ok(()),
+        Err(TextFault::TooLong { max }) => Err(CouponError::NameTooLong { field, max }),
+        Err(TextFault::ControlCharacter) => Err(CouponError::NameControlCharacter { field }),
+    }
+}
+
+/// The rules every new coupon's terms obey, for callers that check before anything is issued: a
+/// Chinese and an English name, and sound terms.
 pub fn validate_terms(
     name: &str,
+    name_en: &str,
     discount: Discount,
     valid_from: i64,
     valid_to: i64,
 ) -> Result<(), CouponError> {
-    if name.trim().is_empty() {
-        return Err(CouponError::NameRequired);
-    }
+    check_name("name", name, CouponError::NameRequired)?;
+    check_name("name_en", name_en, CouponError::NameEnRequired)?;
+    check_discount(discount, valid_from, valid_to)
+}
+
+fn check_discount(discount: Discount, valid_from: i64, valid_to: i64) -> Result<(), CouponError> {
     match discount {
         Discount::FullReduction { threshold, amount } => {
             if !amount.is_positive() {
@@ -106,6 +129,7 @@ impl Coupon {
             CouponCommand::Issue {
                 user_id,
                 name,
+                name_en,
                 kind,
                 discount,
                 valid_from,
@@ -121,10 +145,16 @@ impl Coupon {
                         Err(CouponError::AlreadyIssued)
                     };
                 }
-                validate_terms(&name, discount, valid_from, valid_to)?;
+                check_name("name", &name, CouponError::NameRequired)?;
+                // A claim of a coupon published before English names has none to copy.
+                if source == OPERATOR || !name_en.trim().is_empty() {
+                    check_name("name_en", &name_en, CouponError::NameEnRequired)?;
+                }
+                check_discount(discount, valid_from, valid_to)?;
                 Ok(Some(CouponEvent::CouponIssued {
                     user_id,
                     name: name.trim().to_string(),
+                    name_en: name_en.trim().to_string(),
                     kind,
                     discount,
                     valid_from,

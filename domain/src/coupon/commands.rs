@@ -7,10 +7,13 @@ use super::model::{CouponKind, Discount};
 /// Every command carries `at`, its business time in unix seconds.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CouponCommand {
-    /// `source` is `operator` or the published coupon it was claimed from.
+    /// `source` is `operator` or the published coupon it was claimed from. `name_en` is the English
+    /// name: required when an operator issues it; a claim copies its published coupon's, which is
+    /// empty for coupons published before coupons had English names.
     Issue {
         user_id: String,
         name: String,
+        name_en: String,
         kind: CouponKind,
         discount: Discount,
         valid_from: i64,

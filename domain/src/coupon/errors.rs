@@ -9,6 +9,12 @@ pub enum CouponError {
     NotIssued,
     #[error("the coupon name is required")]
     NameRequired,
+    #[error("the coupon's English name is required")]
+    NameEnRequired,
+    #[error("{field} is too long: at most {max} characters")]
+    NameTooLong { field: &'static str, max: usize },
+    #[error("{field} contains control characters")]
+    NameControlCharacter { field: &'static str },
     #[error("the discount amount must be greater than 0")]
     AmountNotPositive,
     #[error("the percentage must be 1 to 99")]
@@ -32,6 +38,10 @@ impl CouponError {
             CouponError::AlreadyIssued => "coupon.already_issued",
             CouponError::NotIssued => "coupon.not_found",
             CouponError::NameRequired => "coupon.name_required",
+            CouponError::NameEnRequired => "coupon.name_en_required",
+            // The same words as the request's text rules, which refuse these at the edge first.
+            CouponError::NameTooLong { .. } => "request.field_too_long",
+            CouponError::NameControlCharacter { .. } => "request.field_control_character",
             CouponError::AmountNotPositive => "coupon.amount_not_positive",
             CouponError::PercentOutOfRange => "coupon.percent_out_of_range",
             CouponError::ThresholdNegative => "coupon.threshold_negative",
@@ -45,6 +55,10 @@ impl CouponError {
     pub fn params(&self) -> Vec<(&'static str, String)> {
         match self {
             CouponError::BelowThreshold { threshold } => vec![("threshold", threshold.to_yuan())],
+            CouponError::NameTooLong { field, max } => {
+                vec![("max", max.to_string()), ("field", (*field).to_string())]
+            }
+            CouponError::NameControlCharacter { field } => vec![("field", (*field).to_string())],
             _ => Vec::new(),
         }
     }
@@ -54,6 +68,10 @@ impl CouponError {
     pub fn field(&self) -> Option<&'static str> {
         match self {
             CouponError::NameRequired => Some("name"),
+            CouponError::NameEnRequired => Some("name_en"),
+            CouponError::NameTooLong { field, .. } | CouponError::NameControlCharacter { field } => {
+                Some(field)
+            }
             CouponError::AmountNotPositive => Some("amount"),
             CouponError::PercentOutOfRange => Some("percent_off"),
             CouponError::ThresholdNegative => Some("threshold"),

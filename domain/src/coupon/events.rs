@@ -10,6 +10,10 @@ pub enum CouponEvent {
     CouponIssued {
         user_id: String,
         name: String,
+        /// Empty in events stored before coupons had English names (and in claims of coupons
+        /// published before then): readers show a name built from the terms instead.
+        #[serde(default)]
+        name_en: String,
         kind: CouponKind,
         discount: Discount,
         valid_from: i64,

@@ -10,7 +10,7 @@ pub mod model;
 #[cfg(test)]
 mod tests;
 
-pub use aggregate::{validate_terms, Coupon};
+pub use aggregate::{validate_terms, Coupon, OPERATOR};
 pub use commands::CouponCommand;
 pub use errors::CouponError;
 pub use events::CouponEvent;

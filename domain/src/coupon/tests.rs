@@ -23,6 +23,7 @@ fn issue(discount: Discount) -> CouponCommand {
     CouponCommand::Issue {
         user_id: "u1".into(),
         name: " 满100减10 ".into(),
+        name_en: " ¥10 off over ¥100 ".into(),
         kind: CouponKind::Product,
         discount,
         valid_from: AT,
@@ -36,6 +37,7 @@ fn issued(discount: Discount) -> CouponEvent {
     CouponEvent::CouponIssued {
         user_id: "u1".into(),
         name: "满100减10".into(),
+        name_en: "¥10 off over ¥100".into(),
         kind: CouponKind::Product,
         discount,
         valid_from: AT,
@@ -112,6 +114,121 @@ fn an_operator_issues_a_coupon_with_sound_terms() {
         .given_no_previous_events()
         .when(backwards)
         .then_expect_error(CouponError::EndsBeforeStart);
+}
+
+fn issue_named(name: &str, name_en: &str, source: &str) -> CouponCommand {
+    let mut command = issue(ten_off_a_hundred());
+    if let CouponCommand::Issue {
+        name: n,
+        name_en: e,
+        source: s,
+        ..
+    } = &mut command
+    {
+        *n = name.into();
+        *e = name_en.into();
+        *s = source.into();
+    }
+    command
+}
+
+#[test]
+fn an_operator_names_a_coupon_in_chinese_and_in_english() {
+    test()
+        .given_no_previous_events()
+        .when(issue_named("满100减10", "  ", "operator"))
+        .then_expect_error(CouponError::NameEnRequired);
+    test()
+        .given_no_previous_events()
+        .when(issue_named("满100减10", &"x".repeat(201), "operator"))
+        .then_expect_error(CouponError::NameTooLong {
+            field: "name_en",
+            max: 200,
+        });
+    // Characters, not bytes: 200 Chinese characters are a name.
+    test()
+        .given_no_previous_events()
+        .when(issue_named(&"券".repeat(201), "Coupon", "operator"))
+        .then_expect_error(CouponError::NameTooLong {
+            field: "name",
+            max: 200,
+        });
+    for bad in ["Ten\u{0}off", "Ten\noff", "Ten\u{85}off"] {
+        test()
+            .given_no_previous_events()
+            .when(issue_named("满100减10", bad, "operator"))
+            .then_expect_error(CouponError::NameControlCharacter { field: "name_en" });
+    }
+    test()
+        .given_no_previous_events()
+        .when(issue_named("满100\t减10", "Ten off", "operator"))
+        .then_expect_error(CouponError::NameControlCharacter { field: "name" });
+    let mut long_enough = issued(ten_off_a_hundred());
+    if let CouponEvent::CouponIssued { name, name_en, .. } = &mut long_enough {
+        *name = "券".repeat(200);
+        *name_en = "x".repeat(200);
+    }
+    test()
+        .given_no_previous_events()
+        .when(issue_named(&"券".repeat(200), &"x".repeat(200), "operator"))
+        .then_expect_events(vec![long_enough]);
+    // The console and the CLI check the same rules before anything is issued.
+    assert_eq!(
+        validate_terms("满100减10", "", ten_off_a_hundred(), AT, AT + DAY),
+        Err(CouponError::NameEnRequired)
+    );
+    assert_eq!(
+        validate_terms("满100减10", "Ten off", ten_off_a_hundred(), AT, AT + DAY),
+        Ok(())
+    );
+}
+
+#[test]
+fn a_claim_of_a_coupon_published_before_english_names_has_none() {
+    let mut claimed = issued(ten_off_a_hundred());
+    if let CouponEvent::CouponIssued { name_en, source, .. } = &mut claimed {
+        *name_en = String::new();
+        *source = "CT1".into();
+    }
+    test()
+        .given_no_previous_events()
+        .when(issue_named(" 满100减10 ", "", "CT1"))
+        .then_expect_events(vec![claimed]);
+    // One it copies passes the same rules.
+    test()
+        .given_no_previous_events()
+        .when(issue_named("满100减10", "a\u{1b}b", "CT1"))
+        .then_expect_error(CouponError::NameControlCharacter { field: "name_en" });
+}
+
+#[test]
+fn an_event_stored_before_english_names_still_applies() {
+    // As stored before `name_en` existed.
+    let old: CouponEvent = serde_json::from_value(serde_json::json!({
+        "CouponIssued": {
+            "user_id": "u1",
+            "name": "满100减10",
+            "kind": "Product",
+            "discount": {"FullReduction": {"threshold": 10_000, "amount": 1_000}},
+            "valid_from": AT,
+            "valid_to": AT + 30 * DAY,
+            "source": "operator",
+            "at": AT
+        }
+    }))
+    .expect("an old CouponIssued reads");
+    let CouponEvent::CouponIssued { name_en, .. } = &old else {
+        panic!("not an issue: {old:?}");
+    };
+    assert_eq!(name_en, "");
+    test()
+        .given(vec![old.clone()])
+        .when(redeem("JP1", 10_000, AT + DAY))
+        .then_expect_events(vec![redeemed("JP1", 1_000)]);
+    test()
+        .given(vec![old])
+        .when(issue(ten_off_a_hundred()))
+        .then_expect_events(vec![]);
 }
 
 #[test]
