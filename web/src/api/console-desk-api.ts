@@ -91,7 +91,10 @@ export const payoutsUrl = (date: string) => `${A}/withdrawals/payouts?date=${enc
 /** A published (claimable) coupon with how many were claimed and used. */
 export interface CouponTemplate {
   template_id: string;
+  /** Chinese. */
   name: string;
+  /** '' for coupons published before English names. */
+  name_en: string;
   type: CouponType;
   discount_type: CouponDiscountType;
   threshold: string;
@@ -114,6 +117,7 @@ export interface IssuedCoupon extends Coupon {
 /** The terms of a coupon to issue or publish; money in yuan, times unix seconds. */
 export interface CouponBody {
   name: string;
+  name_en: string;
   type: CouponType;
   discount_type: CouponDiscountType;
   threshold?: string;

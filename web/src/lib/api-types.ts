@@ -348,6 +348,7 @@ export type CouponStatus = 'unused' | 'used' | 'expired';
 
 /** What a coupon takes off and when: shared by issued and claimable coupons. */
 export interface CouponTerms {
+  /** In the request's language (for English, one built from the terms when it was issued without an English name). */
   name: string;
   /** Which part of an order it discounts: the goods, the service fees (service, QC, value-added) or the shipping. */
   type: CouponType;
@@ -365,6 +366,9 @@ export interface CouponTerms {
 /** One coupon issued to the caller. */
 export interface Coupon extends CouponTerms {
   id: string;
+  /** The names as issued; `name_en` is '' for coupons issued before English names. */
+  name_zh: string;
+  name_en: string;
   status: CouponStatus;
   /** The order that used it ('' while unused). */
   order_no: string;
@@ -385,6 +389,9 @@ export type CouponPage = Page<Coupon> & { counts: CouponCounts };
 /** coupon/claimable: a coupon the operator published that the caller can still claim. */
 export interface ClaimableCoupon extends CouponTerms {
   template_id: string;
+  /** The names as published; `name_en` is '' for coupons published before English names. */
+  name_zh: string;
+  name_en: string;
   remaining: number;
 }
 

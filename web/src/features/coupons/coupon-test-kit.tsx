@@ -14,6 +14,8 @@ export function couponOf(overrides: Partial<Coupon> = {}): Coupon {
   return {
     id: 'CP1',
     name: '新人满减券',
+    name_zh: '新人满减券',
+    name_en: 'Welcome: ¥10 off over ¥100',
     type: 'product',
     discount_type: 'full_reduction',
     threshold: '100.00',
@@ -34,6 +36,8 @@ export function claimableOf(overrides: Partial<ClaimableCoupon> = {}): Claimable
   return {
     template_id: 'T1',
     name: '运费立减',
+    name_zh: '运费立减',
+    name_en: '¥5 off shipping',
     type: 'shipping',
     discount_type: 'full_reduction',
     threshold: '0.00',

@@ -65,6 +65,8 @@ export function couponOf(overrides: Partial<Coupon> = {}): Coupon {
   return {
     id: 'CP1',
     name: '满50减10',
+    name_zh: '满50减10',
+    name_en: '¥10 off over ¥50',
     type: 'product',
     discount_type: 'full_reduction',
     threshold: '50.00',

@@ -7,6 +7,7 @@ import { fenToYuan, readYuan } from '../../../lib/money';
 export interface CouponValues {
   mobile?: string;
   name: string;
+  name_en: string;
   type: CouponType;
   discount_type: CouponDiscountType;
   threshold?: string;
@@ -35,7 +36,7 @@ export function percentProblem(value: number | null | undefined): string | null 
 }
 
 /**
- * The terms the server takes (docs/api.md "Operator: coupons"): the name trimmed, the threshold
+ * The terms the server takes (docs/api.md "Operator: coupons"): both names trimmed, the threshold
  * as two-decimal yuan (left out when empty), `amount` for a full reduction or `percent_off` for a
  * discount, and the validity as unix seconds of whole local days.
  */
@@ -43,6 +44,7 @@ export function couponBody(values: CouponValues): CouponBody {
   const [from, to] = values.validity;
   const body: CouponBody = {
     name: values.name.trim(),
+    name_en: values.name_en.trim(),
     type: values.type,
     discount_type: values.discount_type,
     valid_from: from.startOf('day').unix(),

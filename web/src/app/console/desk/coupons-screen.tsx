@@ -36,6 +36,10 @@ const discountText = (intl: IntlShape, terms: CouponTerms) => {
   return intl.formatMessage({ id: message.id }, message.values);
 };
 
+/** A coupon's English name as issued; those from before English names had none (sellers reading English see one built from the terms). */
+const englishName = (intl: IntlShape, name: string) =>
+  name ? <span className="console-desk-coupon-name-en">{name}</span> : <span className="console-desk-coupon-name-en">{intl.formatMessage({ id: 'console.desk.coupon.nameEn.none' })}</span>;
+
 const validity = (coupon: { valid_from: number; valid_to: number }) => `${formatDate(coupon.valid_from, DAY_FORMAT)} ~ ${formatDate(coupon.valid_to, DAY_FORMAT)}`;
 
 /** The published coupons, newest first, with how many were claimed and used. */
@@ -56,6 +60,7 @@ function TemplatesTab() {
       pagination={deskPagination(intl, page, data?.total ?? 0, setPage)}
       columns={[
         { key: 'name', title: text('console.desk.coupon.name'), render: (_, row) => row.name },
+        { key: 'nameEn', title: text('console.desk.coupon.nameEn'), render: (_, row) => englishName(intl, row.name_en) },
         { key: 'type', title: text('coupon.filter.type'), render: (_, row) => typeName(intl, row.type) },
         { key: 'discount', title: text('console.desk.coupon.discount'), render: (_, row) => discountText(intl, row) },
         { key: 'validity', title: text('console.desk.coupon.validity'), render: (_, row) => validity(row) },
@@ -106,7 +111,8 @@ function IssuedTab() {
         pagination={deskPagination(intl, page, data?.total ?? 0, setPage)}
         columns={[
           { key: 'seller', title: text('console.desk.seller'), render: (_, row) => sellerOf(row) },
-          { key: 'name', title: text('console.desk.coupon.name'), render: (_, row) => row.name },
+          { key: 'name', title: text('console.desk.coupon.name'), render: (_, row) => row.name_zh },
+          { key: 'nameEn', title: text('console.desk.coupon.nameEn'), render: (_, row) => englishName(intl, row.name_en) },
           { key: 'type', title: text('coupon.filter.type'), render: (_, row) => typeName(intl, row.type) },
           { key: 'discount', title: text('console.desk.coupon.discount'), render: (_, row) => discountText(intl, row) },
           { key: 'validity', title: text('console.desk.coupon.validity'), render: (_, row) => validity(row) },
@@ -129,12 +135,12 @@ function IssuedTab() {
 }
 
 /** The form fields a refusal may name; the validity's two ends are one picker. */
-const FORM_FIELDS = ['mobile', 'name', 'type', 'discount_type', 'threshold', 'amount', 'percent_off', 'quantity', 'validity'];
+const FORM_FIELDS = ['mobile', 'name', 'name_en', 'type', 'discount_type', 'threshold', 'amount', 'percent_off', 'quantity', 'validity'];
 const RENAME = { valid_from: 'validity', valid_to: 'validity' };
 
 /**
  * Issue a coupon to one seller (by phone number), or publish a claimable one (with how many): the
- * name, what it discounts, a full reduction (amount) or a discount (percent off), the threshold and
+ * Chinese and the English name, what it discounts, a full reduction (amount) or a discount (percent off), the threshold and
  * the validity (whole days). A refusal shows under the field it names.
  */
 function CouponForm({ mode, onDone }: { mode: 'issue' | 'publish'; onDone: () => void }) {
@@ -185,6 +191,14 @@ function CouponForm({ mode, onDone }: { mode: 'issue' | 'publish'; onDone: () =>
         ) : null}
         <Form.Item name="name" label={text('console.desk.coupon.name')} rules={[{ required: true, whitespace: true, message: text('console.desk.coupon.name.required') }]}>
           <Input className="console-desk-coupon-name" maxLength={200} />
+        </Form.Item>
+        <Form.Item
+          name="name_en"
+          label={text('console.desk.coupon.nameEn')}
+          extra={text('console.desk.coupon.nameEn.hint')}
+          rules={[{ required: true, whitespace: true, message: text('console.desk.coupon.nameEn.required') }]}
+        >
+          <Input className="console-desk-coupon-name-en-input" maxLength={200} />
         </Form.Item>
         <Form.Item name="type" label={text('coupon.filter.type')} rules={[{ required: true, message: text('coupon.filter.typeRequired') }]}>
           <Select className="console-desk-coupon-type" options={COUPON_TYPES.map((value) => ({ value, label: typeName(intl, value) }))} />

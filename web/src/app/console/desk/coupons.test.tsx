@@ -58,8 +58,9 @@ async function pickRange(from: string, to: string) {
 describe('coupon body', () => {
   it('sends whole days as unix seconds, yuan with two decimals, and only the discount the type takes', () => {
     const validity: [dayjs.Dayjs, dayjs.Dayjs] = [dayjs('2026-03-01T15:00:00'), dayjs('2026-03-31T08:00:00')];
-    expect(couponBody({ name: ' 满100减10 ', type: 'product', discount_type: 'full_reduction', threshold: '100', amount: '10.5', percent_off: 30, validity })).toEqual({
+    expect(couponBody({ name: ' 满100减10 ', name_en: ' ¥10 off over ¥100 ', type: 'product', discount_type: 'full_reduction', threshold: '100', amount: '10.5', percent_off: 30, validity })).toEqual({
       name: '满100减10',
+      name_en: '¥10 off over ¥100',
       type: 'product',
       discount_type: 'full_reduction',
       threshold: '100.00',
@@ -67,8 +68,9 @@ describe('coupon body', () => {
       valid_from: dayjs('2026-03-01T00:00:00').unix(),
       valid_to: dayjs('2026-03-31T23:59:59').unix(),
     });
-    expect(couponBody({ name: '9折', type: 'shipping', discount_type: 'discount', threshold: '', amount: '5', percent_off: 10, validity })).toEqual({
+    expect(couponBody({ name: '9折', name_en: '10% off shipping', type: 'shipping', discount_type: 'discount', threshold: '', amount: '5', percent_off: 10, validity })).toEqual({
       name: '9折',
+      name_en: '10% off shipping',
       type: 'shipping',
       discount_type: 'discount',
       percent_off: 10,
@@ -79,15 +81,16 @@ describe('coupon body', () => {
 });
 
 describe('coupons screen', () => {
-  it('lists the published coupons with quantity, claimed and used', async () => {
+  it('lists the published coupons with both names, quantity, claimed and used', async () => {
     const calls = serveCoupons();
     renderConsole('/coupons', intl);
     const row = await shown('.console-desk-template-table tbody tr.ant-table-row');
     expect(calls.find((c) => c.path === '/coupons/templates')?.body).toEqual({ page: '1', pagesize: '20' });
     const cells = [...row.querySelectorAll('td')].map((td) => td.textContent);
     expect(cells[0]).toBe('满100减10');
-    expect(cells[1]).toBe('商品券');
-    expect(cells.slice(4, 7)).toEqual(['500', '120', '37']);
+    expect(cells[1]).toBe('（无：英文界面按优惠条件显示）');
+    expect(cells[2]).toBe('商品券');
+    expect(cells.slice(5, 8)).toEqual(['500', '120', '37']);
   });
 
   it('lists the issued coupons with their status and the order that used them; searches by phone', async () => {
@@ -98,6 +101,7 @@ describe('coupons screen', () => {
     await waitFor(() => expect(document.querySelectorAll('.console-desk-coupon-table tbody tr.ant-table-row')).toHaveLength(2), SOON);
     expect(texts('.console-desk-coupon-status')).toEqual(['已使用', '未使用']);
     expect(texts('.console-desk-coupon-order')).toEqual(['JP20260102000009', '']);
+    expect(texts('.console-desk-coupon-table .console-desk-coupon-name-en')).toEqual(['10% off shipping', '10% off shipping']);
     input('.console-desk-coupon-mobile', ' 13700137000 ');
     fireEvent.click(document.querySelector('.console-desk-coupon-search')!);
     await waitFor(() => expect(calls.filter((c) => c.path === '/coupons').at(-1)?.body).toEqual({ mobile: '13700137000', page: '1', pagesize: '20' }));
@@ -110,6 +114,7 @@ describe('coupons screen', () => {
     tab(3);
     await shown('.console-desk-coupon-publish');
     input('.console-desk-coupon-name', '新人满100减10');
+    input('.console-desk-coupon-name-en-input', ' ¥10 off over ¥100 for newcomers ');
     input('.console-desk-coupon-amount', '10');
     input('.console-desk-coupon-threshold', '100');
     input('.console-desk-coupon-quantity', '200');
@@ -119,6 +124,7 @@ describe('coupons screen', () => {
     const body = calls.find((c) => c.path === '/coupons/publish')!.body;
     expect(body).toEqual({
       name: '新人满100减10',
+      name_en: '¥10 off over ¥100 for newcomers',
       type: 'product',
       discount_type: 'full_reduction',
       threshold: '100.00',
@@ -149,6 +155,7 @@ describe('coupons screen', () => {
     await shown('.console-desk-coupon-issue');
     input('.console-desk-coupon-form-mobile', '13700137001');
     input('.console-desk-coupon-name', '运费9折');
+    input('.console-desk-coupon-name-en-input', '10% off shipping');
     await choose('console-desk-coupon-type', '运费券');
     await choose('console-desk-coupon-discount-type', '折扣');
     await shown('.console-desk-coupon-percent');
@@ -156,7 +163,7 @@ describe('coupons screen', () => {
     fireEvent.click(document.querySelector('.console-desk-coupon-issue .console-desk-coupon-submit')!);
     await waitFor(() => expect(texts('.console-desk-coupon-issue .ant-form-item-explain-error')).toEqual(['没有这个手机号的卖家']), SOON);
     const body = calls.find((c) => c.path === '/coupons/issue')!.body;
-    expect(body).toMatchObject({ mobile: '13700137001', name: '运费9折', type: 'shipping', discount_type: 'discount', percent_off: 10 });
+    expect(body).toMatchObject({ mobile: '13700137001', name: '运费9折', name_en: '10% off shipping', type: 'shipping', discount_type: 'discount', percent_off: 10 });
     expect(body).not.toHaveProperty('amount');
     expect(typeof body.valid_from).toBe('number');
     expect(typeof body.valid_to).toBe('number');
@@ -178,6 +185,7 @@ describe('coupons screen', () => {
     await waitFor(() =>
       expect(texts('.console-desk-coupon-publish .ant-form-item-explain-error')).toEqual([
         '请输入优惠券名称',
+        '请输入优惠券英文名称',
         '请输入大于 0 的金额，最多两位小数',
         '请输入金额，最多两位小数',
         '请输入至少为 1 的整数',

@@ -95,6 +95,8 @@ export const LEDGER: SellerLedger = {
 export const templateOf = (over: Partial<CouponTemplate> = {}): CouponTemplate => ({
   template_id: 'T1',
   name: '满100减10',
+  // Published before English names.
+  name_en: '',
   type: 'product',
   discount_type: 'full_reduction',
   threshold: '100.00',
@@ -112,6 +114,8 @@ export const templateOf = (over: Partial<CouponTemplate> = {}): CouponTemplate =
 export const couponOf = (over: Partial<IssuedCoupon> = {}): IssuedCoupon => ({
   id: 'CP1',
   name: '运费9折',
+  name_zh: '运费9折',
+  name_en: '10% off shipping',
   type: 'shipping',
   discount_type: 'discount',
   threshold: '0.00',
