@@ -7,6 +7,7 @@ pub mod constants;
 pub mod coupon;
 pub mod money;
 pub mod order;
+pub mod place_names;
 pub mod platform_export;
 pub mod search;
 pub mod staff;

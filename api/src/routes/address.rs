@@ -8,6 +8,7 @@ use commands::addresses::{self, AddressChange};
 use commands::clock::now;
 use commands::Refusal;
 use domain::address::{AddressInput, Divisions};
+use domain::place_names::english_place_name;
 use projections::addresses::{self as read, Address};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -33,10 +34,13 @@ pub struct AreaBody {
     pid: Value,
 }
 
+/// A division: `name` is what an address stores and the next call's `pid` names; `name_en` is how
+/// it reads in English (pinyin), for the picker.
 #[derive(Serialize)]
 pub struct Area {
     id: String,
     name: String,
+    name_en: String,
 }
 
 pub async fn area(JsonBody(body): JsonBody<AreaBody>) -> ApiResult<Vec<Area>> {
@@ -51,6 +55,7 @@ pub async fn area(JsonBody(body): JsonBody<AreaBody>) -> ApiResult<Vec<Area>> {
         .map(|d| Area {
             id: d.code.clone(),
             name: d.name.clone(),
+            name_en: english_place_name(&d.name),
         })
         .collect()))
 }
@@ -206,6 +211,26 @@ pub fn return_address(lang: Language) -> ReturnAddress {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_division_reads_in_english_without_a_han_character() {
+        fn walk(divisions: &[domain::address::Division], seen: &mut usize) {
+            for d in divisions {
+                let english = english_place_name(&d.name);
+                assert!(
+                    !english.is_empty() && !english.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c)),
+                    "{} reads as {english}",
+                    d.name
+                );
+                *seen += 1;
+                walk(&d.children, seen);
+            }
+        }
+        let mut seen = 0;
+        let d = divisions();
+        walk(d.children(""), &mut seen);
+        assert!(seen > 3000, "{seen}");
+    }
 
     #[test]
     fn the_embedded_divisions_cover_china_and_include_the_return_address() {
