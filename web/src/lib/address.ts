@@ -7,10 +7,14 @@
 import { isPhone } from './phone';
 import type { MessageKey } from './validators';
 
-/** A division of address/area: province, city or district, by its code. */
+/**
+ * A division of address/area: province, city or district, by its code. `name` is what an
+ * address stores and a parcel carries; `name_en` is how it reads in English (pinyin).
+ */
 export interface Division {
   id: string;
   name: string;
+  name_en?: string;
 }
 
 /** Levels of the region picker: province, city, district. */
@@ -70,9 +74,17 @@ export interface RegionOption {
   children?: RegionOption[];
 }
 
-/** Options of one level (0 province, 1 city, 2 district) from an address/area answer. */
-export function toRegionOptions(areas: readonly Division[], level: number): RegionOption[] {
-  return areas.map((area) => ({ value: area.name, label: area.name, code: area.id, isLeaf: level >= REGION_LEVELS - 1 }));
+/**
+ * Options of one level (0 province, 1 city, 2 district) from an address/area answer; in English
+ * the label is the division's English name, the value stays the Chinese the calls take.
+ */
+export function toRegionOptions(areas: readonly Division[], level: number, english = false): RegionOption[] {
+  return areas.map((area) => ({
+    value: area.name,
+    label: english && area.name_en ? area.name_en : area.name,
+    code: area.id,
+    isLeaf: level >= REGION_LEVELS - 1,
+  }));
 }
 
 /**
@@ -114,8 +126,12 @@ export type AreaLoader = (pid: string) => Promise<readonly Division[]>;
  * sibling can be chosen at once. A name the data no longer has stops the chain there
  * (`complete` false); the rest stays to be loaded on demand.
  */
-export async function loadRegionChain(names: readonly string[], load: AreaLoader): Promise<{ options: RegionOption[]; complete: boolean }> {
-  let options = toRegionOptions(await load(''), 0);
+export async function loadRegionChain(
+  names: readonly string[],
+  load: AreaLoader,
+  english = false,
+): Promise<{ options: RegionOption[]; complete: boolean }> {
+  let options = toRegionOptions(await load(''), 0, english);
   let level: readonly RegionOption[] = options;
   const path: string[] = [];
   for (let depth = 0; depth < REGION_LEVELS - 1; depth += 1) {
@@ -123,7 +139,7 @@ export async function loadRegionChain(names: readonly string[], load: AreaLoader
     const option = level.find((o) => o.value === name);
     if (!name || !option) return { options, complete: false };
     path.push(option.value);
-    const children = toRegionOptions(await load(option.code), depth + 1);
+    const children = toRegionOptions(await load(option.code), depth + 1, english);
     options = withChildren(options, path, children);
     level = children;
   }

@@ -2,6 +2,8 @@ import { Cascader } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useLazyAreaChildrenQuery } from '../api/address-book-api';
 import { loadRegionChain, toRegionOptions, withChildren, type RegionOption } from '../lib/address';
+import { useAppSelector } from '../state/hooks';
+import { selectLanguage } from '../state/session-slice';
 
 /**
  * The region picker's options: the provinces when `open` (and, for a saved region, the cities and
@@ -11,6 +13,7 @@ import { loadRegionChain, toRegionOptions, withChildren, type RegionOption } fro
 export function useRegionOptions(open: boolean, saved: readonly string[] | null) {
   const [trigger] = useLazyAreaChildrenQuery();
   const [options, setOptions] = useState<RegionOption[]>([]);
+  const english = useAppSelector(selectLanguage) === 'en_US';
   const load = useCallback((pid: string) => trigger({ pid }, true).unwrap(), [trigger]);
   const savedKey = saved ? saved.join('\u0000') : '';
 
@@ -18,7 +21,10 @@ export function useRegionOptions(open: boolean, saved: readonly string[] | null)
     if (!open) return;
     let alive = true;
     const names = savedKey ? savedKey.split('\u0000') : [];
-    const ready = names.length > 0 ? loadRegionChain(names, load).then((chain) => chain.options) : load('').then((areas) => toRegionOptions(areas, 0));
+    const ready =
+      names.length > 0
+        ? loadRegionChain(names, load, english).then((chain) => chain.options)
+        : load('').then((areas) => toRegionOptions(areas, 0, english));
     ready
       .then((next) => {
         if (alive) setOptions(next);
@@ -27,7 +33,7 @@ export function useRegionOptions(open: boolean, saved: readonly string[] | null)
     return () => {
       alive = false;
     };
-  }, [open, savedKey, load]);
+  }, [open, savedKey, load, english]);
 
   const loadData = useCallback(
     (selected: RegionOption[]) => {
@@ -35,10 +41,10 @@ export function useRegionOptions(open: boolean, saved: readonly string[] | null)
       if (!target || target.isLeaf || target.children) return;
       const path = selected.map((o) => o.value);
       load(target.code)
-        .then((areas) => setOptions((current) => withChildren(current, path, toRegionOptions(areas, path.length))))
+        .then((areas) => setOptions((current) => withChildren(current, path, toRegionOptions(areas, path.length, english))))
         .catch(() => undefined);
     },
-    [load],
+    [load, english],
   );
 
   return { options, loadData };

@@ -183,6 +183,15 @@ describe('region options', () => {
     expect(toRegionOptions(AREAS['4401']!, 2).every((o) => o.isLeaf)).toBe(true);
   });
 
+  it('in English the label is the English name and the value stays the Chinese the calls take', () => {
+    const areas = [{ id: '44', name: '广东省', name_en: 'Guangdong' }, { id: '11', name: '北京市' }];
+    expect(toRegionOptions(areas, 0, true)).toEqual([
+      { value: '广东省', label: 'Guangdong', code: '44', isLeaf: false },
+      { value: '北京市', label: '北京市', code: '11', isLeaf: false },
+    ]);
+    expect(toRegionOptions(areas, 0)[0]!.label).toBe('广东省');
+  });
+
   it('children go under the chosen path in a new tree', () => {
     const provinces = toRegionOptions(AREAS['']!, 0);
     const withCities = withChildren(provinces, ['广东省'], toRegionOptions(AREAS['44']!, 1));
