@@ -5,6 +5,8 @@ import { navGroup, navTo } from './nav';
 interface Coupon {
   id: string;
   name: string;
+  name_zh: string;
+  name_en: string;
   type: string;
   status: string;
   order_no: string;
@@ -17,10 +19,13 @@ interface Preview {
 
 test('claim a published coupon on /coupon, use it at checkout, and get it back by cancelling the order', async ({ page, request }) => {
   // the operator publishes a claimable coupon: 5.00 off the goods, no threshold, ten of them, for a week
-  const name = `无门槛5元券 ${Date.now()}`;
+  const stamp = Date.now();
+  const name = `无门槛5元券 ${stamp}`;
+  const nameEn = `5 off, no threshold ${stamp}`;
   const now = Math.floor(Date.now() / 1000);
   const published = await operator<{ template_id: string }>(request, '/coupons/publish', {
     name,
+    name_en: nameEn,
     type: 'product',
     discount_type: 'full_reduction',
     threshold: '0.00',
@@ -74,6 +79,8 @@ test('claim a published coupon on /coupon, use it at checkout, and get it back b
   const claimed = await exchange<{ coupon: Coupon }>(page, '/coupon/claim', () => claimable.locator('.coupon-claim').click());
   expect(claimed.sent).toEqual({ template_id: published.template_id });
   const coupon = claimed.data.coupon;
+  // the page reads Chinese; the English name comes along for a reader of English
+  expect([coupon.name, coupon.name_zh, coupon.name_en]).toEqual([name, name, nameEn]);
   await expect(page.locator('.ant-message')).toContainText('领取成功');
   await expect(claimable).toHaveCount(0);
   const card = mine.locator(`.coupon-card[data-coupon="${coupon.id}"]`);
