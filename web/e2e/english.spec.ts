@@ -73,7 +73,6 @@ async function settled(page: Page, pending: { count: number; at: number }): Prom
 }
 
 test('en_US: every storefront route and its usual popups show no Chinese but what people typed', async ({ page, context, request }) => {
-  test.setTimeout(120_000);
   const mobile = newMobile();
   const user = await registerViaApi(request, mobile);
   const t = user.token;
