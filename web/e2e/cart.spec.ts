@@ -21,7 +21,8 @@ const fen = (yuan: string) => {
 };
 const yuan = (amount: number) => `¥${Math.floor(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 
-const badge = (page: Page) => page.locator('.site-nav .cart-count');
+// the count on the nav's order button: a menu opened once stays in the page, hidden, with its entries' counts
+const badge = (page: Page) => navGroup(page, 'order').locator('.cart-count');
 const footer = (page: Page, part: string) => page.locator(`.cart-footer .cart-${part}`);
 
 /** Waits for a cart call's answer and returns the body it sent. */

@@ -1,6 +1,6 @@
 import { Modal } from 'antd';
-// its theme, outside any screen
-import '../lib/antd-scope';
+// its theme and locale, outside any screen
+import { prepareAntd } from '../lib/antd-scope';
 
 export interface LoginPromptProps {
   title: string;
@@ -12,6 +12,8 @@ export interface LoginPromptProps {
 }
 
 export function showLoginPrompt(props: LoginPromptProps): void {
+  // the texts are given; Ant Design's locale follows for the holder, without holding the dialog
+  prepareAntd().catch(() => undefined);
   Modal.confirm({
     title: props.title,
     content: props.content,

@@ -1,6 +1,6 @@
 import { message } from 'antd';
-// its theme, outside any screen
-import './antd-scope';
+// its theme and locale, outside any screen
+import { prepareAntd } from './antd-scope';
 import { createElement, type MouseEvent } from 'react';
 import { TOAST_DURATION_MS, TOAST_OFFSET_PX, type ToastType } from './constants';
 import { navigateTo } from './navigation';
@@ -20,5 +20,7 @@ function withLink(text: string, link: ToastLink, key: string | undefined) {
 }
 
 export function showToast(text: string, type: ToastType, key?: string, link?: ToastLink): void {
+  // the text is the catalogue's; Ant Design's locale follows for the holder, without holding the toast
+  prepareAntd().catch(() => undefined);
   void message.open({ type, content: link ? withLink(text, link, key) : text, key, duration: TOAST_DURATION_MS / 1000 });
 }

@@ -1,9 +1,11 @@
 import { Button, notification } from 'antd';
-// its theme, outside any screen
-import '../../lib/antd-scope';
+// its theme and locale, outside any screen
+import { prepareAntd } from '../../lib/antd-scope';
 import { t } from '../../lib/i18n';
 
 export function openVersionNotice(): void {
+  // the texts are the catalogue's; Ant Design's locale follows for the holder
+  prepareAntd().catch(() => undefined);
   notification.open({
     key: 'new-version',
     type: 'info',
