@@ -3,9 +3,9 @@ import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { useAccountInfoQuery, useAreaSitesQuery, useSiteInfoQuery } from '../../api/site-api';
 import { setNavigator } from '../../lib/navigation';
 import { notFoundPath, siteRedirect } from '../../lib/site-rule';
-import { useAppSelector } from '../../state/hooks';
+import { useAppDispatch, useAppSelector } from '../../state/hooks';
 import { progressDone } from './progress';
-import { selectSession } from '../../state/session-slice';
+import { areaSiteListLoaded, selectSession } from '../../state/session-slice';
 
 /** Completes the progress bar once the navigation's screen has rendered. */
 function ProgressDone() {
@@ -24,8 +24,15 @@ export function RootShell() {
   const location = useLocation();
   const navigate = useNavigate();
   const siteInfo = useSiteInfoQuery({ site, language });
-  useAreaSitesQuery({ language });
+  const { data: areaSites } = useAreaSitesQuery({ language });
+  const dispatch = useAppDispatch();
   useAccountInfoQuery({ token }, { skip: !token });
+
+  // Switching back to a language asked before answers from the cache, which the query's own
+  // onQueryStarted never sees: the header's area-site names would stay in the other language.
+  useEffect(() => {
+    if (Array.isArray(areaSites)) dispatch(areaSiteListLoaded(areaSites));
+  }, [areaSites, dispatch]);
 
   useEffect(() => {
     setNavigator((to, options) => void navigate(to, options));
