@@ -214,6 +214,27 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
 
   await visit('/', '.home-notices .home-notice');
   await popup('/', 'customer service', () => page.locator('.header-service').click());
+  // the header's module menus open on the pointer
+  for (const group of await page.locator('.site-nav [data-group]').evaluateAll((els) => els.map((el) => el.getAttribute('data-group')))) {
+    await popup(
+      '/',
+      `${group} menu`,
+      async () => {
+        await page.locator(`.site-nav [data-group="${group}"]`).hover();
+        await expect(page.locator(`.site-nav-menu-${group}`)).toBeVisible();
+      },
+      async () => {
+        await page.mouse.move(640, 700);
+        await expect(page.locator(`.site-nav-menu-${group}`)).toBeHidden();
+      },
+    );
+  }
+  if (await page.locator('.area-site-button').isVisible()) {
+    await popup('/', 'area site menu', async () => {
+      await page.locator('.area-site-button').click();
+      await expect(page.locator('.area-site-menu')).toBeVisible();
+    });
+  }
   await popup('/', 'search suggestions', async () => {
     await page.locator('.site-header input').first().fill('a');
     await page.waitForTimeout(300);
