@@ -14,6 +14,7 @@ use domain::order::{Courier, Fees, OrderCommand, PaymentMethod, Platform, QcLeve
 use projections::catalog::colour_picture_url;
 use projections::coupons::CouponView;
 use projections::orders::{self as read, Filter, NoticePage, OrderView, OrdersPage, Tab};
+use projections::product_names::{colour_in, size_in};
 use projections::ranking;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -218,8 +219,8 @@ fn line_view(p: &PricedLine, lang: Language) -> LineView {
             Language::EnUs if !p.title_en.is_empty() => p.title_en.clone(),
             _ => l.title.clone(),
         },
-        color: l.color.clone(),
-        size: l.size.clone(),
+        color: colour_in(&p.colours, &l.color, lang),
+        size: size_in(&l.size, lang),
         price: l.unit_price.to_yuan(),
         quantity: l.quantity,
         amount: domain::money::Fen(l.unit_price.0.saturating_mul(l.quantity)).to_yuan(),
@@ -701,12 +702,18 @@ impl NoticeBody {
 pub async fn out_stock(
     State(state): State<AppState>,
     user: CurrentUser,
+    headers: HeaderMap,
     JsonBody(body): JsonBody<NoticeBody>,
 ) -> ApiResult<NoticePage<read::ShortageNotice>> {
     let (page, pagesize) = body.paging()?;
-    Ok(ok(
-        read::out_stock_page(&state.db.pool, &user.id, page, pagesize).await?
-    ))
+    Ok(ok(read::out_stock_page(
+        &state.db.pool,
+        &user.id,
+        page,
+        pagesize,
+        language_of(&headers),
+    )
+    .await?))
 }
 
 pub async fn abnormal(
