@@ -39,9 +39,19 @@ pub fn message(lang: Language, key: &str, params: &[(&str, String)]) -> String {
         .or_else(|| catalogue(Language::ZhCn).get(key))
         .map(String::as_str)
         .unwrap_or(key);
-    params.iter().fold(template.to_string(), |text, (name, value)| {
+    let text = params.iter().fold(template.to_string(), |text, (name, value)| {
         text.replace(&format!("{{{name}}}"), &param_label(lang, name, value))
-    })
+    });
+    // An English message is a sentence; one that opens with a field's or column's name (written
+    // lower case to sit inside other sentences) gets its capital here.
+    if lang == Language::EnUs && (template.starts_with("{field}") || template.starts_with("{column}")) {
+        let mut chars = text.chars();
+        return match chars.next() {
+            Some(first) => first.to_uppercase().chain(chars).collect(),
+            None => text,
+        };
+    }
+    text
 }
 
 /// Some parameters are codes (an order's `status`, the `action` refused); the catalogue names them
@@ -107,6 +117,6 @@ mod tests {
     #[test]
     fn fills_placeholders() {
         let text = message(Language::EnUs, "sms.cooldown", &[("seconds", "42".into())]);
-        assert_eq!(text, "sent too often, please try again in 42 seconds");
+        assert_eq!(text, "Sent too often, please try again in 42 seconds.");
     }
 }

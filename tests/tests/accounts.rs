@@ -223,7 +223,7 @@ async fn an_expired_token_is_401_with_the_login_message(app: &TestApp) {
         .1;
     assert_eq!(
         english["msg"],
-        "not logged in or login expired, please log in again"
+        "Not logged in or login expired, please log in again."
     );
     let (status, _) = app.get("/addons/unishop/user/user_info", None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
@@ -301,15 +301,15 @@ async fn profile_edits_are_validated_and_usernames_are_unique(app: &TestApp) {
         (status, body["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("this username is already taken")
+            Some("This username is already taken.")
         )
     );
     let (_, body) = edit(&second, json!({"email": "not-an-email"})).await;
     assert_eq!(body["data"]["field"], "email");
     let (_, body) = edit(&second, json!({"qq": "12"})).await;
-    assert_eq!(body["msg"], "QQ number must be 5-11 digits");
+    assert_eq!(body["msg"], "QQ number must be 5-11 digits.");
     let (_, body) = edit(&second, json!({"avatar": "/uploads/someone-elses.jpg"})).await;
-    assert_eq!(body["msg"], "the avatar must be an image you uploaded");
+    assert_eq!(body["msg"], "The avatar must be an image you uploaded.");
     let (_, info) = app.get("/addons/unishop/user/user_info", Some(&second)).await;
     assert_eq!(info["data"]["email"], "", "a refused edit changes nothing");
 }

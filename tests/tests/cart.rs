@@ -113,28 +113,28 @@ async fn quantities_stay_within_stock_and_are_explained(app: &TestApp) {
             json!({"sku_id": sku, "quantity": 0}),
             "quantity",
             "数量至少为 1".to_string(),
-            "the quantity must be at least 1".to_string(),
+            "The quantity must be at least 1.".to_string(),
         ),
         (
             "cart/add",
             json!({"sku_id": "nope", "quantity": 1}),
             "sku_id",
             "请选择颜色和尺码".into(),
-            "please choose a colour and size".into(),
+            "Please choose a colour and size.".into(),
         ),
         (
             "cart/add",
             json!({"quantity": 1}),
             "sku_id",
             "请选择颜色和尺码".into(),
-            "please choose a colour and size".into(),
+            "Please choose a colour and size.".into(),
         ),
         (
             "cart/add",
             json!({"sku_id": sku, "quantity": stock + 1}),
             "quantity",
             format!("库存仅剩 {stock} 件"),
-            format!("only {stock} left in stock"),
+            format!("Only {stock} left in stock."),
         ),
     ];
     for (path, body, field, zh, en) in cases {

@@ -170,38 +170,38 @@ async fn product_lists_filter_sort_and_page(app: &TestApp) {
 async fn bad_list_parameters_are_refused_by_name(app: &TestApp) {
     app.seed(10).await;
     for (body, field, message) in [
-        (json!({"page": 0}), "page", "page must be 1 or more"),
+        (json!({"page": 0}), "page", "Page must be 1 or more."),
         (
             json!({"pagesize": 0}),
             "pagesize",
-            "pagesize must be between 1 and 100",
+            "Pagesize must be between 1 and 100.",
         ),
         (
             json!({"pagesize": 101}),
             "pagesize",
-            "pagesize must be between 1 and 100",
+            "Pagesize must be between 1 and 100.",
         ),
         (
             json!({"pagesize": -5}),
             "pagesize",
-            "pagesize must be between 1 and 100",
+            "Pagesize must be between 1 and 100.",
         ),
-        (json!({"sort": "random"}), "sort", "unknown sort order"),
-        (json!({"scene": "old"}), "scene", "unknown list type"),
+        (json!({"sort": "random"}), "sort", "Unknown sort order."),
+        (json!({"scene": "old"}), "scene", "Unknown list type."),
         (
             json!({"price_min": "abc"}),
             "price_min",
-            "incorrect price format, for example 39.90",
+            "Incorrect price format, for example 39.90.",
         ),
         (
             json!({"price_min": "50", "price_max": "10"}),
             "price_max",
-            "the highest price cannot be below the lowest",
+            "The highest price cannot be below the lowest.",
         ),
         (
             json!({"page": "two"}),
             "page",
-            "the field page has the wrong type",
+            "The field page has the wrong type.",
         ),
     ] {
         let (status, reply) = app
@@ -507,7 +507,7 @@ async fn stalls_are_ranked_and_followed(app: &TestApp) {
         (status, reply["msg"].as_str()),
         (
             StatusCode::NOT_FOUND,
-            Some("This stall does not exist or is closed")
+            Some("This stall does not exist or is closed.")
         )
     );
     let (status, _) = app

@@ -54,30 +54,30 @@ async fn stock_changes_are_deltas_or_compare_and_set_and_each_is_logged(app: &Te
     for (body, msg) in [
         (
             json!({"sku_id": sku_id, "delta": -(stock + 51), "reason": "盘亏"}),
-            format!("not enough stock: {} left", stock + 50),
+            format!("Not enough stock: {} left.", stock + 50),
         ),
         (
             json!({"sku_id": sku_id, "expected": stock, "stock": 10, "reason": "盘点"}),
             format!(
-                "the stock changed meanwhile and is now {}; refresh and try again",
+                "The stock changed meanwhile and is now {}; refresh and try again.",
                 stock + 50
             ),
         ),
         (
             json!({"sku_id": sku_id, "stock": 10, "reason": "盘点"}),
-            "give either a change, or the stock you saw and the new stock".to_string(),
+            "Give either a change, or the stock you saw and the new stock.".to_string(),
         ),
         (
             json!({"sku_id": sku_id, "delta": 5, "reason": " "}),
-            "please give a reason for the stock change".to_string(),
+            "Please give a reason for the stock change.".to_string(),
         ),
         (
             json!({"sku_id": sku_id, "delta": 0, "reason": "x"}),
-            "the change cannot be 0".to_string(),
+            "The change cannot be 0.".to_string(),
         ),
         (
             json!({"sku_id": sku_id, "expected": stock + 50, "stock": 2_000_000, "reason": "x"}),
-            "stock must be between 0 and 1000000".to_string(),
+            "Stock must be between 0 and 1000000.".to_string(),
         ),
     ] {
         let (status, reply) = stock_change(app, &warehouse, body.clone()).await;
@@ -310,7 +310,7 @@ async fn an_off_shelf_product_leaves_the_storefront_but_its_order_and_favourite_
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "this product is no longer on sale");
+    assert_eq!(reply["msg"], "This product is no longer on sale.");
     // Its order and the favourite stay, the favourite marked as off the shelf.
     let detail = app
         .unishop_data(&seller, "en_US", "order/detail", json!({"order_no": order}))
@@ -494,32 +494,32 @@ async fn staff_shape_the_market_with_markets_categories_and_stalls(app: &TestApp
         (
             "catalog/categories/save",
             json!({"parent_id": dresses, "name_zh": "长裙"}),
-            "categories have two levels: the parent must be a top-level category",
+            "Categories have two levels: the parent must be a top-level category.",
         ),
         (
             "catalog/categories/save",
             json!({"id": women, "parent_id": dresses, "name_zh": "女装"}),
-            "categories have two levels: the parent must be a top-level category",
+            "Categories have two levels: the parent must be a top-level category.",
         ),
         (
             "catalog/markets/save",
             json!({"area_site_id": site, "name_zh": " "}),
-            "please fill in Chinese name",
+            "Please fill in Chinese name.",
         ),
         (
             "catalog/markets/save",
             json!({"area_site_id": "nowhere", "name_zh": "x"}),
-            "no such area site",
+            "No such area site.",
         ),
         (
             "catalog/stalls/save",
             json!({"market_id": market, "name": "A", "floor": "1F", "number": "101", "category_id": "none"}),
-            "no such category",
+            "No such category.",
         ),
         (
             "catalog/stalls/save",
             json!({"market_id": market, "name": "A", "floor": "", "number": "101", "category_id": dresses}),
-            "please fill in floor",
+            "Please fill in floor.",
         ),
     ] {
         let (status, reply) = app.as_staff(&catalogue, path, body.clone()).await;
@@ -607,7 +607,7 @@ async fn staff_shape_the_market_with_markets_categories_and_stalls(app: &TestApp
         )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "a stall account cannot create stalls");
+    assert_eq!(reply["msg"], "A stall account cannot create stalls.");
     let (status, _) = app
         .as_staff(
             &supplier,
@@ -696,23 +696,23 @@ async fn a_product_made_in_the_console_is_sold_in_the_storefront(app: &TestApp) 
         product(
             json!([{"color": "红色", "size": "S", "stock": 1}, {"color": "红色", "size": "S", "stock": 2}]),
         ),
-        "the SKU 红色/S is given twice",
+        "The SKU 红色/S is given twice.",
     ));
     bad.push((
         product(json!([{"color": "绿色", "size": "S", "stock": 1}])),
-        "the SKU 绿色/S is not among the colours and sizes",
+        "The SKU 绿色/S is not among the colours and sizes.",
     ));
     let mut negative = product(four.clone());
     negative["price"] = json!("-5");
-    bad.push((negative, "the price must be above 0 and at most 100000.00 yuan"));
+    bad.push((negative, "The price must be above 0 and at most 100000.00 yuan."));
     let mut unknown = product(four.clone());
     unknown["category_id"] = json!("nope");
-    bad.push((unknown, "no such category"));
+    bad.push((unknown, "No such category."));
     let mut no_picture = product(four.clone());
     no_picture["main_pictures"] = json!(["/uploads/catalog/0123456789abcdef0123456789abcdef.jpg"]);
     bad.push((
         no_picture,
-        "the picture /uploads/catalog/0123456789abcdef0123456789abcdef.jpg does not exist; upload it again",
+        "The picture /uploads/catalog/0123456789abcdef0123456789abcdef.jpg does not exist; upload it again.",
     ));
     for (body, msg) in bad {
         let (status, reply) = app.as_staff(&catalogue, "catalog/products/save", body).await;
@@ -737,7 +737,7 @@ async fn a_product_made_in_the_console_is_sold_in_the_storefront(app: &TestApp) 
         .as_staff(&catalogue, "catalog/products/save", product(four.clone()))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "this stall already has item number JP-8801");
+    assert_eq!(reply["msg"], "This stall already has item number JP-8801.");
 
     let (status, _) = app
         .as_staff(
@@ -895,13 +895,13 @@ async fn a_closed_stall_leaves_the_market_and_its_products_leave_the_shelf(app: 
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         reply["msg"],
-        "opening and closing a stall is the platform's decision"
+        "Opening and closing a stall is the platform's decision."
     );
     let (status, reply) = app
         .as_staff(&catalogue, "catalog/stalls/save", body("resting"))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "a stall is open or closed");
+    assert_eq!(reply["msg"], "A stall is open or closed.");
     assert_eq!(listed(app, &item_no).await, 1, "a refused change changes nothing");
 
     let (status, reply) = app

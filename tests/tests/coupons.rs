@@ -183,17 +183,17 @@ async fn the_coupons_screen_needs_its_three_filters(app: &TestApp) {
         (
             json!({"discount_type": "all", "status": "all"}),
             "type",
-            "please choose the coupon type",
+            "Please choose the coupon type.",
         ),
         (
             json!({"type": "all", "status": "all"}),
             "discount_type",
-            "please choose the discount type",
+            "Please choose the discount type.",
         ),
         (
             json!({"type": "all", "discount_type": "all"}),
             "status",
-            "please choose the usage status",
+            "Please choose the usage status.",
         ),
     ] {
         let (status, reply) = call(app, &token, "coupon/lists", body).await;
@@ -253,17 +253,17 @@ async fn refused_coupons_name_the_field_and_take_nothing(app: &TestApp) {
     .await;
     let later = later["data"]["id"].as_str().unwrap().to_string();
     let cases = [
-        (json!([theirs]), "coupon not found".to_string()),
-        (json!(["CP-nothing"]), "coupon not found".to_string()),
+        (json!([theirs]), "Coupon not found.".to_string()),
+        (json!(["CP-nothing"]), "Coupon not found.".to_string()),
         (
             json!([mine, second_product]),
-            "only one coupon of each type".to_string(),
+            "Only one coupon of each type.".to_string(),
         ),
         (
             json!([too_high]),
-            "the order does not reach the coupon threshold of 10000.00".to_string(),
+            "The order does not reach the coupon threshold of 10000.00.".to_string(),
         ),
-        (json!([later]), "this coupon is not valid now".to_string()),
+        (json!([later]), "This coupon is not valid now.".to_string()),
     ];
     for (ids, msg) in cases {
         let request = order_request(app, &token, &sku, ids.clone()).await;
@@ -295,7 +295,7 @@ async fn refused_coupons_name_the_field_and_take_nothing(app: &TestApp) {
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("this coupon has been used")
+            Some("This coupon has been used.")
         )
     );
     for (body, field) in [
@@ -415,7 +415,7 @@ async fn published_coupons_are_claimed_once_per_seller_while_any_are_left(app: &
     assert!(answers
         .iter()
         .filter(|(s, _)| *s != StatusCode::OK)
-        .all(|(_, r)| r["msg"] == "you have already claimed this coupon"));
+        .all(|(_, r)| r["msg"] == "You have already claimed this coupon."));
     assert_eq!(
         data(app, &a, "coupon/claimable", json!({})).await["list"],
         json!([])
@@ -429,7 +429,7 @@ async fn published_coupons_are_claimed_once_per_seller_while_any_are_left(app: &
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("this coupon has all been claimed")
+            Some("This coupon has all been claimed.")
         )
     );
     assert_eq!(
@@ -489,7 +489,7 @@ async fn the_operator_issues_from_the_cli_and_only_with_the_token(app: &TestApp)
         "10",
     ]);
     assert!(
-        !ok && stderr.contains("please enter the coupon's English name"),
+        !ok && stderr.contains("Please enter the coupon's English name."),
         "{stdout}{stderr}"
     );
     assert_eq!(
@@ -620,7 +620,7 @@ async fn a_seller_reads_coupon_names_in_the_language_of_the_request(app: &TestAp
         let mut expected: Vec<String> = [product_name, old_name]
             .iter()
             .map(|name| match lang {
-                "en_US" => format!("You received a coupon: {name}"),
+                "en_US" => format!("You received a coupon: {name}."),
                 _ => format!("你收到一张优惠券：{name}"),
             })
             .collect();

@@ -433,10 +433,10 @@ async fn platform_orders_import_row_by_row_and_never_twice(app: &TestApp) {
     assert_eq!(at(2)["outcome"], "created");
     assert_eq!(at(3)["outcome"], "created");
     for (n, field, reason) in [
-        (4, "item_no", "no product with this item number"),
-        (5, "phone", "incorrect phone number"),
-        (6, "courier", "please choose a courier"),
-        (7, "quantity", "the quantity must be at least 1"),
+        (4, "item_no", "No product with this item number."),
+        (5, "phone", "Incorrect phone number."),
+        (6, "courier", "Please choose a courier."),
+        (7, "quantity", "The quantity must be at least 1."),
     ] {
         assert_eq!(at(n)["outcome"], "failed", "row {n}");
         assert_eq!(at(n)["field"], field, "row {n}: {}", at(n));
@@ -575,7 +575,7 @@ async fn files_that_cannot_be_imported_are_refused_before_any_work(app: &TestApp
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-    assert_eq!(reply["msg"], "the file is not an Excel spreadsheet (.xlsx)");
+    assert_eq!(reply["msg"], "The file is not an Excel spreadsheet (.xlsx).");
     assert_eq!(reply["data"]["field"], "file");
     let (status, reply) = upload(app, &token, "zh_CN", b"PK\x03\x04 not really".to_vec(), "x.xlsx").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -583,7 +583,7 @@ async fn files_that_cannot_be_imported_are_refused_before_any_work(app: &TestApp
 
     let (status, reply) = upload(app, &token, "en_US", workbook(&[]), "empty.xlsx").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "the spreadsheet has no rows to import");
+    assert_eq!(reply["msg"], "The spreadsheet has no rows to import.");
 
     let mut book = Workbook::new();
     let sheet = book.add_worksheet();
@@ -606,14 +606,14 @@ async fn files_that_cannot_be_imported_are_refused_before_any_work(app: &TestApp
     sheet.write_string(1, 0, "douyin").unwrap();
     let (status, reply) = upload(app, &token, "en_US", book.save_to_buffer().unwrap(), "x.xlsx").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "column Courier is missing");
+    assert_eq!(reply["msg"], "Column Courier is missing.");
 
     let many: Vec<[&str; 11]> = (0..1001)
         .map(|_| ["抖音", "x", "x", "x", "x", "1", "x", "x", "x", "x", ""])
         .collect();
     let (status, reply) = upload(app, &token, "en_US", workbook(&many), "many.xlsx").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "at most 1000 rows per file");
+    assert_eq!(reply["msg"], "At most 1000 rows per file.");
 
     let (_, history) = call(app, &token, "en_US", "excel/history", json!({})).await;
     assert_eq!(history["data"]["total"], 0, "nothing started");
@@ -659,5 +659,5 @@ async fn the_template_has_the_columns_in_both_languages(app: &TestApp) {
         .to_vec();
     let (status, reply) = upload(app, &token, "en_US", template, "template.xlsx").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "the spreadsheet has no rows to import");
+    assert_eq!(reply["msg"], "The spreadsheet has no rows to import.");
 }

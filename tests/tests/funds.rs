@@ -130,8 +130,8 @@ async fn a_qr_top_up_confirmed_on_the_gateway_page_credits_the_wallet_once(app: 
         .unwrap();
     assert_eq!(page.status(), StatusCode::OK);
     let html = page.text().await.unwrap();
-    assert!(html.contains("pay ¥100.00"), "{html}");
-    assert!(html.contains("confirm payment"));
+    assert!(html.contains("Pay ¥100.00"), "{html}");
+    assert!(html.contains("Confirm payment"));
 
     let paid = app
         .client
@@ -250,105 +250,105 @@ async fn every_fund_rule_answers_in_both_languages_and_changes_nothing(app: &Tes
             json!({"amount": "0"}),
             "amount",
             "充值金额必须大于0",
-            "top-up amount must be greater than 0",
+            "Top-up amount must be greater than 0.",
         ),
         (
             "recharge",
             json!({}),
             "amount",
             "充值金额必须大于0",
-            "top-up amount must be greater than 0",
+            "Top-up amount must be greater than 0.",
         ),
         (
             "recharge",
             json!({"amount": "-5"}),
             "amount",
             "充值金额必须大于0",
-            "top-up amount must be greater than 0",
+            "Top-up amount must be greater than 0.",
         ),
         (
             "recharge",
             json!({"amount": "1.234"}),
             "amount",
             "金额格式不正确，最多两位小数，例如 100.50",
-            "incorrect amount, at most two decimals, for example 100.50",
+            "Incorrect amount, at most two decimals, for example 100.50.",
         ),
         (
             "recharge",
             json!({"amount": "abc"}),
             "amount",
             "金额格式不正确，最多两位小数，例如 100.50",
-            "incorrect amount, at most two decimals, for example 100.50",
+            "Incorrect amount, at most two decimals, for example 100.50.",
         ),
         (
             "recharge",
             json!({"amount": 50000.01}),
             "amount",
             "单笔充值不能超过 ¥50000.00",
-            "a single top-up cannot exceed ¥50000.00",
+            "A single top-up cannot exceed ¥50000.00.",
         ),
         (
             "bind_account",
             json!({"payee": " ", "account": "13800001111"}),
             "payee",
             "请输入收款人",
-            "please enter the payee",
+            "Please enter the payee.",
         ),
         (
             "bind_account",
             json!({"payee": "张三", "account": ""}),
             "account",
             "请输入收款账号",
-            "please enter the payment-app account",
+            "Please enter the payment-app account.",
         ),
         (
             "withdraw",
             json!({"amount": "0"}),
             "amount",
             "提现金额必须大于0",
-            "withdrawal amount must be greater than 0",
+            "Withdrawal amount must be greater than 0.",
         ),
         (
             "ledger",
             json!({"start_time": 200, "end_time": 100}),
             "end_time",
             "结束时间不能早于开始时间",
-            "end time cannot be earlier than start time",
+            "End time cannot be earlier than start time.",
         ),
         (
             "ledger",
             json!({"type": "gift"}),
             "type",
             "交易类型不正确",
-            "unknown transaction type",
+            "Unknown transaction type.",
         ),
         (
             "withdrawals",
             json!({"status": "lost"}),
             "status",
             "提现状态只能是 pending、paid 或 rejected",
-            "status must be pending, paid or rejected",
+            "Status must be pending, paid or rejected.",
         ),
         (
             "withdrawals",
             json!({"page": 0}),
             "page",
             "页码须从 1 开始",
-            "page must be 1 or more",
+            "Page must be 1 or more.",
         ),
         (
             "payment_status",
             json!({}),
             "payment_id",
             "支付单号不能为空",
-            "payment number cannot be empty",
+            "Payment number cannot be empty.",
         ),
         (
             "withdraw",
             json!({"amount": "1.001"}),
             "amount",
             "金额格式不正确，最多两位小数，例如 100.50",
-            "incorrect amount, at most two decimals, for example 100.50",
+            "Incorrect amount, at most two decimals, for example 100.50.",
         ),
     ];
     for (call, body, field, zh, en) in cases {
@@ -371,7 +371,7 @@ async fn every_fund_rule_answers_in_both_languages_and_changes_nothing(app: &Tes
     let (_, reply) = fund_en(app, &token, "withdraw", json!({"amount": "10"})).await;
     assert_eq!(
         reply["msg"],
-        "withdrawal amount cannot exceed the balance (¥0.00 available)"
+        "Withdrawal amount cannot exceed the balance (¥0.00 available)."
     );
     assert_eq!(reply["data"]["field"], "amount");
 
@@ -488,7 +488,7 @@ async fn a_withdrawal_is_frozen_then_paid_or_rejected_by_the_operator(app: &Test
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         reply["msg"],
-        "this withdrawal is already paid; only a pending withdrawal can be paid or rejected"
+        "This withdrawal is already paid; only a pending withdrawal can be paid or rejected."
     );
     let (status, _) = operator(app, "approve", json!({"id": "Wnothing"})).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -500,7 +500,7 @@ async fn a_withdrawal_is_frozen_then_paid_or_rejected_by_the_operator(app: &Test
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("a reason is required to reject a withdrawal")
+            Some("A reason is required to reject a withdrawal.")
         )
     );
     let (ok, stdout, stderr) = app.run_cli(&[
@@ -520,7 +520,7 @@ async fn a_withdrawal_is_frozen_then_paid_or_rejected_by_the_operator(app: &Test
     );
     let (ok, _, stderr) = app.run_cli(&["ops", "withdrawal", "approve", "Wnothing"]);
     assert!(
-        !ok && stderr.contains("This withdrawal does not exist"),
+        !ok && stderr.contains("This withdrawal does not exist."),
         "{stderr}"
     );
     let (ok, stdout, _) = app.run_cli(&["ops", "withdrawal", "list"]);

@@ -174,12 +174,12 @@ async fn spreadsheets_that_name_far_cells_or_hold_huge_strings_are_refused_befor
     );
     let (status, reply) = import(app, &token, "en_US", far_row).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-    assert_eq!(reply["msg"], "at most 1000 rows per file");
+    assert_eq!(reply["msg"], "At most 1000 rows per file.");
 
     let wide = workbook(&format!(r#"<row r="1">{}</row>"#, inline_cell("ZZ1", "x")), None);
     let (status, reply) = import(app, &token, "en_US", wide).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-    assert_eq!(reply["msg"], "The sheet has too many columns: at most 64");
+    assert_eq!(reply["msg"], "The sheet has too many columns: at most 64.");
 
     // One 40 MB shared string deflates to a few tens of kilobytes.
     let huge = format!(
@@ -192,7 +192,7 @@ async fn spreadsheets_that_name_far_cells_or_hold_huge_strings_are_refused_befor
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
     assert_eq!(
         reply["msg"],
-        "The file is too large or damaged: its contents exceed the limit when unpacked"
+        "The file is too large or damaged: its contents exceed the limit when unpacked."
     );
 
     // A table that claims billions of strings would be reserved up front.
@@ -292,7 +292,7 @@ async fn text_with_control_characters_is_refused_naming_the_field_and_takes_noth
         .await;
     assert_eq!(
         english["msg"],
-        "remark contains control characters, which are not allowed"
+        "Remark contains control characters, which are not allowed."
     );
     // A remark may span lines.
     let mut multiline = request.clone();
@@ -375,7 +375,7 @@ async fn text_beyond_its_limit_is_refused_in_every_call(app: &TestApp) {
             json!({"order_no": "J".repeat(60)}),
         )
         .await;
-    assert_eq!(english["msg"], "order number is too long: at most 32 characters");
+    assert_eq!(english["msg"], "Order number is too long: at most 32 characters.");
     // At the limit the filters answer (empty lists), never 500.
     for (path, body) in [
         (
@@ -916,25 +916,25 @@ async fn unknown_things_are_named_in_their_not_found_message(app: &TestApp) {
             "product/detail",
             json!({"id": "P999999"}),
             "商品不存在或已下架",
-            "This product does not exist or is no longer on sale",
+            "This product does not exist or is no longer on sale.",
         ),
         (
             "shop/detail",
             json!({"id": "S999"}),
             "档口不存在或已关闭",
-            "This stall does not exist or is closed",
+            "This stall does not exist or is closed.",
         ),
         (
             "order/detail",
             json!({"order_no": "JP1"}),
             "订单不存在",
-            "This order does not exist",
+            "This order does not exist.",
         ),
         (
             "aftersale/detail",
             json!({"id": "SH1"}),
             "售后单不存在",
-            "This after-sale request does not exist",
+            "This after-sale request does not exist.",
         ),
     ] {
         let (status, reply) = call(app, &token, path, body.clone()).await;

@@ -367,7 +367,7 @@ async fn announcements_show_on_the_home_page_and_in_the_notice_list(app: &TestAp
     let (status, reply) = admin(app, "notices/publish", json!({"title": " ", "content": "x"})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
     assert_eq!(reply["data"]["field"], "title");
-    assert_eq!(reply["msg"], "please enter the announcement title");
+    assert_eq!(reply["msg"], "Please enter the announcement title.");
 
     let notice = admin_ok(
         app,

@@ -179,7 +179,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
-        reply["msg"].as_str().unwrap().starts_with("insufficient balance"),
+        reply["msg"].as_str().unwrap().starts_with("Insufficient balance"),
         "{reply}"
     );
     app.top_up(&token, "1000").await;
@@ -213,7 +213,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "prepare the stock before shipping");
+    assert_eq!(reply["msg"], "Prepare the stock before shipping.");
     let (status, _) = operator(app, "prepare_stock", json!({"order_no": order_no})).await;
     assert_eq!(status, StatusCode::OK);
     let (status, shipped) = operator(
@@ -254,7 +254,7 @@ async fn a_cart_order_goes_from_checkout_to_review(app: &TestApp) {
     )
     .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "cannot review: the order is shipped");
+    assert_eq!(reply["msg"], "Cannot review: the order is shipped.");
     let done = data(app, &token, "order/confirm", json!({"order_no": order_no})).await;
     assert_eq!(done["status"], "completed");
     let counts = data(app, &token, "order/lists", json!({})).await["counts"].clone();
@@ -284,61 +284,61 @@ async fn refused_orders_name_the_field_and_change_nothing(app: &TestApp) {
     let sku = &all[0];
     let address_id = address(app, &token).await;
     let cases = [
-        (json!({"lines": []}), "lines", "please choose at least one item"),
+        (json!({"lines": []}), "lines", "Please choose at least one item."),
         (
             json!({"lines": [{"sku_id": "nope", "quantity": 1}]}),
             "lines",
-            "please choose a colour and size",
+            "Please choose a colour and size.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 0}]}),
             "lines",
-            "the quantity must be at least 1",
+            "The quantity must be at least 1.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": sku.2 + 1}]}),
             "lines",
-            &format!("only {} left in stock", sku.2),
+            &format!("Only {} left in stock.", sku.2),
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}]}),
             "type",
-            "please choose a domestic address or a platform order",
+            "Please choose a domestic address or a platform order.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "domestic", "address": {"recipient": "王五", "phone": "12", "province": "广东省", "city": "广州市", "district": "白云区", "detail": "x"}}),
             "phone",
-            "incorrect phone number",
+            "Incorrect phone number.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "domestic", "address": {"recipient": "王五", "phone": "13900001111", "province": "广东省", "city": "杭州市", "district": "白云区", "detail": "x"}}),
             "city",
-            "the region does not exist",
+            "The region does not exist.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "courier": "zto", "source_order_no": "DY1", "label_file": "/uploads/x.jpg"}),
             "platform",
-            "please choose a platform",
+            "Please choose a platform.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "platform": "douyin", "courier": "zto", "label_file": "/uploads/x.jpg"}),
             "source_order_no",
-            "please enter the source order number",
+            "Please enter the source order number.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "platform": "douyin", "source_order_no": "DY1", "label_file": "/uploads/x.jpg"}),
             "courier",
-            "please choose a courier",
+            "Please choose a courier.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "platform", "platform": "douyin", "courier": "zto", "source_order_no": "DY1"}),
             "label_file",
-            "please upload the shipping label file",
+            "Please upload the shipping label file.",
         ),
         (
             json!({"lines": [{"sku_id": sku.0, "quantity": 1}], "type": "domestic", "address_id": address_id, "qc_level": "gold"}),
             "qc_level",
-            "please choose a quality inspection level",
+            "Please choose a quality inspection level.",
         ),
     ];
     for (body, field, message) in cases {
@@ -356,7 +356,10 @@ async fn refused_orders_name_the_field_and_change_nothing(app: &TestApp) {
     let (status, reply) = call_en(app, &token, "order/detail", json!({"order_no": ""})).await;
     assert_eq!(
         (status, reply["msg"].as_str()),
-        (StatusCode::UNPROCESSABLE_ENTITY, Some("order ID cannot be empty"))
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("Order ID cannot be empty.")
+        )
     );
     let (status, reply) = call_en(
         app,
@@ -374,7 +377,7 @@ async fn refused_orders_name_the_field_and_change_nothing(app: &TestApp) {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert_eq!(
         reply["msg"],
-        "cannot confirm receipt: the order is pending payment"
+        "Cannot confirm receipt: the order is pending payment."
     );
     let (_, reply) = call(app, &token, "order/confirm", json!({"order_no": order_no})).await;
     assert_eq!(reply["msg"], "无法确认收货：订单待付款");
@@ -425,7 +428,7 @@ async fn cancelling_a_paid_order_refunds_it_and_returns_the_stock(app: &TestApp)
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("cannot pay: the order is cancelled")
+            Some("Cannot pay: the order is cancelled.")
         )
     );
     assert_eq!(balance(app, &token).await, "1000.00");
@@ -460,7 +463,7 @@ async fn a_shortage_is_refunded_with_its_fees_and_noticed(app: &TestApp) {
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some(format!("at most 2 of {} can be out of stock", a.0).as_str())
+            Some(format!("At most 2 of {} can be out of stock.", a.0).as_str())
         )
     );
     let (status, short) = operator(
@@ -516,7 +519,7 @@ async fn a_shortage_is_refunded_with_its_fees_and_noticed(app: &TestApp) {
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("resolve the abnormal order before shipping it")
+            Some("Resolve the abnormal order before shipping it.")
         )
     );
     let open = data(app, &token, "order/abnormal", json!({"status": "open"})).await;
@@ -672,7 +675,7 @@ async fn twenty_parallel_orders_for_the_last_five_units_sell_five(app: &TestApp)
     let placed = replies.iter().filter(|(s, _)| *s == StatusCode::OK).count();
     for (status, reply) in replies.iter().filter(|(s, _)| *s != StatusCode::OK) {
         assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-        assert!(reply["msg"].as_str().unwrap().starts_with("only "), "{reply}");
+        assert!(reply["msg"].as_str().unwrap().starts_with("Only "), "{reply}");
     }
     assert_eq!(placed, 5, "exactly the last five units were sold");
     assert_eq!(app.stock_of(&sku.0).await, 0);
@@ -1129,7 +1132,7 @@ async fn another_sellers_orders_are_out_of_reach(app: &TestApp) {
         let (status, reply) = call_en(app, &stranger, path, json!({"order_no": order_no})).await;
         assert_eq!(
             (status, reply["msg"].as_str()),
-            (StatusCode::NOT_FOUND, Some("This order does not exist")),
+            (StatusCode::NOT_FOUND, Some("This order does not exist.")),
             "{path}"
         );
     }
@@ -1180,7 +1183,7 @@ async fn manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_orde
         (
             StatusCode::UNPROCESSABLE_ENTITY,
             Some("item_no"),
-            Some("no product with this item number")
+            Some("No product with this item number.")
         )
     );
     let (status, reply) = call_en(app, &token, "order/item", json!({"item_no": " "})).await;
@@ -1188,7 +1191,7 @@ async fn manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_orde
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("please enter the item number")
+            Some("Please enter the item number.")
         )
     );
 
@@ -1220,7 +1223,7 @@ async fn manual_entry_finds_skus_by_item_number_and_the_operator_sees_every_orde
         (status, reply["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("cannot prepare stock: the order is pending payment")
+            Some("Cannot prepare stock: the order is pending payment.")
         )
     );
     let (status, _) = operator(app, "prepare_stock", json!({"order_no": "JP000"})).await;

@@ -126,7 +126,7 @@ async fn labels_are_kept_as_uploaded_and_shown_only_to_their_owner_and_warehouse
     ] {
         let (status, reply) = app.upload_label(&owner, bytes, name).await;
         assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-        assert_eq!(reply["msg"], "the label must be a PDF, PNG or JPEG file");
+        assert_eq!(reply["msg"], "The label must be a PDF, PNG or JPEG file.");
     }
 
     // A platform order placed with it: the warehouse downloads the same bytes.
@@ -483,7 +483,7 @@ async fn an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks(app: &
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
     assert_eq!(
         reply["msg"],
-        "this is not a Douyin order export we can read: it lacks the columns 收件人手机号, 详细地址"
+        "This is not a Douyin order export we can read: it lacks the columns 收件人手机号, 详细地址."
     );
     let (_, list) = app
         .unishop(&token, "en_US", "order/platform/imports", json!({}))
@@ -567,7 +567,7 @@ async fn the_batch_upload_ships_rows_on_the_labels_zipped_with_it(app: &TestApp)
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
     assert_eq!(
         reply["msg"],
-        "DY-L3.pdf in the labels zip is not a PDF, PNG or JPEG file of at most 10 MB"
+        "DY-L3.pdf in the labels zip is not a PDF, PNG or JPEG file of at most 10 MB."
     );
 
     let zip = zip_of(&[

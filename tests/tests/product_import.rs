@@ -328,18 +328,18 @@ async fn a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_change
         (2, "create", ""),
         (3, "create", ""),
         (4, "create", ""),
-        (5, "refused", "the same colour and size as row 4"),
-        (6, "refused", "there is no category 不存在的分类"),
+        (5, "refused", "The same colour and size as row 4."),
+        (6, "refused", "There is no category 不存在的分类."),
         (
             7,
             "refused",
-            "wholesale price -5 is not valid: it must be above 0 and at most 100000.00 yuan",
+            "Wholesale price -5 is not valid: it must be above 0 and at most 100000.00 yuan.",
         ),
-        (8, "refused", "the stall is missing"),
+        (8, "refused", "The stall is missing."),
         (
             9,
             "refused",
-            "picture nope.jpg was not found (put it in the zip uploaded with the sheet)",
+            "Picture nope.jpg was not found (put it in the zip uploaded with the sheet).",
         ),
         (10, "update", ""),
         (11, "unchanged", ""),
@@ -501,7 +501,7 @@ async fn stock_that_moved_after_the_preview_is_reported_not_overwritten(app: &Te
     assert_eq!(
         r["reason"],
         format!(
-            "the stock changed meanwhile and is now {}; refresh and try again",
+            "The stock changed meanwhile and is now {}; refresh and try again.",
             stock1 + 3
         )
     );
@@ -555,7 +555,7 @@ async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app
     let import = preview(app, &supplier, file, Some(pictures_zip(&[("a.png", 9)]))).await;
     assert_eq!(row(&import, 2)["action"], "create");
     assert_eq!(row(&import, 3)["action"], "refused");
-    assert_eq!(row(&import, 3)["reason"], format!("there is no stall {other}"));
+    assert_eq!(row(&import, 3)["reason"], format!("There is no stall {other}."));
     confirm(app, &supplier, import["id"].as_str().unwrap()).await;
     let stall_of: String = sqlx::query("SELECT stall_id FROM products WHERE item_no = 'OWN-1'")
         .fetch_one(&app.db().pool)
@@ -633,16 +633,16 @@ async fn the_template_and_files_that_cannot_be_imported(app: &TestApp) {
     let before = count(app, "SELECT COUNT(*) FROM product_imports").await;
     let (status, reply) = upload(app, &catalogue, b"item_no,title\nA1,tee\n".to_vec(), None).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-    assert_eq!(reply["msg"], "the file is not an Excel spreadsheet (.xlsx)");
+    assert_eq!(reply["msg"], "The file is not an Excel spreadsheet (.xlsx).");
     let mut book = Workbook::new();
     book.add_worksheet().write_string(0, 0, "货号").unwrap();
     let (status, reply) = upload(app, &catalogue, book.save_to_buffer().unwrap(), None).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "column Title is missing");
+    assert_eq!(reply["msg"], "Column Title is missing.");
     let good = sheet(&[["Z-1", "t", "x", "y", "红", "S", "1", "1", "", "a.png", ""]]);
     let (status, reply) = upload(app, &catalogue, good, Some(b"not a zip".to_vec())).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "the pictures file is not a readable zip");
+    assert_eq!(reply["msg"], "The pictures file is not a readable zip.");
     assert_eq!(
         count(app, "SELECT COUNT(*) FROM product_imports").await,
         before,

@@ -337,10 +337,10 @@ async fn keyword_search_finds_what_a_market_calls_things(app: &TestApp) {
     // Too long, or a control character: refused by name, on both calls.
     for path in ["product/lists", "product/suggest"] {
         for (bad, msg) in [
-            ("长".repeat(51), "keyword is too long: at most 50 characters"),
+            ("长".repeat(51), "Keyword is too long: at most 50 characters."),
             (
                 "卫\u{0007}衣".to_string(),
-                "keyword contains control characters, which are not allowed",
+                "Keyword contains control characters, which are not allowed.",
             ),
         ] {
             let (status, reply) = app

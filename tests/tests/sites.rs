@@ -46,7 +46,7 @@ async fn an_unknown_site_is_a_shopfront_that_does_not_exist(app: &TestApp) {
             json!({"site": "nowhere"}),
         )
         .await;
-    assert_eq!(body["msg"], "shopfront does not exist");
+    assert_eq!(body["msg"], "Shopfront does not exist.");
 }
 
 async fn area_sites_and_the_agreement_follow_the_language(app: &TestApp) {

@@ -146,7 +146,7 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
         .as_staff(&owner, "staff/add", add("13900009003", "finance", json!([])))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(again["msg"], "this phone number already has a staff account");
+    assert_eq!(again["msg"], "This phone number already has a staff account.");
 
     // A stall account supplies at least one stall that exists; other roles supply none.
     let stalls = app.as_staff(&owner, "stalls/options", Value::Null).await.1["data"].clone();
@@ -154,17 +154,17 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
     for (body, msg) in [
         (
             add("13900009004", "stall", json!([])),
-            "a stall account must supply at least one stall",
+            "A stall account must supply at least one stall.",
         ),
         (
             add("13900009004", "stall", json!(["S-none"])),
-            "stall S-none does not exist",
+            "Stall S-none does not exist.",
         ),
         (
             add("13900009004", "warehouse", json!([stall])),
-            "only a stall account can be linked to stalls",
+            "Only a stall account can be linked to stalls.",
         ),
-        (add("13900009004", "boss", json!([])), "unknown role"),
+        (add("13900009004", "boss", json!([])), "Unknown role."),
         (
             add("13900009004", "finance", json!([]))
                 .as_object()
@@ -174,7 +174,7 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
                     Value::Object(b)
                 })
                 .unwrap(),
-            "please enter a name",
+            "Please enter a name.",
         ),
     ] {
         let (status, reply) = app.as_staff(&owner, "staff/add", body).await;
@@ -232,10 +232,13 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
     assert_eq!(reply["data"]["disabled"], true);
     let (status, reply) = app.as_staff(&catalogue, "staff/me", Value::Null).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
-    assert_eq!(reply["msg"], "your staff session has ended, please sign in again");
+    assert_eq!(
+        reply["msg"],
+        "Your staff session has ended, please sign in again."
+    );
     let (status, reply) = app.staff_login("13900009003", STAFF_PASSWORD).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "this staff account is disabled");
+    assert_eq!(reply["msg"], "This staff account is disabled.");
     let (ok, stdout, stderr) =
         app.run_cli(&["ops", "staff", "disable", "--mobile", "13900009003", "--enable"]);
     assert!(ok, "{stderr}");
@@ -252,15 +255,15 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
         .as_staff(&owner, "staff/role", json!({"id": owner_id, "role": "finance"}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "at least one active owner account must remain");
+    assert_eq!(reply["msg"], "At least one active owner account must remain.");
     let (status, reply) = app
         .as_staff(&owner, "staff/disable", json!({"id": owner_id, "disabled": true}))
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "you cannot disable your own account");
+    assert_eq!(reply["msg"], "You cannot disable your own account.");
     let (ok, _, stderr) = app.run_cli(&["ops", "staff", "disable", "--mobile", "13900009001"]);
     assert!(!ok);
-    assert!(stderr.contains("at least one active owner"), "{stderr}");
+    assert!(stderr.contains("At least one active owner"), "{stderr}");
 
     let (ok, stdout, stderr) = app.run_cli(&["ops", "staff", "list"]);
     assert!(ok, "{stderr}");
@@ -301,7 +304,7 @@ async fn every_staff_call_checks_the_role_of_its_caller(app: &TestApp) {
                 );
             } else {
                 assert_eq!(status, StatusCode::FORBIDDEN, "{role:?} {path}: {reply}");
-                assert_eq!(reply["msg"], "your role does not allow this", "{role:?} {path}");
+                assert_eq!(reply["msg"], "Your role does not allow this.", "{role:?} {path}");
             }
         }
     }

@@ -23,49 +23,49 @@ async fn registration_rules_answer_their_messages_in_both_languages(app: &TestAp
             with(app, "mobile", json!("")),
             "mobile",
             "手机号不能为空",
-            "mobile number cannot be empty",
+            "Mobile number cannot be empty.",
         ),
         (
             with(app, "mobile", json!("12345678901")),
             "mobile",
             "手机号格式不正确",
-            "incorrect mobile number format",
+            "Incorrect mobile number format.",
         ),
         (
             with(app, "password", json!("")),
             "password",
             "密码不能为空",
-            "password cannot be empty",
+            "Password cannot be empty.",
         ),
         (
             json!({"mobile": "13800138000", "password": app.encrypt("abcdef"), "repassword": app.encrypt("abcdef"), "code": "1", "agree": true}),
             "password",
             "密码须为6-18位，且包含数字和字母",
-            "password must be 6-18 characters including numbers and letters",
+            "Password must be 6-18 characters including numbers and letters.",
         ),
         (
             json!({"mobile": "13800138000", "password": app.encrypt("ab1"), "repassword": app.encrypt("ab1"), "code": "1", "agree": true}),
             "password",
             "密码须为6-18位，且包含数字和字母",
-            "password must be 6-18 characters including numbers and letters",
+            "Password must be 6-18 characters including numbers and letters.",
         ),
         (
             json!({"mobile": "13800138000", "password": app.encrypt("abc123"), "repassword": app.encrypt("abc124"), "code": "1", "agree": true}),
             "repassword",
             "两次输入的密码不一致",
-            "the two passwords do not match",
+            "The two passwords do not match.",
         ),
         (
             with(app, "code", json!("")),
             "code",
             "验证码不能为空",
-            "verification code cannot be empty",
+            "Verification code cannot be empty.",
         ),
         (
             with(app, "agree", json!(false)),
             "agree",
             "请先阅读并同意用户协议",
-            "please read and accept the user agreement first",
+            "Please read and accept the user agreement first.",
         ),
     ];
     for (body, field, zh, en) in cases {
@@ -88,7 +88,7 @@ async fn registration_rules_answer_their_messages_in_both_languages(app: &TestAp
         (status, body["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("incorrect mobile number format")
+            Some("Incorrect mobile number format.")
         )
     );
     let users: i64 = sqlx::Row::get(
@@ -116,13 +116,13 @@ async fn malformed_bodies_name_the_problem(app: &TestApp) {
         (status, body["msg"].as_str()),
         (
             StatusCode::UNPROCESSABLE_ENTITY,
-            Some("the request body is not valid JSON")
+            Some("The request body is not valid JSON.")
         )
     );
     let (status, body) = raw("{\"mobile\": 13800138000}", "en_US").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     // The field is named as a person knows it.
-    assert_eq!(body["msg"], "the field mobile number has the wrong type");
+    assert_eq!(body["msg"], "The field mobile number has the wrong type.");
     assert_eq!(body["data"]["field"], "mobile");
     let (_, body) = raw("{\"mobile\": \"13800138000\", \"password\": []}", "zh_CN").await;
     assert_eq!(body["msg"], "字段 password 的类型不正确");

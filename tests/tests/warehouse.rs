@@ -163,7 +163,7 @@ async fn a_wave_prepares_what_was_got_and_refunds_what_was_missed_once(app: &Tes
     // A second wave finds nothing left: every waiting order is in this one.
     let (status, reply) = app.as_staff(&warehouse, "waves/create", json!({})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
-    assert_eq!(reply["msg"], "no paid orders wait for stock here");
+    assert_eq!(reply["msg"], "No paid orders wait for stock here.");
 
     // Stall 1: its first SKU got but one piece missed; stall 2: its second SKU wholly missed.
     let stall_skus: Vec<&Vec<String>> = stalls.values().collect();
@@ -343,7 +343,7 @@ async fn a_wave_for_a_stall_or_market_takes_only_orders_wholly_from_it(app: &Tes
         (status, reply["data"]["field"].as_str()),
         (StatusCode::UNPROCESSABLE_ENTITY, Some("market_id"))
     );
-    assert_eq!(reply["msg"], "no such market");
+    assert_eq!(reply["msg"], "No such market.");
     let wave = ok_data(app, &warehouse, "waves/create", json!({"stall_id": stall_ids[0]})).await;
     let orders: Vec<&str> = wave["orders"]
         .as_array()
@@ -494,7 +494,7 @@ async fn a_batch_ships_what_it_can_and_reports_the_rest(app: &TestApp) {
         assert_eq!(r["order_no"], orders[n].as_str(), "results in the order given");
         if cancelled.contains(&&orders[n]) {
             assert_eq!(r["ok"], false);
-            assert_eq!(r["message"], "cannot ship: the order is cancelled", "{r}");
+            assert_eq!(r["message"], "Cannot ship: the order is cancelled.", "{r}");
         } else {
             assert_eq!(r["ok"], true, "{r}");
             let (status, _, tracking) = order_state(app, &orders[n]).await;
@@ -530,7 +530,7 @@ async fn a_batch_ships_what_it_can_and_reports_the_rest(app: &TestApp) {
     .await;
     assert_eq!(
         bad["results"][0]["message"],
-        "the tracking number does not look like a SF Express number"
+        "The tracking number does not look like a SF Express number."
     );
     let queue = ok_data(app, &warehouse, "orders/to_ship", Value::Null).await;
     assert_eq!(queue["total"], 0);
@@ -630,11 +630,14 @@ async fn a_tracking_sheet_is_previewed_applied_and_changes_nothing_again(app: &T
         .iter()
         .map(|r| r["reason"].as_str().unwrap())
         .collect();
-    assert_eq!(reasons[3], "This order does not exist");
-    assert_eq!(reasons[4], "already shipped with tracking number YT1234567890123");
-    assert_eq!(reasons[5], "cannot ship: the order is cancelled");
-    assert_eq!(reasons[6], "this order is in the file twice");
-    assert_eq!(reasons[7], "unknown courier '飞鸽'");
+    assert_eq!(reasons[3], "This order does not exist.");
+    assert_eq!(
+        reasons[4],
+        "Already shipped with tracking number YT1234567890123."
+    );
+    assert_eq!(reasons[5], "Cannot ship: the order is cancelled.");
+    assert_eq!(reasons[6], "This order is in the file twice.");
+    assert_eq!(reasons[7], "Unknown courier '飞鸽'.");
     assert_eq!(
         preview["rows"][0]["row"], 2,
         "rows are named as the sheet numbers them"
@@ -758,7 +761,7 @@ async fn every_new_call_follows_the_roles(app: &TestApp) {
                 assert_ne!(status, StatusCode::FORBIDDEN, "{role} {call}: {reply}");
             } else {
                 assert_eq!(status, StatusCode::FORBIDDEN, "{role} {call}: {reply}");
-                assert_eq!(reply["msg"], "your role does not allow this");
+                assert_eq!(reply["msg"], "Your role does not allow this.");
             }
         }
     }
