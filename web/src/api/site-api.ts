@@ -39,11 +39,12 @@ export const { useSiteInfoQuery, useAreaSitesQuery, useAgreementQuery, useAccoun
 type SiteInfoArgs = { site: string; language: Language };
 
 /**
- * Site info for the parts that show it (title, brand, footer, service dialog, password key). The
- * root shell asks for it; these ask only while nothing has been answered: a site the server does
- * not know answers 404 once, and a part mounted afterwards (the 404 screen's title) reads that
- * answer instead of asking again (RTK Query asks again for a failed entry whenever a new part
- * subscribes to it, which toasted 'shopfront does not exist' twice).
+ * Site info for the root shell and the parts that show it (title, brand, footer, service dialog,
+ * password key). main.tsx asks for it first (first-data.ts); these ask only while nothing has been
+ * answered: a site the server does not know answers 404 once, and a part mounted afterwards (the
+ * root shell once its code has loaded, the 404 screen's title) reads that answer instead of asking
+ * again (RTK Query asks again for a failed entry whenever a new part subscribes to it, which
+ * toasted 'shopfront does not exist' twice).
  */
 export function useSiteInfo(args: SiteInfoArgs) {
   const known = siteApi.endpoints.siteInfo.useQueryState(args);

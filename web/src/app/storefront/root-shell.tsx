@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
-import { useAccountInfoQuery, useAreaSitesQuery, useSiteInfoQuery } from '../../api/site-api';
+import { useAccountInfoQuery, useAreaSitesQuery, useSiteInfo } from '../../api/site-api';
 import { setNavigator } from '../../lib/navigation';
 import { notFoundPath, siteRedirect } from '../../lib/site-rule';
 import { useAppDispatch, useAppSelector } from '../../state/hooks';
@@ -23,7 +23,8 @@ export function RootShell() {
   const { site, language, token } = useAppSelector(selectSession);
   const location = useLocation();
   const navigate = useNavigate();
-  const siteInfo = useSiteInfoQuery({ site, language });
+  // main.tsx asked already (first-data.ts): a refusal that came before this mounted is read, not asked again
+  const siteInfo = useSiteInfo({ site, language });
   const { data: areaSites } = useAreaSitesQuery({ language });
   const dispatch = useAppDispatch();
   useAccountInfoQuery({ token }, { skip: !token });
