@@ -93,6 +93,54 @@ const api = 'http://127.0.0.1:8080';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/** The screens each landing route's first render needs (router.tsx's `preloadScreen` asks for the same). */
+const LAYOUT = 'src/app/storefront/site-layout.tsx';
+const PRODUCT_LIST = 'src/features/catalog/product-list-screen.tsx';
+const ROUTE_SCREENS: Record<string, string[]> = {
+  '/login': ['src/features/auth/login-screen.tsx'],
+  '/': [LAYOUT, 'src/features/catalog/home-screen.tsx'],
+  '/recentnew': [LAYOUT, PRODUCT_LIST],
+  '/recentBK': [LAYOUT, PRODUCT_LIST],
+  '/recentFl_asia': [LAYOUT, PRODUCT_LIST],
+  '/search': [LAYOUT, PRODUCT_LIST],
+  '/goodsDetail': [LAYOUT, 'src/features/catalog/product-detail-screen.tsx'],
+};
+
+/**
+ * Writes route-preloads.json: for each landing route, the chunks of its screens (and what they
+ * import) beyond the entry. The server puts them into that route's index.html as modulepreload
+ * links, so the browser asks for them beside the entry instead of once the entry has run.
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'jpmall-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entryFiles = new Set<string>();
+      const closure = (file: string, into: Set<string>) => {
+        if (into.has(file)) return;
+        into.add(file);
+        for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
+      };
+      for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
+      const routes: Record<string, string[]> = {};
+      for (const [route, modules] of Object.entries(ROUTE_SCREENS)) {
+        const files = new Set<string>();
+        for (const module of modules) {
+          const chunk = chunks.find((c) => c.facadeModuleId === resolve(root, module));
+          if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
+          closure(chunk.fileName, files);
+        }
+        routes[route] = [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`);
+      }
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+    },
+  };
+}
+
+
 /**
  * The staff console is built apart (`vite build --mode console`, after the storefront's build, into
  * the same dist/ without emptying it): admin.html and its own chunks, so nothing of the console
@@ -121,7 +169,7 @@ export default defineConfig(({ command, mode }) => ({
   plugins: [
     react(),
     // version.json is the storefront build's; the console build adds to the same dist/
-    ...(mode === CONSOLE_MODE ? [] : [versionFile()]),
+    ...(mode === CONSOLE_MODE ? [] : [versionFile(), routePreloads()]),
     precompileCatalogues(),
     consoleCatalogues(),
     consolePages(),

@@ -71,10 +71,20 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     let console = path == "/admin" || path.starts_with("/admin/");
     let index = if console { "admin.html" } else { "index.html" };
     let is_asset = path.starts_with("/assets/");
-    let mut response = match (&state.config.web_dist, EMBEDDED.get()) {
-        (Some(dist), _) => from_folder(dist, index, is_asset, request).await,
-        (None, Some((lookup, _))) => from_binary(*lookup, &path, index, is_asset, request.headers()),
-        (None, None) => None,
+    let preloaded = if console || is_asset {
+        None
+    } else {
+        with_route_preloads(
+            state.config.web_dist.as_deref(),
+            EMBEDDED.get().map(|(l, _)| *l),
+            &path,
+        )
+    };
+    let mut response = match (preloaded, &state.config.web_dist, EMBEDDED.get()) {
+        (Some(page), _, _) => Some(page),
+        (None, Some(dist), _) => from_folder(dist, index, is_asset, request).await,
+        (None, None, Some((lookup, _))) => from_binary(*lookup, &path, index, is_asset, request.headers()),
+        (None, None, None) => None,
     }
     .unwrap_or_else(|| AppError::NotFound("web.not_built").into_response());
     let cache = if is_asset {
@@ -87,6 +97,50 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     // The same path answers differently by Accept-Encoding (a .br, a .gz or the plain file).
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
     response
+}
+
+/// The storefront's page for a landing route with `<link rel="modulepreload">` for the chunks its
+/// first screen needs (`route-preloads.json`, written by the web build), so the browser asks for
+/// them beside the entry instead of once the entry has run; `None` for a route the build names no
+/// chunks for, which gets the page as it is.
+fn with_route_preloads(
+    dist: Option<&std::path::Path>,
+    embedded: Option<Lookup>,
+    path: &str,
+) -> Option<Response> {
+    let read = |name: &str| -> Option<Vec<u8>> {
+        match dist {
+            Some(dist) => std::fs::read(dist.join(name)).ok(),
+            None => embedded
+                .and_then(|lookup| lookup(name))
+                .map(|file| file.data.into_owned()),
+        }
+    };
+    let routes: std::collections::HashMap<String, Vec<String>> =
+        serde_json::from_slice(&read("route-preloads.json")?).ok()?;
+    let chunks = routes.get(path)?;
+    let page = String::from_utf8(read("index.html")?).ok()?;
+    let links: String = chunks
+        .iter()
+        // only the build's own asset names reach the page
+        .filter(|chunk| {
+            chunk.starts_with("/assets/")
+                && chunk.ends_with(".js")
+                && chunk
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "/-_.".contains(c))
+        })
+        .map(|chunk| format!("<link rel=\"modulepreload\" crossorigin href=\"{chunk}\">"))
+        .collect();
+    // a page without a head is served as it is
+    let head_end = page.find("</head>")?;
+    let page = format!("{}{links}{}", &page[..head_end], &page[head_end..]);
+    let mut response = axum::body::Body::from(page).into_response();
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    Some(response)
 }
 
 async fn from_folder(
