@@ -1,4 +1,4 @@
-import { createElement, lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 
 /** Raised on window when a screen's code fails to load; cancelable. */
 export const SCREEN_LOAD_ERROR_EVENT = 'jpmall:screen-load-error';
@@ -55,9 +55,12 @@ function withAntd<P extends object>(load: () => Promise<{ default: ComponentType
   };
 }
 
-export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  /** Starts loading the screen's code now (main.tsx, for the address being opened). */
-  preload: () => void;
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /**
+   * Starts loading the screen's code now (main.tsx, for the address being opened); settles when it
+   * has loaded (or failed), never rejects.
+   */
+  preload: () => Promise<void>;
 };
 
 /**
@@ -67,11 +70,22 @@ export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>>
 export function lazyScreen<P extends object>(load: () => Promise<{ default: ComponentType<P> }>, options: LazyScreenOptions = {}): LazyScreen<P> {
   const loader = loadScreen(options.antd === false ? load : withAntd(load));
   let started: Promise<{ default: ComponentType<P> }> | undefined;
-  const start = () => (started ??= loader());
-  return Object.assign(lazy(start), {
-    preload: () => {
-      // a failure is the render's to report (loadScreen's event), not the preload's
-      start().catch(() => undefined);
-    },
+  let loaded: ComponentType<P> | undefined;
+  const start = () =>
+    (started ??= loader().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(start);
+  // Code that has loaded renders at once: React.lazy suspends on its first render even then, and
+  // React holds back what a suspended render reveals by up to 300 ms (its fallback throttle), which
+  // was most of the first screen's time.
+  const Screen = (props: P) => (loaded ? createElement(loaded, props) : createElement(Lazy, props));
+  return Object.assign(Screen, {
+    // a failure is the render's to report (loadScreen's event), not the preload's
+    preload: () => start().then(
+      () => undefined,
+      () => undefined,
+    ),
   });
 }

@@ -30,9 +30,11 @@ async function start(): Promise<void> {
   // Everything the first screen needs is asked for at once: the catalogue, the screen's code
   // (with the layout's) and its data calls, instead of one after the other as the tree renders.
   const loading = loadLocaleBundle(language);
-  preloadScreen(window.location.pathname);
+  const screen = preloadScreen(window.location.pathname);
   startFirstData(store, window.location.pathname);
-  const bundle = await loading;
+  // The first render waits for the screen's code too (it comes beside the catalogue): rendered
+  // before it, the screen would suspend and React would hold it back.
+  const [bundle] = await Promise.all([loading, screen]);
   setIntl(bundle.intl);
   applyDocumentLanguage(language);
 

@@ -64,7 +64,7 @@ const MessageScreen = lazyScreen(() => import('../../features/messages/message-s
 const ExcelHistoryScreen = lazyScreen(() => import('../../features/excel/excel-history-screen'));
 
 /** The layout's screens by path, for `preloadScreen`; the route table below is the reference. */
-const LAYOUT_SCREENS: Record<string, { preload: () => void }> = {
+const LAYOUT_SCREENS: Record<string, { preload: () => Promise<void> }> = {
   '/': HomeScreen,
   '/recentnew': ProductListScreen,
   '/recentBK': ProductListScreen,
@@ -84,14 +84,10 @@ const LAYOUT_SCREENS: Record<string, { preload: () => void }> = {
  * first render, beside the catalogue: otherwise the layout's chunk is asked for only once the
  * catalogue has arrived and the tree renders, and the screen's only once the layout has.
  */
-export function preloadScreen(pathname: string): void {
-  if (pathname === '/login') {
-    LoginScreen.preload();
-    return;
-  }
-  if (pathname === '/404' || pathname in MODULE_REDIRECTS) return;
-  SiteLayout.preload();
-  LAYOUT_SCREENS[pathname]?.preload();
+export function preloadScreen(pathname: string): Promise<unknown> {
+  if (pathname === '/login') return LoginScreen.preload();
+  if (pathname === '/404' || pathname in MODULE_REDIRECTS) return Promise.resolve();
+  return Promise.all([SiteLayout.preload(), LAYOUT_SCREENS[pathname]?.preload()]);
 }
 
 /** A module path: to its first screen, keeping the query (and so `site`). */
