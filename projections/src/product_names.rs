@@ -50,9 +50,9 @@ pub fn colour_in(colours_json: &str, colour: &str, lang: Language) -> String {
 }
 
 /// The English title and colours of some products, read once for a page of lines.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct ProductNames {
-    lang: Option<Language>,
+    lang: Language,
     by_product: HashMap<String, (String, String)>,
 }
 
@@ -63,7 +63,7 @@ impl ProductNames {
     /// The names of `product_ids` in `lang`; reads nothing for Chinese, the stored language.
     pub async fn load(pool: &AnyPool, lang: Language, product_ids: &[&str]) -> sqlx::Result<ProductNames> {
         let mut names = ProductNames {
-            lang: Some(lang),
+            lang,
             by_product: HashMap::new(),
         };
         if lang == Language::ZhCn {
@@ -89,14 +89,10 @@ impl ProductNames {
         Ok(names)
     }
 
-    fn language(&self) -> Language {
-        self.lang.unwrap_or(Language::ZhCn)
-    }
-
     /// The title of `product_id` in the reader's language; `stored` when it has none.
     pub fn title(&self, product_id: &str, stored: &str) -> String {
         match self.by_product.get(product_id) {
-            Some((en, _)) if self.language() == Language::EnUs && !en.trim().is_empty() => en.clone(),
+            Some((en, _)) if self.lang == Language::EnUs && !en.trim().is_empty() => en.clone(),
             _ => stored.to_string(),
         }
     }
@@ -104,14 +100,14 @@ impl ProductNames {
     /// The colour `stored` (its Chinese name) of `product_id` in the reader's language.
     pub fn colour(&self, product_id: &str, stored: &str) -> String {
         match self.by_product.get(product_id) {
-            Some((_, colours)) => colour_in(colours, stored, self.language()),
+            Some((_, colours)) => colour_in(colours, stored, self.lang),
             None => stored.to_string(),
         }
     }
 
     /// A size in the reader's language.
     pub fn size(&self, stored: &str) -> String {
-        size_in(stored, self.language())
+        size_in(stored, self.lang)
     }
 }
 

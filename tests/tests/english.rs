@@ -61,20 +61,13 @@ async fn an_order_placed_in_chinese_reads_in_english(app: &TestApp) {
         (title_en.as_str(), colour_en.as_str())
     );
 
-    let address = zh(
-        app,
-        &token,
-        "address/add",
-        json!({"recipient": "李四", "phone": "13900001111", "province": "广东省", "city": "广州市",
-               "district": "白云区", "detail": "三元里大道 1 号"}),
-    )
-    .await;
+    let address_id = crate::orders::address(app, &token).await;
     let placed = zh(
         app,
         &token,
         "order/submit",
         json!({"lines": [{"sku_id": sku, "quantity": 2}], "type": "domestic",
-               "address_id": address["id"], "courier": "zto", "qc_level": "basic"}),
+               "address_id": address_id, "courier": "zto", "qc_level": "basic"}),
     )
     .await;
     let order_no = placed["order"]["order_no"].as_str().unwrap().to_string();
