@@ -202,7 +202,8 @@ function FactText({ fact }: { fact: SaleFact }) {
     case 'money':
       return <>{intl.formatMessage({ id: fact.key }, { amount: fact.amount })}</>;
     case 'text':
-      return <>{intl.formatMessage({ id: fact.key }, { text: fact.text })}</>;
+      // a reason or a tracking number is shown as it was typed
+      return <>{intl.formatMessage({ id: fact.key }, { text: <span translate="no">{fact.text}</span> })}</>;
     case 'named':
       return <>{intl.formatMessage({ id: fact.key }, { name: fact.nameKey ? intl.formatMessage({ id: fact.nameKey }) : fact.code })}</>;
     case 'flag':
@@ -256,7 +257,7 @@ function StatusNote({ sale }: { sale: AfterSale }) {
           type="error"
           showIcon
           title={text('afterSale.note.rejected')}
-          description={sale.reject_reason ? <span className="sale-reject-reason">{text('afterSale.rejectReason', { text: sale.reject_reason })}</span> : undefined}
+          description={sale.reject_reason ? <span className="sale-reject-reason">{intl.formatMessage({ id: 'afterSale.rejectReason' }, { text: <span translate="no">{sale.reject_reason}</span> })}</span> : undefined}
         />
       );
     case 'exchanged':

@@ -47,7 +47,7 @@ export default function WithdrawalStatusScreen() {
     },
     { key: 'payee', title: intl.formatMessage({ id: 'fund.payee' }), className: 'withdrawal-payee', render: (row) => row.payee },
     { key: 'account', title: intl.formatMessage({ id: 'fund.account' }), className: 'withdrawal-account', render: (row) => row.account },
-    { key: 'reason', title: intl.formatMessage({ id: 'fund.withdrawals.reason' }), className: 'withdrawal-reason', render: (row) => row.reason || '—' },
+    { key: 'reason', title: intl.formatMessage({ id: 'fund.withdrawals.reason' }), className: 'withdrawal-reason', render: (row) => (row.reason ? <span translate="no">{row.reason}</span> : '—') },
     {
       key: 'requested',
       title: intl.formatMessage({ id: 'fund.withdrawals.requestedAt' }),

@@ -31,7 +31,7 @@ function AbnormalRow({ row }: { row: AbnormalOrder }) {
         </Tag>
         <span className="sale-row-time">{text('order.abnormal.flaggedAt', { time: formatDate(row.flagged_at) })}</span>
       </header>
-      <p className="abnormal-reason">{text('order.abnormal.reason', { text: row.reason })}</p>
+      <p className="abnormal-reason">{intl.formatMessage({ id: 'order.abnormal.reason' }, { text: <span translate="no">{row.reason}</span> })}</p>
       {row.resolved_at ? (
         <p className="abnormal-resolution">
           {text('order.abnormal.resolution', { text: row.resolution })} · {formatDate(row.resolved_at)}

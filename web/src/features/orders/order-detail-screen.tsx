@@ -34,7 +34,8 @@ function FactText({ fact }: { fact: TimelineFact }) {
     case 'money':
       return <>{intl.formatMessage({ id: fact.key }, { amount: fact.amount })}</>;
     case 'text':
-      return <>{intl.formatMessage({ id: fact.key }, { text: fact.text })}</>;
+      // a reason, a review or a tracking number is shown as it was typed
+      return <>{intl.formatMessage({ id: fact.key }, { text: <span translate="no">{fact.text}</span> })}</>;
     case 'named':
       return <>{intl.formatMessage({ id: fact.key }, { name: fact.nameKey ? intl.formatMessage({ id: fact.nameKey }) : fact.code })}</>;
     case 'flag':

@@ -40,7 +40,9 @@ function LinkBody({ platform, target, onDone }: { platform: string; target: Link
   const field = (key: keyof typeof query, label: string) => (
     <label className={`platform-link-field platform-link-${key}`}>
       <span>{label}</span>
+      {/* the search starts from the platform's own colour and size, as the platform wrote them */}
       <Input
+        translate="no"
         value={query[key]}
         onChange={(event) => {
           setQuery({ ...query, [key]: event.target.value });
@@ -55,7 +57,10 @@ function LinkBody({ platform, target, onDone }: { platform: string; target: Link
   return (
     <div className="platform-link-body">
       <p className="platform-link-target">
-        <strong>{target.title}</strong> <span className="platform-link-variation">{target.variation}</span>
+        <strong translate="no">{target.title}</strong>{' '}
+        <span className="platform-link-variation" translate="no">
+          {target.variation}
+        </span>
       </p>
       <div className="platform-link-search">
         {field('item_no', text('platformOrders.link.itemNo'))}

@@ -26,7 +26,7 @@ export function ImportsList({ current, onOpen }: { current: string; onOpen: (id:
       columns={[
         { key: 'created', title: text('platformOrders.imports.time'), render: (_, row) => formatDate(row.created_at) },
         { key: 'platform', title: text('order.platform'), dataIndex: 'platform_name' },
-        { key: 'file', title: text('platformOrders.imports.file'), dataIndex: 'file_name', ellipsis: true },
+        { key: 'file', title: text('platformOrders.imports.file'), ellipsis: true, render: (_, row) => <span translate="no">{row.file_name}</span> },
         { key: 'orders', title: text('platformOrders.total.orders'), dataIndex: 'orders' },
         {
           key: 'open',
@@ -65,8 +65,10 @@ export function LinksList() {
           title: text('platformOrders.links.item'),
           render: (_, row) => (
             <>
-              <div>{row.title}</div>
-              <div className="platform-hint">
+              <div className="platform-link-title" translate="no">
+                {row.title}
+              </div>
+              <div className="platform-hint" translate="no">
                 {row.item_key} · {row.variation}
               </div>
             </>

@@ -45,7 +45,12 @@ function LineView({ line, text, onLink }: { line: PlatformLine; text: Text; onLi
   return (
     <li className={`platform-line${sku ? ' is-linked' : ' is-unlinked'}`} data-row={line.row}>
       <div className="platform-line-platform">
-        <span className="platform-line-title">{line.title}</span> <span className="platform-line-variation">{line.variation}</span>{' '}
+        <span className="platform-line-title" translate="no">
+          {line.title}
+        </span>{' '}
+        <span className="platform-line-variation" translate="no">
+          {line.variation}
+        </span>{' '}
         <span className="platform-line-quantity">× {line.quantity}</span> <span className="platform-line-price">{money(line.platform_price)}</span>
       </div>
       <div className="platform-line-sku">
@@ -96,8 +101,9 @@ function Recipient({ order, text }: { order: PlatformOrder; text: Text }) {
   if (order.hidden.length > 0 && !order.recipient && !order.address) {
     return <span className="platform-order-hidden">{text('platformOrders.recipient.hidden')}</span>;
   }
+  // what the platform wrote is the buyer's own; 'hidden by the platform' is ours
   const part = (field: 'recipient' | 'phone' | 'address', value: string) =>
-    order.hidden.includes(field) ? <span className="platform-order-hidden">{text('platformOrders.recipient.hidden')}</span> : value;
+    order.hidden.includes(field) ? <span className="platform-order-hidden">{text('platformOrders.recipient.hidden')}</span> : <span translate="no">{value}</span>;
   return (
     <span className="platform-order-recipient">
       {part('recipient', order.recipient)} {part('phone', order.phone)}
@@ -120,7 +126,9 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
     <section className="platform-preview" data-import={preview.id}>
       <header className="platform-preview-head">
         <Tag className="platform-preview-platform">{preview.platform_name}</Tag>
-        <span className="platform-preview-file">{preview.file_name}</span>
+        <span className="platform-preview-file" translate="no">
+          {preview.file_name}
+        </span>
       </header>
       <Totals preview={preview} text={text} />
       <Table<PlatformOrder>
@@ -197,7 +205,12 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
           <ul className="platform-unlinked-list">
             {preview.unlinked.map((item) => (
               <li key={`${item.item_key}|${item.sku_key}`} className="platform-unlinked-item" data-item={item.item_key} data-variation={item.variation}>
-                <span className="platform-unlinked-title">{item.title}</span> <span className="platform-unlinked-variation">{item.variation}</span>{' '}
+                <span className="platform-unlinked-title" translate="no">
+                  {item.title}
+                </span>{' '}
+                <span className="platform-unlinked-variation" translate="no">
+                  {item.variation}
+                </span>{' '}
                 <span className="platform-unlinked-key">{item.item_key}</span>{' '}
                 <span className="platform-unlinked-quantity">{text('platformOrders.unlinked.quantity', { count: item.quantity, rows: item.rows.join(', ') })}</span>
                 <Button size="small" type="primary" className="platform-unlinked-link" onClick={() => onLink(item)}>
