@@ -96,6 +96,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** The screens each landing route's first render needs (router.tsx's `preloadScreen` asks for the same). */
 const LAYOUT = 'src/app/storefront/site-layout.tsx';
 const PRODUCT_LIST = 'src/features/catalog/product-list-screen.tsx';
+const DEFAULT_CATALOGUE = 'src/i18n/zh_CN.json';
 const ROUTE_SCREENS: Record<string, string[]> = {
   '/login': ['src/features/auth/login-screen.tsx'],
   '/': [LAYOUT, 'src/features/catalog/home-screen.tsx'],
@@ -108,8 +109,9 @@ const ROUTE_SCREENS: Record<string, string[]> = {
 
 /**
  * Writes route-preloads.json: for each landing route, the chunks of its screens (and what they
- * import) beyond the entry. The server puts them into that route's index.html as modulepreload
- * links, so the browser asks for them beside the entry instead of once the entry has run.
+ * import) beyond the entry, the default catalogue, and the screens' styles. The server puts them
+ * into that route's index.html as modulepreload and stylesheet links, so the browser asks for them
+ * beside the entry instead of once the entry has run.
  */
 function routePreloads(): Plugin {
   return {
@@ -125,15 +127,22 @@ function routePreloads(): Plugin {
         for (const imported of byFile.get(file)?.imports ?? []) closure(imported, into);
       };
       for (const c of chunks) if (c.isEntry) closure(c.fileName, entryFiles);
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId === resolve(root, module));
+        if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
+        return chunk;
+      };
+      // Every language's messages are read over the default's (lib/i18n.ts), so every first screen
+      // needs the default catalogue, whatever language the seller chose.
+      const catalogue = chunkOf(DEFAULT_CATALOGUE).fileName;
       const routes: Record<string, string[]> = {};
       for (const [route, modules] of Object.entries(ROUTE_SCREENS)) {
         const files = new Set<string>();
-        for (const module of modules) {
-          const chunk = chunks.find((c) => c.facadeModuleId === resolve(root, module));
-          if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
-          closure(chunk.fileName, files);
-        }
-        routes[route] = [...files].filter((f) => !entryFiles.has(f)).map((f) => `/${f}`);
+        for (const module of modules) closure(chunkOf(module).fileName, files);
+        const own = [...files].filter((f) => !entryFiles.has(f));
+        // a screen's styles are added by its loader once the entry runs: named here, they come at once
+        const styles = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+        routes[route] = [...own, catalogue, ...new Set(styles)].map((f) => `/${f}`);
       }
       this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });
     },

@@ -100,8 +100,9 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
 }
 
 /// The storefront's page for a landing route with `<link rel="modulepreload">` for the chunks its
-/// first screen needs (`route-preloads.json`, written by the web build), so the browser asks for
-/// them beside the entry instead of once the entry has run; `None` for a route the build names no
+/// first screen needs and `<link rel="stylesheet">` for their styles (`route-preloads.json`,
+/// written by the web build), so the browser asks for them beside the entry instead of once the
+/// entry has run; `None` for a route the build names no
 /// chunks for, which gets the page as it is.
 fn with_route_preloads(
     dist: Option<&std::path::Path>,
@@ -125,12 +126,23 @@ fn with_route_preloads(
         // only the build's own asset names reach the page
         .filter(|chunk| {
             chunk.starts_with("/assets/")
-                && chunk.ends_with(".js")
                 && chunk
                     .chars()
                     .all(|c| c.is_ascii_alphanumeric() || "/-_.".contains(c))
         })
-        .map(|chunk| format!("<link rel=\"modulepreload\" crossorigin href=\"{chunk}\">"))
+        .filter_map(|chunk| {
+            if chunk.ends_with(".js") {
+                Some(format!(
+                    "<link rel=\"modulepreload\" crossorigin href=\"{chunk}\">"
+                ))
+            } else if chunk.ends_with(".css") {
+                // a screen's own styles: the stylesheet the screen's loader would add once the
+                // entry has run, which finds it there and does not ask again
+                Some(format!("<link rel=\"stylesheet\" crossorigin href=\"{chunk}\">"))
+            } else {
+                None
+            }
+        })
         .collect();
     // a page without a head is served as it is
     let head_end = page.find("</head>")?;

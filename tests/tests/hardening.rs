@@ -785,7 +785,7 @@ async fn static_and_api_answers_carry_the_security_headers_and_are_compressed(ap
     );
     assert_eq!(page.headers()["x-content-type-options"], "nosniff");
 
-    // A landing route's page names the chunks of its first screen, so they load beside the entry;
+    // A landing route's page names the chunks and styles of its first screen, so they load beside the entry;
     // a name that is not one of the build's assets never reaches the page.
     let shell = std::fs::read_to_string(app.web_dist.join("index.html")).unwrap();
     std::fs::write(
@@ -795,14 +795,16 @@ async fn static_and_api_answers_carry_the_security_headers_and_are_compressed(ap
     .unwrap();
     std::fs::write(
         app.web_dist.join("route-preloads.json"),
-        r#"{"/": ["/assets/home-1.js", "/assets/layout-1.js", "/assets/x.js\"><script>"]}"#,
+        r#"{"/": ["/assets/home-1.js", "/assets/layout-1.js", "/assets/home-1.css", "/assets/x.js\"><script>", "/assets/x.txt"]}"#,
     )
     .unwrap();
     let home = get("/", "identity").await.unwrap().text().await.unwrap();
     assert!(
         home.contains(r#"<link rel="modulepreload" crossorigin href="/assets/home-1.js">"#)
             && home.contains(r#"href="/assets/layout-1.js""#)
-            && !home.contains("<script>"),
+            && home.contains(r#"<link rel="stylesheet" crossorigin href="/assets/home-1.css">"#)
+            && !home.contains("<script>")
+            && !home.contains("x.txt"),
         "{home}"
     );
     let other = get("/orderList", "identity").await.unwrap().text().await.unwrap();

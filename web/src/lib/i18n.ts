@@ -52,11 +52,21 @@ export function makeIntl(language: Language, messages: Catalogue): IntlShape {
   );
 }
 
-let current: IntlShape = makeIntl(DEFAULT_LANGUAGE, {});
+// Made on first use, not when this module loads: the first `createIntl` of a page loads the
+// browser's locale data (tens of ms), which must not hold up the entry's first requests.
+let current: IntlShape | undefined;
 
 /** The intl object the React tree uses too, for code outside components (toasts, dialogs). */
 export function getIntl(): IntlShape {
-  return current;
+  return (current ??= makeIntl(DEFAULT_LANGUAGE, {}));
+}
+
+/**
+ * Loads the browser's number and date data for a language now. Called while the first requests
+ * are in flight, so the time is spent waiting for the network rather than after it.
+ */
+export function warmIntl(language: Language): void {
+  current ??= makeIntl(language, {});
 }
 
 export function setIntl(intl: IntlShape): void {
@@ -65,5 +75,5 @@ export function setIntl(intl: IntlShape): void {
 
 /** Translates a catalogue key with the current language. */
 export function t(id: string, values?: Record<string, string | number>): string {
-  return current.formatMessage({ id }, values);
+  return getIntl().formatMessage({ id }, values);
 }

@@ -11,11 +11,10 @@ import { siteChanged } from '../../state/session-slice';
 import { makeStore } from './store';
 import { startVersionWatch } from './version-notice';
 import './index.css';
-import { setIntl } from '../../lib/i18n';
+import { setIntl, warmIntl } from '../../lib/i18n';
 import { SITE_PARAM } from '../../lib/site-rule';
 
 async function start(): Promise<void> {
-  progressStart();
   const store = makeStore();
   // Focus and reconnect refetches (the unread badge asks again when the seller comes back to the tab).
   setupListeners(store.dispatch);
@@ -32,6 +31,10 @@ async function start(): Promise<void> {
   const loading = loadLocaleBundle(language);
   const screen = preloadScreen(window.location.pathname);
   startFirstData(store, window.location.pathname);
+  // Work that can wait for the requests above: the progress bar lays the page out, and the
+  // browser's locale data loads on the first intl object.
+  progressStart();
+  warmIntl(language);
   // The first render waits for the screen's code too (it comes beside the catalogue): rendered
   // before it, the screen would suspend and React would hold it back.
   const [bundle] = await Promise.all([loading, screen]);
