@@ -177,8 +177,17 @@ test('390 px: no storefront route is wider than a phone, logged out or in', asyn
   expect(wide, 'routes wider than 390 px').toEqual([]);
 });
 
-/** Every entry of the nav on one line, and the nav exactly one entry high. */
+/** Every entry of the nav on one line, and the nav exactly one entry high; the header's tools beside the search box. */
 async function expectOneRow(page: Page): Promise<void> {
+  const header = await page.locator('.site-header').evaluate((el) => {
+    const middle = (s: string) => {
+      const box = el.querySelector(s)!.getBoundingClientRect();
+      return Math.round(box.top + box.height / 2);
+    };
+    return { search: middle('.site-search'), tools: middle('.site-header-tools'), brand: middle('.site-brand') };
+  });
+  if (header.tools !== header.search) await screenshot(page, 'layout-1280-header-rows');
+  expect(header, 'header rows').toEqual({ search: header.brand, tools: header.brand, brand: header.brand });
   const rows = await page.locator('.site-nav').evaluate((nav) => {
     const entries = [...nav.children].filter((el) => el.matches('.site-nav-link'));
     const tops = new Set(entries.map((el) => Math.round(el.getBoundingClientRect().top)));
@@ -191,7 +200,7 @@ async function expectOneRow(page: Page): Promise<void> {
   expect(rows.height).toBe(rows.entry);
 }
 
-test('1280 px: the nav is one row in both languages; the modules are menus with their counts, from mouse and keyboard', async ({ page, request }) => {
+test('1280 px: the header and the nav are one row each in both languages; the modules are menus with their counts, from mouse and keyboard', async ({ page, request }) => {
   const mobile = newMobile();
   const user = await registerViaApi(request, mobile);
   const product = await productWithStock(request, 7, 2);

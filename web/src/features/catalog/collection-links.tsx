@@ -40,7 +40,7 @@ export function CollectionLinks() {
       <CountLink
         to={to('/productCollection')}
         className="header-favorites"
-        label={intl.formatMessage({ id: 'route.productCollection' })}
+        label={intl.formatMessage({ id: 'header.favorites' })}
         count={favorites.data?.total}
       />
       <CountLink
