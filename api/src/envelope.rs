@@ -71,7 +71,12 @@ pub async fn render(request: Request, next: Next) -> Response {
     };
     let mut data = reply.data;
     if let Some(field) = reply.field {
-        data = json!({ "field": field });
+        match &mut data {
+            Value::Object(object) => {
+                object.insert("field".into(), field.into());
+            }
+            _ => data = json!({ "field": field }),
+        }
     }
     let body = json!({
         "code": reply.code,

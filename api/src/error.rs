@@ -91,12 +91,15 @@ impl IntoResponse for AppError {
             },
             AppError::NotPermitted => refused(StatusCode::FORBIDDEN, "staff.not_permitted", vec![], None),
             AppError::NotFound(key) => refused(StatusCode::NOT_FOUND, key, vec![], None),
-            AppError::Invalid(r) => refused(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                r.key,
-                r.params,
-                r.field.map(String::from),
-            ),
+            AppError::Invalid(r) => Reply {
+                data: quoted_data(&r.quoted),
+                ..refused(
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                    r.key,
+                    r.params,
+                    r.field.map(String::from),
+                )
+            },
             AppError::BadBody { key, field } => {
                 let params = field.iter().map(|f| ("field", f.clone())).collect();
                 refused(StatusCode::UNPROCESSABLE_ENTITY, key, params, field)
@@ -140,6 +143,15 @@ impl IntoResponse for AppError {
                 .insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         response
+    }
+}
+
+/// A refusal's `data`: what its message quotes in its own words (`{"quoted": [...]}`), or nothing.
+fn quoted_data(quoted: &[String]) -> Value {
+    if quoted.is_empty() {
+        Value::Null
+    } else {
+        serde_json::json!({ "quoted": quoted })
     }
 }
 

@@ -5,6 +5,9 @@ pub struct Refusal {
     pub key: &'static str,
     pub field: Option<&'static str>,
     pub params: Vec<(&'static str, String)>,
+    /// Texts the message quotes in their own words, in any language (a platform's column names):
+    /// the answer lists them so that a page can mark them as not to be translated.
+    pub quoted: Vec<String>,
 }
 
 impl Refusal {
@@ -13,6 +16,7 @@ impl Refusal {
             key,
             field: None,
             params: Vec::new(),
+            quoted: Vec::new(),
         }
     }
 
@@ -23,6 +27,12 @@ impl Refusal {
 
     pub fn with(mut self, name: &'static str, value: impl ToString) -> Self {
         self.params.push((name, value.to_string()));
+        self
+    }
+
+    /// Marks texts the message quotes in their own words (see `quoted`).
+    pub fn quoting(mut self, texts: impl IntoIterator<Item = impl ToString>) -> Self {
+        self.quoted.extend(texts.into_iter().map(|t| t.to_string()));
         self
     }
 }

@@ -256,6 +256,11 @@ async fn every_event_kind_becomes_a_message_for_its_owner_only(app: &TestApp) {
         .as_str()
         .unwrap()
         .contains("20.00"));
+    // a reason staff typed is quoted as written, and the answer says which text that is
+    assert_eq!(find("after_sale_rejected")["quoted"], json!(["已在处理"]));
+    assert_eq!(find("withdrawal_rejected")["quoted"], json!(["账户有误"]));
+    assert_eq!(find("order_abnormal")["quoted"], json!(["包裹破损"]));
+    assert_eq!(find("order_shipped")["quoted"], json!([]));
     assert_eq!(find("withdrawal_paid")["link"]["path"], "/withdrawalStatus");
     assert_eq!(find("coupon_received")["link"]["path"], "/coupon");
     // in Chinese

@@ -485,6 +485,11 @@ async fn an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks(app: &
         reply["msg"],
         "This is not a Douyin order export we can read: it lacks the columns 收件人手机号, 详细地址."
     );
+    // the columns are Douyin's own words: the answer names them so a page can leave them untranslated
+    assert_eq!(
+        reply["data"],
+        json!({"field": "file", "quoted": ["收件人手机号", "详细地址"]})
+    );
     let (_, list) = app
         .unishop(&token, "en_US", "order/platform/imports", json!({}))
         .await;

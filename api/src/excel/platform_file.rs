@@ -115,7 +115,9 @@ pub fn read_export(bytes: &[u8], chosen: Option<Platform>, lang: Language) -> Re
                 "platform",
                 message(lang, &format!("excel.platform.{}", platform.code()), &[]),
             )
-            .with("columns", missing.join(", ")),
+            .with("columns", missing.join(", "))
+            // the platform's own column names, which the file must carry as they are
+            .quoting(&missing),
     })?;
     let data: Vec<(usize, Vec<String>)> = numbered.map(|(index, cells)| (index + 1, cells)).collect();
     if data.len() > MAX_LINES + 1 {

@@ -30,6 +30,8 @@ pub struct MessageView {
     kind: String,
     title: String,
     content: String,
+    /// What `content` quotes as a person typed it (a reason staff wrote), in its own language.
+    quoted: Vec<String>,
     link: Link,
     read: bool,
     created_at: i64,
@@ -48,6 +50,9 @@ fn link_of(row: &MessageRow) -> Link {
     Link { kind, id, path }
 }
 
+/// The parameters that are free text a person typed, quoted as written in every language.
+const TYPED: &[&str] = &["reason"];
+
 fn view(row: &MessageRow, lang: Language) -> MessageView {
     let params: Vec<(&str, String)> = row
         .params
@@ -65,11 +70,17 @@ fn view(row: &MessageRow, lang: Language) -> MessageView {
                 .collect()
         })
         .unwrap_or_default();
+    let quoted = params
+        .iter()
+        .filter(|(name, text)| TYPED.contains(name) && !text.trim().is_empty())
+        .map(|(_, text)| text.clone())
+        .collect();
     MessageView {
         id: row.id.clone(),
         kind: row.kind.clone(),
         title: message(lang, &format!("mail.{}.title", row.kind), &[]),
         content: message(lang, &format!("mail.{}.content", row.kind), &params),
+        quoted,
         link: link_of(row),
         read: row.read,
         created_at: row.created_at,

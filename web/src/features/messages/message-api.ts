@@ -20,6 +20,8 @@ export interface Message {
   kind: string;
   title: string;
   content: string;
+  /** What `content` quotes as a person typed it (a reason staff wrote), in its own language. */
+  quoted?: string[];
   link: MessageLink | null;
   read: boolean;
   created_at: number;

@@ -170,16 +170,28 @@ describe('the messages screen', () => {
     expect(texts('.mail-tab')).toEqual(['全部', '未读', '已读']);
   });
 
-  it('in English', async () => {
+  it('in English, a reason staff typed in Chinese quoted as written and marked not to translate', async () => {
     const english = makeIntl('en_US', en);
     setIntl(english);
-    serve(mailbox(MESSAGES).routes);
+    const rejected = messageOf({
+      id: 'm0',
+      kind: 'withdrawal_rejected',
+      title: 'Withdrawal rejected',
+      content: 'Your withdrawal of 20.00 yuan was rejected: 账户有误; the amount is back in your balance.',
+      quoted: ['账户有误'],
+      link: { type: 'withdrawal', id: 'WD2', path: '/withdrawalStatus' },
+      created_at: 1795000400,
+    });
+    serve(mailbox([rejected, ...MESSAGES]).routes);
     renderAt('/mail?site=', <MessageScreen />, english);
-    await waitFor(() => expect(document.querySelectorAll('.mail-item')).toHaveLength(3), SOON);
-    expect(texts('.mail-tab')).toEqual(['All', 'Unread 2', 'Read']);
+    await waitFor(() => expect(document.querySelectorAll('.mail-item')).toHaveLength(4), SOON);
+    expect(text('.mail-content', item('m0'))).toBe(rejected.content);
+    expect([...item('m0').querySelectorAll('.mail-content [translate="no"]')].map((e) => e.textContent)).toEqual(['账户有误']);
+    expect(item('m1').querySelector('.mail-content [translate="no"]')).toBeNull();
+    expect(texts('.mail-tab')).toEqual(['All', 'Unread 3', 'Read']);
     expect(text('.mail-read-all')).toBe('Mark all as read');
-    expect(text('.mail-unread-total')).toBe('2 unread');
-    expect(text('.mail-pagination .ant-pagination-total-text')).toBe('3 items');
+    expect(text('.mail-unread-total')).toBe('3 unread');
+    expect(text('.mail-pagination .ant-pagination-total-text')).toBe('4 items');
   });
 });
 

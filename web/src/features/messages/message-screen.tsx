@@ -6,6 +6,7 @@ import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
 import { selectLanguage, selectToken } from '../../state/session-slice';
+import { QuotedText } from '../../widgets/quoted-text';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { toast } from '../../lib/toast';
@@ -44,7 +45,9 @@ function MessageItem({ message, onOpen }: { message: Message; onOpen: (message: 
             {formatDate(message.created_at)}
           </time>
         </span>
-        <span className="mail-content">{message.content}</span>
+        <span className="mail-content">
+          <QuotedText text={message.content} quoted={message.quoted} />
+        </span>
       </span>
     </>
   );

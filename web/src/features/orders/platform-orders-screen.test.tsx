@@ -128,7 +128,7 @@ describe('/platformOrders', () => {
       routes({
         '/order/platform/import': () => {
           uploads += 1;
-          return uploads === 1 ? refused(422, '这不是可以读取的抖音订单导出文件：缺少列 收件人手机号, 详细地址') : ok(previewOf(false));
+          return uploads === 1 ? refused(422, '这不是可以读取的抖音订单导出文件：缺少列 收件人手机号, 详细地址', { field: 'file', quoted: ['收件人手机号', '详细地址'] }) : ok(previewOf(false));
         },
       }),
     );
@@ -139,6 +139,8 @@ describe('/platformOrders', () => {
     await upload('douyin.csv');
     click('.platform-upload-submit');
     await waitFor(() => expect(text('.platform-upload-error')).toBe('这不是可以读取的抖音订单导出文件：缺少列 收件人手机号, 详细地址'));
+    // the platform's own column names stay as written in any language
+    expect([...document.querySelectorAll('.platform-upload-error [translate="no"]')].map((e) => e.textContent)).toEqual(['收件人手机号', '详细地址']);
     expect(calls.find((c) => c.path === '/order/platform/import')?.method).toBe('POST');
 
     click('.platform-upload-submit');

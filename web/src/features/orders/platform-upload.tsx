@@ -4,6 +4,8 @@ import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiError } from '../../api/base-query';
 import { useImportPlatformExportMutation, type PlatformPreview } from '../../api/platform-orders-api';
+import { quotedOf } from '../../lib/quoted';
+import { QuotedText } from '../../widgets/quoted-text';
 import { checkExportFile, PLATFORM_CODES, PLATFORM_EXPORT_ACCEPT } from './platform-logic';
 import { platformKey } from './order-logic';
 
@@ -19,18 +21,19 @@ export function PlatformUpload({ onImported }: { onImported: (preview: PlatformP
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [platform, setPlatform] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // a refusal may quote the platform's own column names (`data.quoted`), which stay as written
+  const [problem, setProblem] = useState<{ text: string; quoted?: string[] } | null>(null);
   const [upload, { isLoading }] = useImportPlatformExportMutation();
 
   const choose = (chosen: File | null) => {
     setFile(chosen);
     const wrong = chosen ? checkExportFile(chosen) : null;
-    setProblem(wrong ? text(wrong) : null);
+    setProblem(wrong ? { text: text(wrong) } : null);
   };
   const submit = async () => {
     const wrong = checkExportFile(file);
     if (wrong || !file) {
-      setProblem(text(wrong ?? 'platformOrders.upload.chooseFile'));
+      setProblem({ text: text(wrong ?? 'platformOrders.upload.chooseFile') });
       return;
     }
     setProblem(null);
@@ -42,7 +45,7 @@ export function PlatformUpload({ onImported }: { onImported: (preview: PlatformP
     }
     const error = result.error as ApiError;
     // a 401 has logged out and opened the login dialog
-    if (error.status !== 401 && error.code !== 401) setProblem(error.msg || text('upload.failed'));
+    if (error.status !== 401 && error.code !== 401) setProblem({ text: error.msg || text('upload.failed'), quoted: quotedOf(error.data) });
   };
 
   return (
@@ -80,7 +83,9 @@ export function PlatformUpload({ onImported }: { onImported: (preview: PlatformP
         </Button>
       </div>
       <p className="platform-hint">{text('platformOrders.upload.hint')}</p>
-      {problem ? <Alert className="platform-upload-error" type="error" showIcon title={<span className="platform-upload-error-text">{problem}</span>} /> : null}
+      {problem ? <Alert className="platform-upload-error" type="error" showIcon title={<span className="platform-upload-error-text">
+              <QuotedText text={problem.text} quoted={problem.quoted} />
+            </span>} /> : null}
     </section>
   );
 }
