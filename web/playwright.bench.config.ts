@@ -11,4 +11,7 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   reporter: [['list']],
+  // Playwright's trace records every context a test opens, the timed ones too: that work ran on the
+  // same 2 cores as the page and added to its times.
+  use: { ...base.use, trace: 'off', screenshot: 'off', video: 'off' },
 });

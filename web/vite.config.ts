@@ -7,6 +7,7 @@ import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { precompressDir } from './scripts/precompress';
+import { DEFAULT_LANGUAGE } from './src/lib/languages';
 
 /** One id per build: compiled into the app and written to dist/version.json. */
 const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -96,7 +97,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** The screens each landing route's first render needs (router.tsx's `preloadScreen` asks for the same). */
 const LAYOUT = 'src/app/storefront/site-layout.tsx';
 const PRODUCT_LIST = 'src/features/catalog/product-list-screen.tsx';
-const DEFAULT_CATALOGUE = 'src/i18n/zh_CN.json';
 const ROUTE_SCREENS: Record<string, string[]> = {
   '/login': ['src/features/auth/login-screen.tsx'],
   '/': [LAYOUT, 'src/features/catalog/home-screen.tsx'],
@@ -109,9 +109,9 @@ const ROUTE_SCREENS: Record<string, string[]> = {
 
 /**
  * Writes route-preloads.json: for each landing route, the chunks of its screens (and what they
- * import) beyond the entry, the default catalogue, and the screens' styles. The server puts them
- * into that route's index.html as modulepreload and stylesheet links, so the browser asks for them
- * beside the entry instead of once the entry has run.
+ * import) beyond the entry and the screens' styles; and each language's catalogue. The server puts
+ * them, with the reader's catalogue, into that route's index.html as modulepreload and stylesheet
+ * links, so the browser asks for them beside the entry instead of once the entry has run.
  */
 function routePreloads(): Plugin {
   return {
@@ -132,9 +132,6 @@ function routePreloads(): Plugin {
         if (!chunk) this.error(`route-preloads: no chunk for ${module}`);
         return chunk;
       };
-      // Every language's messages are read over the default's (lib/i18n.ts), so every first screen
-      // needs the default catalogue, whatever language the seller chose.
-      const catalogue = chunkOf(DEFAULT_CATALOGUE).fileName;
       const routes: Record<string, string[]> = {};
       for (const [route, modules] of Object.entries(ROUTE_SCREENS)) {
         const files = new Set<string>();
@@ -142,9 +139,18 @@ function routePreloads(): Plugin {
         const own = [...files].filter((f) => !entryFiles.has(f));
         // a screen's styles are added by its loader once the entry runs: named here, they come at once
         const styles = own.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
-        routes[route] = [...own, catalogue, ...new Set(styles)].map((f) => `/${f}`);
+        routes[route] = [...own, ...new Set(styles)].map((f) => `/${f}`);
       }
-      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(routes, null, 2)}\n` });
+      // Every first screen needs the reader's catalogue: the server adds the one of the language the
+      // page's request names (the `language` cookie, lib/storage.ts), else the default language's.
+      const catalogues: Record<string, string[]> = {};
+      for (const c of chunks) {
+        const language = c.facadeModuleId?.match(/\/src\/i18n\/([A-Za-z_]+)\.json$/)?.[1];
+        if (language) catalogues[language] = [`/${c.fileName}`];
+      }
+      if (!catalogues[DEFAULT_LANGUAGE]) this.error(`route-preloads: no catalogue chunk for ${DEFAULT_LANGUAGE}`);
+      const preloads = { routes, catalogues, default_language: DEFAULT_LANGUAGE };
+      this.emitFile({ type: 'asset', fileName: 'route-preloads.json', source: `${JSON.stringify(preloads, null, 2)}\n` });
     },
   };
 }

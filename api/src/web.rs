@@ -78,8 +78,10 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
             state.config.web_dist.as_deref(),
             EMBEDDED.get().map(|(l, _)| *l),
             &path,
+            language_cookie(request.headers()),
         )
     };
+    let preloaded_page = preloaded.is_some();
     let mut response = match (preloaded, &state.config.web_dist, EMBEDDED.get()) {
         (Some(page), _, _) => Some(page),
         (None, Some(dist), _) => from_folder(dist, index, is_asset, request).await,
@@ -94,20 +96,47 @@ pub async fn fallback(State(state): State<AppState>, request: Request) -> Respon
     };
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(cache));
-    // The same path answers differently by Accept-Encoding (a .br, a .gz or the plain file).
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    // The same path answers differently by Accept-Encoding (a .br, a .gz or the plain file), and a
+    // landing page by the language cookie (its catalogue's preload link).
+    let vary = if preloaded_page {
+        "accept-encoding, cookie"
+    } else {
+        "accept-encoding"
+    };
+    headers.insert(header::VARY, HeaderValue::from_static(vary));
     response
 }
 
+/// `route-preloads.json`: each landing route's chunks and styles, and each language's catalogue.
+#[derive(serde::Deserialize)]
+struct RoutePreloads {
+    routes: std::collections::HashMap<String, Vec<String>>,
+    catalogues: std::collections::HashMap<String, Vec<String>>,
+    default_language: String,
+}
+
+/// The `language` cookie the storefront writes beside its stored language (lib/storage.ts).
+fn language_cookie(headers: &HeaderMap) -> Option<&str> {
+    headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == "language")
+        .map(|(_, value)| value)
+}
+
 /// The storefront's page for a landing route with `<link rel="modulepreload">` for the chunks its
-/// first screen needs and `<link rel="stylesheet">` for their styles (`route-preloads.json`,
-/// written by the web build), so the browser asks for them beside the entry instead of once the
-/// entry has run; `None` for a route the build names no
-/// chunks for, which gets the page as it is.
+/// first screen needs, the catalogue of the reader's language (its cookie) and
+/// `<link rel="stylesheet">` for their styles (`route-preloads.json`, written by the web build), so
+/// the browser asks for them beside the entry instead of once the entry has run; `None` for a route
+/// the build names no chunks for, which gets the page as it is.
 fn with_route_preloads(
     dist: Option<&std::path::Path>,
     embedded: Option<Lookup>,
     path: &str,
+    language: Option<&str>,
 ) -> Option<Response> {
     let read = |name: &str| -> Option<Vec<u8>> {
         match dist {
@@ -117,9 +146,14 @@ fn with_route_preloads(
                 .map(|file| file.data.into_owned()),
         }
     };
-    let routes: std::collections::HashMap<String, Vec<String>> =
-        serde_json::from_slice(&read("route-preloads.json")?).ok()?;
-    let chunks = routes.get(path)?;
+    let preloads: RoutePreloads = serde_json::from_slice(&read("route-preloads.json")?).ok()?;
+    // the reader's catalogue: the stored language's (its cookie), else the default language's
+    let catalogue = language
+        .and_then(|language| preloads.catalogues.get(language))
+        .or_else(|| preloads.catalogues.get(&preloads.default_language))
+        .into_iter()
+        .flatten();
+    let chunks: Vec<&String> = preloads.routes.get(path)?.iter().chain(catalogue).collect();
     let page = String::from_utf8(read("index.html")?).ok()?;
     let links: String = chunks
         .iter()

@@ -795,7 +795,9 @@ async fn static_and_api_answers_carry_the_security_headers_and_are_compressed(ap
     .unwrap();
     std::fs::write(
         app.web_dist.join("route-preloads.json"),
-        r#"{"/": ["/assets/home-1.js", "/assets/layout-1.js", "/assets/home-1.css", "/assets/x.js\"><script>", "/assets/x.txt"]}"#,
+        r#"{"routes": {"/": ["/assets/home-1.js", "/assets/layout-1.js", "/assets/home-1.css", "/assets/x.js\"><script>", "/assets/x.txt"]},
+            "catalogues": {"zh_CN": ["/assets/zh_CN-1.js"], "en_US": ["/assets/en_US-1.js"]},
+            "default_language": "zh_CN"}"#,
     )
     .unwrap();
     let home = get("/", "identity").await.unwrap().text().await.unwrap();
@@ -806,6 +808,28 @@ async fn static_and_api_answers_carry_the_security_headers_and_are_compressed(ap
             && !home.contains("<script>")
             && !home.contains("x.txt"),
         "{home}"
+    );
+    // the catalogue of the reader's language (its cookie), else the default language's
+    assert!(
+        home.contains(r#"<link rel="modulepreload" crossorigin href="/assets/zh_CN-1.js">"#)
+            && !home.contains("en_US-1.js"),
+        "{home}"
+    );
+    let english = app
+        .client
+        .get(app.url("/"))
+        .header("cookie", "site=; language=en_US")
+        .header("accept-encoding", "identity")
+        .send()
+        .await
+        .unwrap();
+    assert!(english.headers()["vary"].to_str().unwrap().contains("cookie"));
+    let english = english.text().await.unwrap();
+    assert!(
+        english.contains(r#"<link rel="modulepreload" crossorigin href="/assets/en_US-1.js">"#)
+            && english.contains(r#"href="/assets/home-1.js""#)
+            && !english.contains("zh_CN-1.js"),
+        "{english}"
     );
     let other = get("/orderList", "identity").await.unwrap().text().await.unwrap();
     assert!(!other.contains("modulepreload"), "{other}");

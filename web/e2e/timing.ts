@@ -46,9 +46,14 @@ function assignWaves(requests: Omit<TimedRequest, 'wave'>[]): TimedRequest[] {
  * first script on (a MutationObserver, so the time is the DOM's, not a polling interval's), and the
  * requests made up to then (Resource Timing). Used by the first-screen bench (`make bench`).
  */
-export async function timeFirstScreen(browser: Browser, url: string, selector: string): Promise<FirstScreenTiming> {
+export async function timeFirstScreen(browser: Browser, url: string, selector: string, language?: string): Promise<FirstScreenTiming> {
   const context = await browser.newContext();
   try {
+    // a seller who chose this language before: stored in the page and named to the server by its cookie
+    if (language) {
+      await context.addCookies([{ name: 'language', value: language, url }]);
+      await context.addInitScript((chosen: string) => window.localStorage.setItem('language', chosen), language);
+    }
     const page = await context.newPage();
     await page.addInitScript((sel: string) => {
       const w = window as unknown as { __firstShown?: number };

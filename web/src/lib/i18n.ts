@@ -21,11 +21,13 @@ const loaders: CatalogueLoaders = {
   en_US: () => import('../i18n/en_US.json').then((m) => m.default as Catalogue),
 };
 
-/** The catalogue of a language over the zh_CN one, which is the fallback for any missing key. */
+/**
+ * The storefront's catalogue of a language: that language's file alone. Every catalogue has the
+ * same keys (src/i18n/catalogue.test.ts), so an English reader does not load the Chinese one too,
+ * and the page's preload links name just the reader's (route-preloads.json).
+ */
 export async function loadCatalogue(language: Language): Promise<Catalogue> {
-  const fallback = await loaders[DEFAULT_LANGUAGE]();
-  if (language === DEFAULT_LANGUAGE) return fallback;
-  return { ...fallback, ...(await loaders[language]()) };
+  return loaders[language]();
 }
 
 /**

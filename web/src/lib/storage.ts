@@ -48,3 +48,20 @@ export function readJson<T>(key: StorageKey, fallback: T): T {
 export function writeJson(key: StorageKey, value: unknown): void {
   writeText(key, value === null || value === undefined ? null : JSON.stringify(value));
 }
+
+/**
+ * The language as a cookie too. The server cannot read local storage, and with the cookie it
+ * names that language's catalogue in the page's preload links (api/src/web.rs). Written only when
+ * it changes.
+ */
+export const LANGUAGE_COOKIE = 'language';
+
+export function writeLanguageCookie(language: string): void {
+  if (typeof document === 'undefined') return;
+  const current = document.cookie
+    .split(';')
+    .map((pair) => pair.trim().split('='))
+    .find(([name]) => name === LANGUAGE_COOKIE)?.[1];
+  if (current === language) return;
+  document.cookie = `${LANGUAGE_COOKIE}=${encodeURIComponent(language)}; path=/; max-age=31536000; samesite=lax`;
+}

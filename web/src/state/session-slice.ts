@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { AreaSite, SessionUser, User } from '../lib/api-types';
 import { normalizeLanguage, type Language } from '../lib/languages';
-import { readJson, readText, STORAGE_KEYS, writeJson, writeText } from '../lib/storage';
+import { readJson, readText, STORAGE_KEYS, writeJson, writeLanguageCookie, writeText } from '../lib/storage';
 
 /** Shared client state of spec section 3, mirrored in local storage. */
 export interface SessionState {
@@ -81,7 +81,10 @@ export const sessionReducer = sessionSlice.reducer;
 
 /** Writes what changed between two session states to local storage. */
 export function persistSession(prev: SessionState | undefined, next: SessionState): void {
-  if (prev?.language !== next.language) writeText(STORAGE_KEYS.language, next.language);
+  if (prev?.language !== next.language) {
+    writeText(STORAGE_KEYS.language, next.language);
+    writeLanguageCookie(next.language);
+  }
   if (prev?.site !== next.site) writeText(STORAGE_KEYS.site, next.site);
   if (prev?.user !== next.user) writeJson(STORAGE_KEYS.user, next.user);
   if (prev?.token !== next.token) writeText(STORAGE_KEYS.token, next.token === '' ? null : next.token);

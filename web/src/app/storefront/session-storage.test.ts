@@ -8,6 +8,18 @@ const user = { id: 'u1', username: 'u1', nickname: 'Nick', avatar: '', mobile: '
 
 beforeEach(() => localStorage.clear());
 
+describe('the language cookie', () => {
+  it('follows the stored language, for the server to preload that catalogue with the page', () => {
+    const store = makeStore();
+    store.dispatch(languageChanged('en_US'));
+    expect(localStorage.getItem('language')).toBe('en_US');
+    expect(document.cookie).toContain('language=en_US');
+    store.dispatch(languageChanged('zh_CN'));
+    expect(document.cookie).toContain('language=zh_CN');
+    expect(document.cookie).not.toContain('en_US');
+  });
+});
+
 describe('storage keys', () => {
   it('are exactly the spec names', () => {
     expect(STORAGE_KEYS).toEqual({
