@@ -45,8 +45,10 @@ async function start(): Promise<void> {
   // Work that can wait for the requests above: the progress bar lays the page out, and the
   // browser's locale data loads on the first intl object. In a task of its own, because RTK Query
   // calls fetch a few microtasks after `initiate`: run here, this would hold the data calls back.
+  let rendered = false;
   setTimeout(() => {
-    progressStart();
+    // a bar started after the first screen rendered would never be completed
+    if (!rendered) progressStart();
     warmIntl(language);
   }, 0);
   // The first render waits for the screen's code too (it comes beside the catalogue): rendered
@@ -61,6 +63,7 @@ async function start(): Promise<void> {
 
   const root = document.getElementById('root');
   if (!root) throw new Error('#root missing');
+  rendered = true;
   createRoot(root).render(
     <StrictMode>
       <Provider store={store}>
