@@ -14,7 +14,7 @@ export type CatalogueLoaders = Record<Language, () => Promise<Catalogue>>;
 /**
  * The storefront's catalogue loaders: each language is its own chunk, kept out of the entry. The
  * build leaves the staff console's keys (`console.*`) out of these chunks; the console loads the
- * whole files through its own loaders (app/console/catalogues.ts) and `loadCatalogueFrom`.
+ * whole files through its own loaders (app/console/catalogues.ts), given to `loadCatalogue`.
  */
 const loaders: CatalogueLoaders = {
   zh_CN: () => import('../i18n/zh_CN.json').then((m) => m.default as Catalogue),
@@ -22,22 +22,13 @@ const loaders: CatalogueLoaders = {
 };
 
 /**
- * The storefront's catalogue of a language: that language's file alone. Every catalogue has the
- * same keys (src/i18n/catalogue.test.ts), so an English reader does not load the Chinese one too,
- * and the page's preload links name just the reader's (route-preloads.json).
+ * The catalogue of a language: that language's file alone, from the storefront's loaders or other
+ * ones (the console's). Every catalogue has the same keys (src/i18n/catalogue.test.ts), so an
+ * English reader does not load the Chinese one too, and the storefront's preload links name just
+ * the reader's (route-preloads.json).
  */
-export async function loadCatalogue(language: Language): Promise<Catalogue> {
-  return loaders[language]();
-}
-
-/**
- * `loadCatalogue` over other loaders (the console's). A function of its own, so the storefront's
- * entry, which does not use it, stays byte for byte what it was.
- */
-export async function loadCatalogueFrom(from: CatalogueLoaders, language: Language): Promise<Catalogue> {
-  const fallback = await from[DEFAULT_LANGUAGE]();
-  if (language === DEFAULT_LANGUAGE) return fallback;
-  return { ...fallback, ...(await from[language]()) };
+export async function loadCatalogue(language: Language, from: CatalogueLoaders = loaders): Promise<Catalogue> {
+  return from[language]();
 }
 
 export function makeIntl(language: Language, messages: Catalogue): IntlShape {

@@ -1,6 +1,6 @@
 import type { ConfigProviderProps } from 'antd';
 import type { IntlShape } from 'react-intl';
-import { loadCatalogue, loadCatalogueFrom, makeIntl, type CatalogueLoaders } from './i18n';
+import { loadCatalogue, makeIntl, type CatalogueLoaders } from './i18n';
 import { localeTag, type Language } from './languages';
 
 export type AntdLocale = NonNullable<ConfigProviderProps['locale']>;
@@ -58,7 +58,7 @@ export async function loadLocaleBundle(language: Language, withAntd = false): Pr
  * storefront's entry stays byte for byte what it was.
  */
 export async function loadLocaleBundleFrom(catalogues: CatalogueLoaders, language: Language): Promise<LocaleBundle> {
-  const [messages, base] = await Promise.all([loadCatalogueFrom(catalogues, language), loadAntdLocale(language)]);
+  const [messages, base] = await Promise.all([loadCatalogue(language, catalogues), loadAntdLocale(language)]);
   const intl = makeIntl(language, messages);
   return { language, intl, antdLocale: withPaginationText(base, intl) };
 }
