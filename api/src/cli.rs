@@ -1212,7 +1212,7 @@ async fn after_sale_ops(config: Config, command: AfterSaleOps) -> anyhow::Result
                 wrong_station,
             },
         ),
-        AfterSaleOps::Refund { id } => (id, Step::Refund),
+        AfterSaleOps::Refund { id } => (id, Step::Refund { expected: None }),
         AfterSaleOps::Ship {
             id,
             courier,

@@ -94,6 +94,7 @@ pub fn placed(order_no: &str, user_id: &str, lines: Vec<OrderLine>, total: Fen, 
             ..Fees::default()
         },
         coupons: vec![],
+        line_shares: vec![],
         remark: String::new(),
         priority: Default::default(),
         at,
@@ -374,6 +375,7 @@ fn return_log(
         OrderEvent::AfterSaleRefundRecorded {
             after_sale_id: id.clone(),
             amount: line.unit_price,
+            coupon_share: Fen::ZERO,
             at: refunded_at,
         },
     ];

@@ -805,6 +805,7 @@ async fn the_refunds_audit_finds_a_credit_without_a_refund(app: &TestApp) {
     let forged = domain::order::OrderEvent::AfterSaleRefundRecorded {
         after_sale_id: "SH-uncredited".into(),
         amount: domain::money::Fen(100),
+        coupon_share: domain::money::Fen::ZERO,
         at: commands::clock::now(),
     };
     let row = tests::synthetic::LogRow {

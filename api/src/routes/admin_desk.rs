@@ -49,6 +49,9 @@ pub struct AfterSaleDetail {
     timeline: Vec<TimelineEntry>,
     mobile: String,
     return_address: crate::routes::address::ReturnAddress,
+    /// The refund as it would be paid now, while it can be refunded: what the refund dialog shows
+    /// and sends back as `amount`.
+    refund_quote: Option<projections::after_sales::BreakdownView>,
 }
 
 pub async fn aftersale_detail(
@@ -64,10 +67,14 @@ pub async fn aftersale_detail(
         .await?
         .ok_or(AppError::NotFound("aftersale.not_found"))?;
     let mobile = mobile_of(&state, &after_sale.user_id).await?.unwrap_or_default();
+    let refund_quote = commands::after_sales::steps::refund_quote(&state.db, &id)
+        .await?
+        .map(|quote| projections::after_sales::BreakdownView::from(&quote));
     Ok(ok(AfterSaleDetail {
         after_sale,
         timeline,
         mobile,
+        refund_quote,
         return_address: crate::routes::address::return_address(crate::i18n::language_of(&headers)),
     }))
 }

@@ -9,6 +9,7 @@ use commands::after_sales::steps::{self, Step};
 use commands::clock::now;
 use commands::Refusal;
 use domain::after_sale::AfterSaleStatus;
+use domain::money::Fen;
 use domain::order::Claim;
 use projections::after_sales::{self as read, AfterSaleFilter, AfterSaleView, AfterSalesPage};
 use projections::orders::TimelineEntry;
@@ -266,6 +267,9 @@ pub struct IdBody {
     wrong_item: bool,
     #[serde(default)]
     wrong_station: bool,
+    /// The refund total the operator confirmed ("59.90"), when the caller showed one.
+    #[serde(default)]
+    amount: Value,
 }
 
 impl IdBody {
@@ -415,11 +419,24 @@ pub async fn receive(
     step(state, body, received).await
 }
 
+/// The refund; with `amount`, only if it still pays exactly that (else refused with the new figure).
 pub async fn refund(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<AfterSaleView> {
-    step(state, body, Step::Refund).await
+    let expected = match &body.amount {
+        Value::Null => None,
+        amount => {
+            let shown = text(amount);
+            Some(
+                Fen::parse_yuan(&shown)
+                    .ok()
+                    .filter(|fen| fen.0 >= 0)
+                    .ok_or_else(|| Refusal::new("aftersale.amount_invalid").on("amount"))?,
+            )
+        }
+    };
+    step(state, body, Step::Refund { expected }).await
 }
 
 pub async fn ship(

@@ -1,7 +1,7 @@
 //! The steps after applying: the seller's (return parcel, cancel) check ownership; the operator's
 //! (approve, reject, intercept, receive, refund, ship the replacement) act on any after-sale.
 
-use domain::after_sale::{AfterSaleCommand, AfterSaleError};
+use domain::after_sale::{AfterSale, AfterSaleCommand, AfterSaleError, Breakdown};
 use domain::money::Fen;
 use domain::order::{Courier, Order, OrderCommand, OrderStatus};
 
@@ -56,11 +56,24 @@ pub async fn cancel(
 #[derive(Debug, Clone)]
 pub enum Step {
     Approve,
-    Reject { reason: String },
-    Intercept { succeeded: bool },
-    Receive { wrong_item: bool, wrong_station: bool },
-    Refund,
-    Ship { courier: String, tracking_no: String },
+    Reject {
+        reason: String,
+    },
+    Intercept {
+        succeeded: bool,
+    },
+    Receive {
+        wrong_item: bool,
+        wrong_station: bool,
+    },
+    /// `expected`: the total the operator confirmed, when the caller showed one.
+    Refund {
+        expected: Option<Fen>,
+    },
+    Ship {
+        courier: String,
+        tracking_no: String,
+    },
 }
 
 pub async fn take_step(
@@ -90,7 +103,7 @@ pub async fn take_step(
             wrong_station,
             at: now,
         },
-        Step::Refund => return refund(db, orders, after_sales, id, now).await,
+        Step::Refund { expected } => return refund(db, orders, after_sales, id, expected, now).await,
         Step::Ship { courier, tracking_no } => AfterSaleCommand::ShipReplacement {
             courier: courier_from(&courier)?,
             tracking_no,
@@ -100,14 +113,36 @@ pub async fn take_step(
     after_sales.execute(id, command).await
 }
 
-/// The refund: the order records it first (it refuses more than is left of the payment, and the
-/// same after-sale twice with another amount), then the after-sale, whose event the process manager
-/// credits to the wallet under the after-sale id. Repeated or parallel calls credit once.
+/// The refund as it would be paid now, for the operator to confirm: the goods at what they were paid
+/// (the coupons' part as the order splits it now), fees only for goods never shipped, deductions as
+/// flagged, capped at what the order may still give back. `None` while it cannot be refunded.
+pub async fn refund_quote(db: &Database, id: &str) -> Result<Option<Breakdown>, Error> {
+    let after_sale = existing(db, id).await?;
+    if after_sale.check_refundable().is_err() {
+        return Ok(None);
+    }
+    let order: Order = db.load(after_sale.order_no()).await?;
+    quote(&after_sale, &order, id).map(Some)
+}
+
+fn quote(after_sale: &AfterSale, order: &Order, id: &str) -> Result<Breakdown, Error> {
+    let coupon_share = order.after_sale_coupon_share(id).unwrap_or(Fen::ZERO);
+    after_sale
+        .breakdown(coupon_share, Some(order.refundable()))
+        .ok_or_else(|| Error::from(Refusal::new("order.overflow")))
+}
+
+/// The refund: the order records it first (it refuses more than is left of the payment, more than
+/// shipped goods were paid, and the same after-sale twice with another amount), then the after-sale,
+/// whose event the process manager credits to the wallet under the after-sale id. Repeated or
+/// parallel calls credit once. `expected` is the total the operator was shown: if the refund would
+/// now pay anything else, it is refused with the new figure and nothing moves.
 async fn refund(
     db: &Database,
     orders: &OrderDesk,
     after_sales: &AfterSaleDesk,
     id: &str,
+    expected: Option<Fen>,
     now: i64,
 ) -> Result<(), Error> {
     let after_sale = existing(db, id).await?;
@@ -118,7 +153,9 @@ async fn refund(
         Err(AfterSaleError::AlreadyRefunded) => {
             let repeat = AfterSaleCommand::Refund {
                 refund_id: id.to_string(),
+                coupon_share: Fen::ZERO,
                 cap: Fen::ZERO,
+                expected: None,
                 at: now,
             };
             return after_sales.execute(id, repeat).await;
@@ -127,32 +164,40 @@ async fn refund(
     }
     let order_no = after_sale.order_no().to_string();
     let order: Order = db.load(&order_no).await?;
-    let amount = match order.after_sale_refund(id) {
-        // A call cut off between the two steps: finish with the amount the order kept.
-        Some(recorded) => recorded,
-        None => {
-            let estimate = after_sale
-                .breakdown(Some(order.refundable()))
-                .ok_or_else(|| Error::from(Refusal::new("order.overflow")))?;
-            orders
-                .execute(
-                    &order_no,
-                    OrderCommand::RecordAfterSaleRefund {
-                        after_sale_id: id.to_string(),
-                        amount: estimate.total,
-                        at: now,
-                    },
-                )
-                .await?;
-            estimate.total
+    // A call cut off between the two steps finishes with what the order kept.
+    if order.after_sale_refund(id).is_none() {
+        let quoted = quote(&after_sale, &order, id)?;
+        if expected.is_some_and(|shown| shown != quoted.total) {
+            let changed = AfterSaleError::AmountChanged { amount: quoted.total };
+            return Err(Error::from(changed.refusal()));
         }
+        orders
+            .execute(
+                &order_no,
+                OrderCommand::RecordAfterSaleRefund {
+                    after_sale_id: id.to_string(),
+                    amount: quoted.total,
+                    at: now,
+                },
+            )
+            .await?;
+    }
+    let order: Order = db.load(&order_no).await?;
+    let (Some(amount), Some(coupon_share)) =
+        (order.after_sale_refund(id), order.after_sale_refund_coupon(id))
+    else {
+        return Err(Error::Internal(anyhow::anyhow!(
+            "order {order_no} kept no refund for after-sale {id}"
+        )));
     };
     after_sales
         .execute(
             id,
             AfterSaleCommand::Refund {
                 refund_id: id.to_string(),
+                coupon_share,
                 cap: amount,
+                expected,
                 at: now,
             },
         )

@@ -461,7 +461,7 @@ pub async fn seed_history(
                         wrong_item: false,
                         wrong_station: false,
                     },
-                    _ => AfterSaleStep::Refund,
+                    _ => AfterSaleStep::Refund { expected: None },
                 };
                 steps::take_step(db, orders, desks.after_sales, &id, taken, at).await?;
                 let returns = fate % 3 == 0 && order_no_shipped(db, &order_no).await?;

@@ -993,6 +993,8 @@ fn facts(status: OrderStatus, received_days_ago: i64, at: i64) -> OrderFacts {
         unit_price: Fen(price),
         bought,
         available: bought,
+        coupon: Fen::ZERO,
+        settled: 0,
     };
     OrderFacts {
         order_no: s("JP1"),
@@ -1219,7 +1221,9 @@ fn after_sale_command(op: &AfterSaleOp, after_sale: &AfterSale, at: i64) -> Afte
         },
         AfterSaleOp::Refund { cap } => AfterSaleCommand::Refund {
             refund_id: s("SH1"),
+            coupon_share: Fen::ZERO,
             cap: Fen(*cap),
+            expected: None,
             at,
         },
         AfterSaleOp::ShipReplacement { courier, tracking } => AfterSaleCommand::ShipReplacement {

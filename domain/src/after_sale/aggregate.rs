@@ -50,7 +50,8 @@ type Decision = Result<Option<AfterSaleEvent>, AfterSaleError>;
 
 /// The application rules (spec §9) against the order as it is now: the kind fits the order's state,
 /// returns within 30 days of receipt, items of the order within what is left to claim, a reason, at
-/// most [`MAX_IMAGES`] photos. Returns the claimed lines with what the order charged for them.
+/// most [`MAX_IMAGES`] photos. Returns the claimed lines with what the order charged for them, and
+/// the coupons' part of those goods as the order splits it now.
 pub fn check_application(
     facts: &OrderFacts,
     kind: AfterSaleKind,
@@ -58,7 +59,7 @@ pub fn check_application(
     reason: &str,
     images: &[String],
     at: i64,
-) -> Result<Vec<ClaimedLine>, AfterSaleError> {
+) -> Result<(Vec<ClaimedLine>, Fen), AfterSaleError> {
     if !AfterSaleKind::allowed_for(facts.status).contains(&kind) {
         return Err(AfterSaleError::KindNotAvailable);
     }
@@ -83,6 +84,7 @@ pub fn check_application(
         *sum = sum.checked_add(line.quantity).ok_or(AfterSaleError::Overflow)?;
     }
     let mut claimed = Vec::with_capacity(merged.len());
+    let mut coupon_share = 0i64;
     for (sku_id, quantity) in merged {
         let Some(fact) = facts.lines.iter().find(|l| l.sku_id == sku_id) else {
             return Err(AfterSaleError::UnknownItem {
@@ -95,6 +97,9 @@ pub fn check_application(
                 available: fact.available,
             });
         }
+        coupon_share = coupon_share.saturating_add(
+            crate::order::coupon_for_items(fact.coupon, fact.bought, fact.settled, quantity).0,
+        );
         claimed.push(ClaimedLine {
             sku_id: fact.sku_id.clone(),
             item_no: fact.item_no.clone(),
@@ -111,7 +116,7 @@ pub fn check_application(
     if images.len() > MAX_IMAGES {
         return Err(AfterSaleError::TooManyImages { max: MAX_IMAGES });
     }
-    Ok(claimed)
+    Ok((claimed, Fen(coupon_share)))
 }
 
 fn wrong_state(action: &'static str, status: AfterSaleStatus) -> AfterSaleError {
@@ -148,11 +153,13 @@ impl AfterSale {
         self.refunded
     }
 
-    /// The refund as it stands now, capped at what the order has left of its payment.
-    pub fn breakdown(&self, cap: Option<Fen>) -> Option<Breakdown> {
+    /// The refund as it stands now: `coupon_share` the coupons' part of the goods as the order splits
+    /// it now, capped at `cap`, what the order may still give back.
+    pub fn breakdown(&self, coupon_share: Fen, cap: Option<Fen>) -> Option<Breakdown> {
         Breakdown::compute(RefundBasis {
             lines: &self.lines,
             per_item: self.per_item,
+            coupon_share,
             shipping_saved: self.shipping_saved,
             shipped: self.shipped,
             wrong_item: self.wrong_item,
@@ -250,7 +257,13 @@ impl AfterSale {
                     at,
                 }))
             }
-            AfterSaleCommand::Refund { refund_id, cap, at } => self.refund(refund_id, cap, at),
+            AfterSaleCommand::Refund {
+                refund_id,
+                coupon_share,
+                cap,
+                expected,
+                at,
+            } => self.refund(refund_id, coupon_share, cap, expected, at),
             AfterSaleCommand::ShipReplacement {
                 courier,
                 tracking_no,
@@ -280,7 +293,7 @@ impl AfterSale {
         if self.status != AfterSaleStatus::New {
             return Err(AfterSaleError::AlreadyApplied);
         }
-        let claimed = check_application(&facts, kind, &lines, &reason, &images, at)?;
+        let (claimed, coupon_share) = check_application(&facts, kind, &lines, &reason, &images, at)?;
         let items: i64 = claimed.iter().map(|l| l.quantity).sum();
         let shipping_saved = if kind.before_shipping() {
             let left = (facts.unshipped_items - items).max(0);
@@ -292,6 +305,7 @@ impl AfterSale {
             Breakdown::compute(RefundBasis {
                 lines: &claimed,
                 per_item: facts.per_item,
+                coupon_share,
                 shipping_saved,
                 shipped: !kind.before_shipping(),
                 wrong_item: false,
@@ -338,12 +352,26 @@ impl AfterSale {
         }
     }
 
-    fn refund(&self, refund_id: String, cap: Fen, at: i64) -> Decision {
+    fn refund(
+        &self,
+        refund_id: String,
+        coupon_share: Fen,
+        cap: Fen,
+        expected: Option<Fen>,
+        at: i64,
+    ) -> Decision {
         if self.status == AfterSaleStatus::Refunded {
             return Ok(None);
         }
         self.check_refundable()?;
-        let breakdown = self.breakdown(Some(cap)).ok_or(AfterSaleError::Overflow)?;
+        let breakdown = self
+            .breakdown(coupon_share, Some(cap))
+            .ok_or(AfterSaleError::Overflow)?;
+        if expected.is_some_and(|shown| shown != breakdown.total) {
+            return Err(AfterSaleError::AmountChanged {
+                amount: breakdown.total,
+            });
+        }
         Ok(Some(AfterSaleEvent::AfterSaleRefunded {
             breakdown,
             refund_id,

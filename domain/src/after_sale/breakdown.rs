@@ -1,6 +1,7 @@
-//! What a refund is made of (spec §9): the goods; for goods never shipped, their service, QC and
-//! value-added fees per refunded item and the shipping no longer needed; less the wrong-item insurance
-//! and the wrong-station handling fee; never below zero and never above what is left of the payment.
+//! What a refund is made of (spec §9): the goods at what they were paid (their list price less the
+//! coupons' part of them, `order::shares`); for goods never shipped, their service, QC and value-added
+//! fees per refunded item and the shipping no longer needed; less the wrong-item insurance and the
+//! wrong-station handling fee; never below zero and never above what is left of the payment.
 
 use serde::{Deserialize, Serialize};
 
@@ -11,7 +12,12 @@ use super::model::{ClaimedLine, PerItemFees};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Breakdown {
+    /// The goods at their list price.
     pub goods: Fen,
+    /// What the coupons took off these goods when the order was placed (zero in refunds made before
+    /// it was counted).
+    #[serde(default)]
+    pub coupon_share: Fen,
     pub service_back: Fen,
     pub qc_back: Fen,
     pub value_added_back: Fen,
@@ -26,13 +32,15 @@ pub struct Breakdown {
 pub struct RefundBasis<'a> {
     pub lines: &'a [ClaimedLine],
     pub per_item: PerItemFees,
+    /// The coupons' part of these goods.
+    pub coupon_share: Fen,
     /// Shipping the rest of the order no longer needs, when these goods never leave.
     pub shipping_saved: Fen,
     /// The goods left the warehouse (shipped, or intercepted on the way): no fee comes back.
     pub shipped: bool,
     pub wrong_item: bool,
     pub wrong_station: bool,
-    /// What is left of the order's payment; `None` while only estimating.
+    /// What the order may still give back for them; `None` while only estimating.
     pub cap: Option<Fen>,
 }
 
@@ -43,6 +51,17 @@ impl Breakdown {
 
     pub fn deductions(&self) -> Fen {
         Fen(self.wrong_item_insurance.0 + self.wrong_station_fee.0)
+    }
+
+    /// The goods at what they were paid.
+    pub fn goods_paid(&self) -> Fen {
+        Fen(self.goods.0 - self.coupon_share.0)
+    }
+
+    /// What the parts add up to before any cap: the goods paid and the fees back, less the
+    /// deductions, never below zero.
+    pub fn parts_total(&self) -> Fen {
+        Fen((self.goods_paid().0 + self.fees_back().0 - self.deductions().0).max(0))
     }
 
     /// `None` on overflow.
@@ -78,9 +97,10 @@ impl Breakdown {
         } else {
             Fen::ZERO
         };
+        let goods_paid = goods.checked_sub(basis.coupon_share.0)?.max(0);
         let gross = [service_back, qc_back, value_added_back, shipping_back]
             .into_iter()
-            .try_fold(goods, |sum, fee| sum.checked_add(fee.0))?;
+            .try_fold(goods_paid, |sum, fee| sum.checked_add(fee.0))?;
         let net = (gross - wrong_item_insurance.0 - wrong_station_fee.0).max(0);
         let total = match basis.cap {
             Some(cap) => net.min(cap.0.max(0)),
@@ -88,6 +108,7 @@ impl Breakdown {
         };
         Some(Breakdown {
             goods: Fen(goods),
+            coupon_share: Fen(goods - goods_paid),
             service_back,
             qc_back,
             value_added_back,
@@ -125,6 +146,7 @@ mod tests {
         RefundBasis {
             lines,
             per_item: FEES,
+            coupon_share: Fen::ZERO,
             shipping_saved: Fen(200),
             shipped: false,
             wrong_item: false,
@@ -187,5 +209,25 @@ mod tests {
         })
         .unwrap();
         assert_eq!(b.total, Fen(5_000));
+    }
+
+    #[test]
+    fn goods_come_back_at_what_they_were_paid_after_a_coupon() {
+        // One of 2 × 62.90 bought with 10.00 off the goods, after shipping: 57.90, and the parts
+        // add up to it.
+        let lines = [line(6_290, 1)];
+        let b = Breakdown::compute(RefundBasis {
+            shipped: true,
+            coupon_share: Fen(500),
+            cap: Some(Fen(12_280)),
+            ..basis(&lines)
+        })
+        .unwrap();
+        assert_eq!(
+            (b.goods, b.coupon_share, b.goods_paid()),
+            (Fen(6_290), Fen(500), Fen(5_790))
+        );
+        assert_eq!(b.total, Fen(5_790));
+        assert_eq!(b.parts_total(), b.total);
     }
 }

@@ -42,11 +42,15 @@ pub enum AfterSaleCommand {
         wrong_station: bool,
         at: i64,
     },
-    /// `cap` is what the order has left of its payment for this refund; `refund_id` (the after-sale
-    /// id) is what the wallet credits once.
+    /// `coupon_share` is the coupons' part of the claimed goods as the order splits it now, `cap`
+    /// what the order may still give back for them; `refund_id` (the after-sale id) is what the
+    /// wallet credits once. `expected` is the total the operator was shown: a refund that would pay
+    /// anything else is refused with the new figure.
     Refund {
         refund_id: String,
+        coupon_share: Fen,
         cap: Fen,
+        expected: Option<Fen>,
         at: i64,
     },
     ShipReplacement {

@@ -1,4 +1,5 @@
 use super::model::AfterSaleStatus;
+use crate::money::Fen;
 
 /// Why an after-sale refused a command. People see the message under [`AfterSaleError::key`].
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -34,6 +35,8 @@ pub enum AfterSaleError {
     AlreadyRefunded,
     #[error("the amount is too large")]
     Overflow,
+    #[error("the refund is now {amount}")]
+    AmountChanged { amount: Fen },
 }
 
 impl AfterSaleError {
@@ -54,6 +57,7 @@ impl AfterSaleError {
             AfterSaleError::WrongState { .. } => "aftersale.wrong_state",
             AfterSaleError::AlreadyRefunded => "aftersale.already_refunded_once",
             AfterSaleError::Overflow => "order.overflow",
+            AfterSaleError::AmountChanged { .. } => "aftersale.amount_changed",
         }
     }
 
@@ -67,6 +71,7 @@ impl AfterSaleError {
                 vec![("item_no", item_no.clone()), ("available", available.to_string())]
             }
             AfterSaleError::TooManyImages { max } => vec![("max", max.to_string())],
+            AfterSaleError::AmountChanged { amount } => vec![("amount", amount.to_yuan())],
             AfterSaleError::WrongState { action, status } => vec![
                 ("action", action.to_string()),
                 ("status", status.code().to_string()),
@@ -86,6 +91,7 @@ impl AfterSaleError {
             AfterSaleError::ReasonRequired => Some("reason"),
             AfterSaleError::TooManyImages { .. } => Some("images"),
             AfterSaleError::TrackingRequired => Some("tracking_no"),
+            AfterSaleError::AmountChanged { .. } => Some("amount"),
             _ => None,
         }
     }

@@ -173,6 +173,12 @@ pub struct FactLine {
     pub bought: i64,
     /// Bought less what was short and what other after-sales claim.
     pub available: i64,
+    /// The line's part of the goods coupons (`order::shares`).
+    #[serde(default)]
+    pub coupon: Fen,
+    /// Pieces of the line whose goods were already refunded.
+    #[serde(default)]
+    pub settled: i64,
 }
 
 /// The order as the after-sale rules need it, read when the seller applies.

@@ -36,6 +36,8 @@ fn facts(status: OrderStatus, received_at: Option<i64>) -> OrderFacts {
                 unit_price: Fen(4_990),
                 bought: 2,
                 available: 2,
+                coupon: Fen::ZERO,
+                settled: 0,
             },
             FactLine {
                 sku_id: "k2".into(),
@@ -46,6 +48,8 @@ fn facts(status: OrderStatus, received_at: Option<i64>) -> OrderFacts {
                 unit_price: Fen(2_000),
                 bought: 1,
                 available: 0,
+                coupon: Fen::ZERO,
+                settled: 0,
             },
         ],
         per_item: PER_ITEM,
@@ -126,7 +130,9 @@ fn received(wrong_item: bool, wrong_station: bool) -> AfterSaleEvent {
 fn refund(cap: i64) -> AfterSaleCommand {
     AfterSaleCommand::Refund {
         refund_id: ID.into(),
+        coupon_share: Fen::ZERO,
         cap: Fen(cap),
+        expected: None,
         at: AT + 4,
     }
 }
@@ -735,4 +741,71 @@ fn codes_round_trip() {
     }
     assert!(AfterSaleStatus::Rejected.releases_claim());
     assert!(!AfterSaleStatus::Refunded.releases_claim());
+}
+
+// Coupons: goods come back at what they were paid, and the figure shown is the figure paid.
+
+/// One of 2 × 62.90 bought with 10.00 off the goods, refund only after shipping.
+fn coupon_applied() -> AfterSaleEvent {
+    let mut facts = facts(OrderStatus::Completed, Some(AT - 86_400));
+    facts.lines[0].unit_price = Fen(6_290);
+    facts.lines[0].coupon = Fen(1_000);
+    let events = test()
+        .given_no_previous_events()
+        .when(AfterSaleCommand::Apply {
+            facts,
+            kind: AfterSaleKind::RefundOnly,
+            lines: vec![claim("k1", 1)],
+            reason: "质量问题".into(),
+            description: "".into(),
+            images: vec![],
+            at: AT,
+        })
+        .inspect_result()
+        .unwrap();
+    events.into_iter().next().unwrap()
+}
+
+fn paid_back(coupon_share: i64, cap: i64, expected: Option<i64>) -> AfterSaleCommand {
+    AfterSaleCommand::Refund {
+        refund_id: ID.into(),
+        coupon_share: Fen(coupon_share),
+        cap: Fen(cap),
+        expected: expected.map(Fen),
+        at: AT + 4,
+    }
+}
+
+#[test]
+fn the_estimate_of_shipped_goods_bought_with_a_coupon_is_their_paid_share() {
+    match coupon_applied() {
+        AfterSaleEvent::AfterSaleApplied { estimate, .. } => {
+            assert_eq!(
+                (estimate.goods, estimate.coupon_share, estimate.fees_back()),
+                (Fen(6_290), Fen(500), Fen::ZERO)
+            );
+            assert_eq!(estimate.total, Fen(5_790));
+            assert_eq!(estimate.parts_total(), estimate.total);
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn a_refund_pays_the_figure_shown_or_is_refused_with_the_new_one() {
+    let given = vec![coupon_applied(), approved()];
+    // What the order has left (122.80) does not raise it: the goods were paid 57.90.
+    let events = test()
+        .given(given.clone())
+        .when(paid_back(500, 12_280, Some(5_790)))
+        .inspect_result()
+        .unwrap();
+    let breakdown = refunded_total(events);
+    assert_eq!(breakdown.total, Fen(5_790));
+    assert_eq!(breakdown.parts_total(), breakdown.total);
+    // The dialog opened on 62.90: refused, with the figure the refund would pay.
+    test()
+        .given(given)
+        .when(paid_back(500, 12_280, Some(6_290)))
+        .then_expect_error(AfterSaleError::AmountChanged { amount: Fen(5_790) });
 }

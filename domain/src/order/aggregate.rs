@@ -1,4 +1,4 @@
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
@@ -14,6 +14,7 @@ use crate::order::fees::{per_item_fees, Courier, Fees, QcLevel, ValueAdded, SERV
 use crate::order::model::{
     Claim, Destination, OrderLine, OrderStatus, PaymentMethod, ShippingPriority, Shortage, StockState,
 };
+use crate::order::shares::{coupon_for_items, shares_of};
 
 const DAY_SECONDS: i64 = 86_400;
 
@@ -55,6 +56,19 @@ pub struct Order {
     /// Shortage reports by the caller's report id, merged per SKU.
     #[serde(default)]
     shortage_reports: BTreeMap<String, Vec<Shortage>>,
+    /// Each line's part of the goods coupons, by SKU (`shares`).
+    #[serde(default)]
+    line_coupons: BTreeMap<String, Fen>,
+    /// Pieces per SKU whose goods were refunded (short, or by an after-sale): a later refund of the
+    /// line splits its coupon part from there (`shares::coupon_for_items`).
+    #[serde(default)]
+    settled: BTreeMap<String, i64>,
+    /// After-sales that claimed goods already shipped: their refund is at most what those goods paid.
+    #[serde(default)]
+    claimed_after_shipping: BTreeSet<String>,
+    /// The coupons' part of each refunded after-sale's goods, as recorded with its refund.
+    #[serde(default)]
+    after_sale_coupons: BTreeMap<String, Fen>,
 }
 
 /// A report's shortages added up per SKU, in SKU order: how a report is recorded and compared.
@@ -218,6 +232,11 @@ impl Order {
         &self.coupons
     }
 
+    /// The coupons' part of a refunded after-sale's goods, as recorded with its refund.
+    pub fn after_sale_refund_coupon(&self, after_sale_id: &str) -> Option<Fen> {
+        self.after_sale_coupons.get(after_sale_id).copied()
+    }
+
     /// The amount recorded for a refunded after-sale of this order.
     pub fn after_sale_refund(&self, after_sale_id: &str) -> Option<Fen> {
         self.after_sale_refunds.get(after_sale_id).copied()
@@ -226,6 +245,42 @@ impl Order {
     /// Whether an after-sale still holds items of this order.
     pub fn holds_claim(&self, after_sale_id: &str) -> bool {
         self.claims.contains_key(after_sale_id)
+    }
+
+    /// The coupons' part of these pieces' goods were they refunded now: each line's share split per
+    /// piece after the pieces of it already refunded (`shares::coupon_for_items`).
+    pub fn coupon_share(&self, pieces: &[Claim]) -> Fen {
+        let mut settled = self.settled.clone();
+        let mut share = 0i64;
+        for piece in pieces {
+            let Some(line) = self.lines.iter().find(|l| l.sku_id == piece.sku_id) else {
+                continue;
+            };
+            let coupon = self.line_coupons.get(&line.sku_id).copied().unwrap_or(Fen::ZERO);
+            let before = settled.entry(line.sku_id.clone()).or_default();
+            share = share.saturating_add(coupon_for_items(coupon, line.quantity, *before, piece.quantity).0);
+            *before += piece.quantity;
+        }
+        Fen(share)
+    }
+
+    /// What was paid for the goods of these pieces were they refunded now: list price less the
+    /// coupons' part; `None` on overflow.
+    pub fn goods_paid(&self, pieces: &[Claim]) -> Option<Fen> {
+        let mut list = Fen::ZERO;
+        for piece in pieces {
+            if let Some(line) = self.lines.iter().find(|l| l.sku_id == piece.sku_id) {
+                list = list.checked_add(Fen(line.unit_price.0.checked_mul(piece.quantity)?))?;
+            }
+        }
+        list.checked_sub(self.coupon_share(pieces))
+    }
+
+    /// The coupons' part of the goods an after-sale claims, were it refunded now.
+    pub fn after_sale_coupon_share(&self, after_sale_id: &str) -> Option<Fen> {
+        self.claims
+            .get(after_sale_id)
+            .map(|pieces| self.coupon_share(pieces))
     }
 
     /// The order as an after-sale application needs it.
@@ -242,6 +297,8 @@ impl Order {
                 unit_price: line.unit_price,
                 bought: line.quantity,
                 available: self.remaining(line).max(0),
+                coupon: self.line_coupons.get(&line.sku_id).copied().unwrap_or(Fen::ZERO),
+                settled: self.settled.get(&line.sku_id).copied().unwrap_or(0),
             })
             .collect();
         let unshipped_items = if self.status == OrderStatus::ToBeShipped {
@@ -397,6 +454,7 @@ impl Order {
         let mut fees =
             Fees::compute(product_amount, items, courier, qc, &value_added).ok_or(OrderError::Overflow)?;
         let coupons = apply_coupons(&mut fees, coupons)?;
+        let line_shares = crate::order::shares::allocate(&lines, &coupons);
         Ok(Some(OrderEvent::OrderPlaced {
             order_no,
             user_id,
@@ -407,6 +465,7 @@ impl Order {
             value_added,
             fees,
             coupons,
+            line_shares,
             remark: remark.trim().to_string(),
             priority,
             at,
@@ -522,7 +581,14 @@ impl Order {
                 .checked_add(per_item)
                 .ok_or(OrderError::Overflow)?;
             let amount = each.0.checked_mul(short).ok_or(OrderError::Overflow)?;
-            refund = refund.checked_add(Fen(amount)).ok_or(OrderError::Overflow)?;
+            // The goods at what they were paid: less the coupons' part of these pieces.
+            let coupon = self.coupon_share(&[Claim {
+                sku_id: line.sku_id.clone(),
+                quantity: short,
+            }]);
+            refund = refund
+                .checked_add(Fen(amount - coupon.0))
+                .ok_or(OrderError::Overflow)?;
         }
         if let Some(unknown) = merged
             .keys()
@@ -683,9 +749,23 @@ impl Order {
         if amount.0 < 0 || amount.0 > refundable.0 {
             return Err(OrderError::RefundExceedsPaid { amount, refundable });
         }
+        // Shipped goods keep their fees: at most what the goods themselves were paid.
+        if self.claimed_after_shipping.contains(&after_sale_id) {
+            let pieces = self
+                .claims
+                .get(&after_sale_id)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            let goods = self.goods_paid(pieces).ok_or(OrderError::Overflow)?;
+            if amount.0 > goods.0 {
+                return Err(OrderError::RefundExceedsGoodsPaid { amount, goods });
+            }
+        }
+        let coupon_share = self.after_sale_coupon_share(&after_sale_id).unwrap_or(Fen::ZERO);
         Ok(Some(OrderEvent::AfterSaleRefundRecorded {
             after_sale_id,
             amount,
+            coupon_share,
             at,
         }))
     }
@@ -747,8 +827,13 @@ impl Aggregate for Order {
                 value_added,
                 fees,
                 coupons,
+                line_shares,
                 ..
             } => {
+                self.line_coupons = shares_of(&lines, &coupons, &line_shares)
+                    .into_iter()
+                    .map(|share| (share.sku_id, share.coupon))
+                    .collect();
                 self.coupons = coupons.into_iter().map(|c| c.coupon_id).collect();
                 self.status = OrderStatus::PendingPayment;
                 self.order_no = order_no;
@@ -782,6 +867,7 @@ impl Aggregate for Order {
                     self.shortage_reports.insert(id, shortages.clone());
                 }
                 for s in shortages {
+                    *self.settled.entry(s.sku_id.clone()).or_default() += s.quantity;
                     *self.short.entry(s.sku_id).or_default() += s.quantity;
                 }
                 self.refunded = Fen(self.refunded.0 + refund.0);
@@ -817,17 +903,27 @@ impl Aggregate for Order {
             OrderEvent::AfterSaleClaimed {
                 after_sale_id, lines, ..
             } => {
+                if matches!(self.status, OrderStatus::Shipped | OrderStatus::Completed) {
+                    self.claimed_after_shipping.insert(after_sale_id.clone());
+                }
                 self.claims.insert(after_sale_id, lines);
             }
             OrderEvent::AfterSaleClaimReleased { after_sale_id, .. } => {
+                self.claimed_after_shipping.remove(&after_sale_id);
                 self.claims.remove(&after_sale_id);
             }
             OrderEvent::AfterSaleRefundRecorded {
                 after_sale_id,
                 amount,
+                coupon_share,
                 ..
             } => {
+                self.after_sale_coupons
+                    .insert(after_sale_id.clone(), coupon_share);
                 self.refunded = Fen(self.refunded.0 + amount.0);
+                for piece in self.claims.get(&after_sale_id).into_iter().flatten() {
+                    *self.settled.entry(piece.sku_id.clone()).or_default() += piece.quantity;
+                }
                 self.after_sale_refunds.insert(after_sale_id, amount);
             }
         }

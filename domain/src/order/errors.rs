@@ -71,6 +71,8 @@ pub enum OrderError {
     UnknownClaim { after_sale_id: String },
     #[error("the refund of {amount} is more than the {refundable} left of what was paid")]
     RefundExceedsPaid { amount: Fen, refundable: Fen },
+    #[error("the refund of {amount} is more than the {goods} paid for these shipped goods")]
+    RefundExceedsGoodsPaid { amount: Fen, goods: Fen },
     #[error("only one coupon of each type")]
     CouponKindTwice,
     #[error("the order does not reach the coupon threshold of {threshold}")]
@@ -119,6 +121,7 @@ impl OrderError {
             OrderError::ClaimWrongState { .. } => "aftersale.kind_not_available",
             OrderError::UnknownClaim { .. } => "aftersale.unknown_claim",
             OrderError::RefundExceedsPaid { .. } => "aftersale.refund_exceeds_paid",
+            OrderError::RefundExceedsGoodsPaid { .. } => "aftersale.refund_exceeds_goods_paid",
             OrderError::AfterSaleAlreadyRefunded { .. } => "aftersale.already_refunded",
             OrderError::AfterSaleOpen { .. } => "order.after_sale_open",
         }
@@ -155,6 +158,9 @@ impl OrderError {
             }
             OrderError::RefundExceedsPaid { amount, refundable } => {
                 vec![("amount", amount.to_yuan()), ("refundable", refundable.to_yuan())]
+            }
+            OrderError::RefundExceedsGoodsPaid { amount, goods } => {
+                vec![("amount", amount.to_yuan()), ("goods", goods.to_yuan())]
             }
             OrderError::AfterSaleAlreadyRefunded {
                 after_sale_id,

@@ -5,6 +5,7 @@ use crate::coupon::AppliedCoupon;
 use crate::money::Fen;
 use crate::order::fees::{Courier, Fees, QcLevel, ValueAdded};
 use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, ShippingPriority, Shortage};
+use crate::order::shares::LineShare;
 
 /// Refunds name their own id, which the wallet credits once: `<order id>-cancel`, `<order id>-short-<n>`.
 // Placing carries the whole order and the other variants a few fields; boxing it would only add
@@ -24,6 +25,10 @@ pub enum OrderEvent {
         /// What each coupon took off (their sum is `fees.coupon_discount`).
         #[serde(default)]
         coupons: Vec<AppliedCoupon>,
+        /// Each line's part of the goods coupons (分摊). Empty in orders placed before it was
+        /// stored: readers compute the same shares with `shares::allocate` from the lines and coupons.
+        #[serde(default)]
+        line_shares: Vec<LineShare>,
         remark: String,
         /// Orders placed before it was recorded ship together, as the setting's default.
         #[serde(default)]
@@ -88,9 +93,13 @@ pub enum OrderEvent {
         at: i64,
     },
     /// The wallet credit itself follows from the after-sale's own `AfterSaleRefunded`.
+    /// `coupon_share` is the coupons' part of the after-sale's goods as the order split it then
+    /// (zero in refunds recorded before it was).
     AfterSaleRefundRecorded {
         after_sale_id: String,
         amount: Fen,
+        #[serde(default)]
+        coupon_share: Fen,
         at: i64,
     },
 }

@@ -7,6 +7,7 @@ pub mod errors;
 pub mod events;
 pub mod fees;
 pub mod model;
+pub mod shares;
 
 #[cfg(test)]
 mod tests;
@@ -20,3 +21,4 @@ pub use model::{
     Address, Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Platform, ShippingPriority, Shortage,
     StockState,
 };
+pub use shares::{allocate, coupon_for_items, most_paid_for_items, shares_of, LineShare};

@@ -86,6 +86,7 @@ fn placed() -> OrderEvent {
         value_added: vec![ValueAdded::RemoveTag],
         fees: fees(),
         coupons: vec![],
+        line_shares: vec![],
         remark: "尽快发货".into(),
         priority: ShippingPriority::Split,
         at: AT,
@@ -840,6 +841,7 @@ fn after_sale_refunds_together_never_exceed_what_was_paid() {
     let recorded = OrderEvent::AfterSaleRefundRecorded {
         after_sale_id: "SH1".into(),
         amount: Fen(9_980),
+        coupon_share: Fen::ZERO,
         at: AT + 7,
     };
     order_test()
@@ -914,6 +916,7 @@ fn a_refund_before_shipping_leaves_less_for_the_cancellation() {
             OrderEvent::AfterSaleRefundRecorded {
                 after_sale_id: "SH1".into(),
                 amount: Fen(2_150),
+                coupon_share: Fen::ZERO,
                 at: AT + 7,
             },
         ])
@@ -1168,4 +1171,219 @@ fn a_shortage_report_sent_again_reports_nothing_new() {
         .then_expect_error(OrderError::ShortageReportReused {
             report_id: "R1".into(),
         });
+}
+
+// Coupons shared over the lines (分摊), and refunds of shipped goods at what they were paid.
+
+/// The order: 2 × 62.90 with 10.00 off the goods, ZTO 4.00 + 1.00, service 2 × 1.00, no QC:
+/// goods 115.80 after the coupon, fees 7.00, paid 122.80.
+fn coupon_order() -> OrderCommand {
+    use crate::coupon::{CouponKind, Discount};
+    OrderCommand::Place {
+        order_no: NO.into(),
+        user_id: "u1".into(),
+        lines: vec![line("k1", 6_290, 2)],
+        destination: domestic(),
+        courier: Courier::Zto,
+        qc: QcLevel::None,
+        value_added: vec![],
+        coupons: vec![coupon(
+            "CP1",
+            CouponKind::Product,
+            Discount::FullReduction {
+                threshold: Fen(10_000),
+                amount: Fen(1_000),
+            },
+        )],
+        remark: String::new(),
+        priority: ShippingPriority::Together,
+        at: AT,
+    }
+}
+
+fn coupon_order_placed() -> OrderEvent {
+    order_test()
+        .given_no_previous_events()
+        .when(coupon_order())
+        .inspect_result()
+        .unwrap()
+        .remove(0)
+}
+
+fn coupon_order_shipped(placed: OrderEvent) -> Vec<OrderEvent> {
+    vec![
+        placed,
+        OrderEvent::OrderPaid {
+            method: PaymentMethod::Wallet,
+            reference: format!("wallet-{NO}"),
+            amount: Fen(12_280),
+            at: AT + 1,
+        },
+        prepared(),
+        shipped(),
+    ]
+}
+
+fn record(id: &str, amount: i64) -> OrderCommand {
+    OrderCommand::RecordAfterSaleRefund {
+        after_sale_id: id.into(),
+        amount: Fen(amount),
+        at: AT + 7,
+    }
+}
+
+fn recorded(id: &str, amount: i64, coupon_share: i64) -> OrderEvent {
+    OrderEvent::AfterSaleRefundRecorded {
+        after_sale_id: id.into(),
+        amount: Fen(amount),
+        coupon_share: Fen(coupon_share),
+        at: AT + 7,
+    }
+}
+
+#[test]
+fn placing_stores_each_line_s_share_of_the_goods_coupon() {
+    let placed = coupon_order_placed();
+    match &placed {
+        OrderEvent::OrderPlaced {
+            fees, line_shares, ..
+        } => {
+            assert_eq!(fees.total, Fen(12_280));
+            assert_eq!(
+                line_shares,
+                &vec![LineShare {
+                    sku_id: "k1".into(),
+                    coupon: Fen(1_000),
+                }]
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn shipped_goods_bought_with_a_coupon_are_refunded_at_their_paid_share_not_the_fees() {
+    let mut given = coupon_order_shipped(coupon_order_placed());
+    given.push(claimed("SH1", "k1", 1));
+    // Today's first refund, the list price 62.90, is more than the 57.90 the piece was paid.
+    order_test()
+        .given(given.clone())
+        .when(record("SH1", 6_290))
+        .then_expect_error(OrderError::RefundExceedsGoodsPaid {
+            amount: Fen(6_290),
+            goods: Fen(5_790),
+        });
+    order_test()
+        .given(given.clone())
+        .when(record("SH1", 5_790))
+        .then_expect_events(vec![recorded("SH1", 5_790, 500)]);
+    given.push(recorded("SH1", 5_790, 500));
+    given.push(claimed("SH2", "k1", 1));
+    // The second piece: 57.90 too, never the 65.00 left of the payment with the fees.
+    order_test()
+        .given(given.clone())
+        .when(record("SH2", 6_490))
+        .then_expect_error(OrderError::RefundExceedsGoodsPaid {
+            amount: Fen(6_490),
+            goods: Fen(5_790),
+        });
+    order_test()
+        .given(given.clone())
+        .when(record("SH2", 5_790))
+        .then_expect_events(vec![recorded("SH2", 5_790, 500)]);
+    given.push(recorded("SH2", 5_790, 500));
+    let mut order = Order::default();
+    for event in given {
+        cqrs_es::Aggregate::apply(&mut order, event);
+    }
+    // 115.80 of goods back; the 7.00 of fees stay with the order.
+    assert_eq!(order.refundable(), Fen(700));
+}
+
+#[test]
+fn an_order_placed_before_the_shares_were_stored_gets_the_same_shares() {
+    let mut placed = coupon_order_placed();
+    if let OrderEvent::OrderPlaced { line_shares, .. } = &mut placed {
+        line_shares.clear();
+    }
+    let mut given = coupon_order_shipped(placed);
+    given.push(claimed("SH1", "k1", 2));
+    order_test()
+        .given(given)
+        .when(record("SH1", 11_580))
+        .then_expect_events(vec![recorded("SH1", 11_580, 1_000)]);
+}
+
+#[test]
+fn a_line_refunded_one_piece_at_a_time_gives_back_its_paid_share_to_the_fen() {
+    use crate::coupon::{CouponKind, Discount};
+    // 3 × 10.00 with 10.00 off: the pieces carry 3.33, 3.33 and the last 3.34 of the coupon, so
+    // 6.67 + 6.67 + 6.66 = 20.00, the line's paid share.
+    let mut command = coupon_order();
+    if let OrderCommand::Place { lines, coupons, .. } = &mut command {
+        *lines = vec![line("k1", 1_000, 3)];
+        coupons[0].discount = Discount::FullReduction {
+            threshold: Fen(0),
+            amount: Fen(1_000),
+        };
+        coupons[0].kind = CouponKind::Product;
+    }
+    let placed = order_test()
+        .given_no_previous_events()
+        .when(command)
+        .inspect_result()
+        .unwrap()
+        .remove(0);
+    let OrderEvent::OrderPlaced { fees, .. } = &placed else {
+        panic!("{placed:?}")
+    };
+    let mut given = coupon_order_shipped(placed.clone());
+    if let OrderEvent::OrderPaid { amount, .. } = &mut given[1] {
+        *amount = fees.total;
+    }
+    let mut refunded = 0;
+    for (n, expected) in [(1, 667), (2, 667), (3, 666)] {
+        let id = format!("SH{n}");
+        given.push(claimed(&id, "k1", 1));
+        order_test()
+            .given(given.clone())
+            .when(record(&id, expected + 1))
+            .then_expect_error(OrderError::RefundExceedsGoodsPaid {
+                amount: Fen(expected + 1),
+                goods: Fen(expected),
+            });
+        given.push(recorded(&id, expected, 1_000 - expected));
+        refunded += expected;
+    }
+    assert_eq!(refunded, 2_000);
+}
+
+#[test]
+fn a_shortage_refunds_the_goods_at_their_paid_share_and_their_fees() {
+    let placed = coupon_order_placed();
+    let given = vec![
+        placed,
+        OrderEvent::OrderPaid {
+            method: PaymentMethod::Wallet,
+            reference: format!("wallet-{NO}"),
+            amount: Fen(12_280),
+            at: AT + 1,
+        },
+    ];
+    // One piece short: 57.90 paid for it and its 1.00 service fee.
+    order_test()
+        .given(given)
+        .when(OrderCommand::MarkOutOfStock {
+            shortages: vec![short("k1", 1)],
+            at: AT + 2,
+            report_id: None,
+        })
+        .then_expect_events(vec![OrderEvent::StockShortage {
+            shortages: vec![short("k1", 1)],
+            refund: Fen(5_890),
+            refund_id: format!("{NO}-short-1"),
+            all: false,
+            at: AT + 2,
+            report_id: None,
+        }]);
 }

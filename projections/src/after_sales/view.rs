@@ -20,7 +20,12 @@ pub struct LineView {
 
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BreakdownView {
+    /// The goods at their list price, less `coupon_share`, the coupons' part of them: `goods_paid`.
     pub goods: String,
+    #[serde(default = "zero_yuan")]
+    pub coupon_share: String,
+    #[serde(default)]
+    pub goods_paid: String,
     pub service_back: String,
     pub qc_back: String,
     pub value_added_back: String,
@@ -36,6 +41,8 @@ impl From<&Breakdown> for BreakdownView {
     fn from(b: &Breakdown) -> Self {
         BreakdownView {
             goods: b.goods.to_yuan(),
+            coupon_share: b.coupon_share.to_yuan(),
+            goods_paid: b.goods_paid().to_yuan(),
             service_back: b.service_back.to_yuan(),
             qc_back: b.qc_back.to_yuan(),
             value_added_back: b.value_added_back.to_yuan(),
@@ -99,12 +106,16 @@ impl AfterSaleView {
                 self.status = "intercepting".into();
                 // The parcel left: its fees stay with the order, so the estimate is the goods only.
                 let goods = self.breakdown.goods.clone();
+                let coupon_share = self.breakdown.coupon_share.clone();
+                let paid = Fen(fen(&goods).0 - fen(&coupon_share).0).to_yuan();
                 self.breakdown = BreakdownView {
-                    goods: goods.clone(),
-                    total: goods.clone(),
+                    goods,
+                    coupon_share,
+                    goods_paid: paid.clone(),
+                    total: paid.clone(),
                     ..zero_breakdown()
                 };
-                self.refund_amount = goods;
+                self.refund_amount = paid;
             }
             AfterSaleEvent::InterceptionFailed { .. } => self.status = "pending_review".into(),
             AfterSaleEvent::ReturnShipped {
@@ -148,7 +159,6 @@ impl AfterSaleView {
 impl AfterSaleView {
     /// The estimate once the operator has seen the return: its deductions, as the refund will take them.
     fn estimate_deductions(&mut self) {
-        let fen = |text: &str| Fen::parse_yuan(text).unwrap_or(Fen::ZERO);
         let insurance = if self.wrong_item {
             WRONG_ITEM_INSURANCE
         } else {
@@ -160,7 +170,8 @@ impl AfterSaleView {
             Fen::ZERO
         };
         let deductions = Fen(insurance.0 + handling.0);
-        let gross = fen(&self.breakdown.goods).0 + fen(&self.breakdown.fees_back).0;
+        let gross = fen(&self.breakdown.goods).0 - fen(&self.breakdown.coupon_share).0
+            + fen(&self.breakdown.fees_back).0;
         let total = Fen((gross - deductions.0).max(0));
         self.breakdown.wrong_item_insurance = insurance.to_yuan();
         self.breakdown.wrong_station_fee = handling.to_yuan();
@@ -168,6 +179,14 @@ impl AfterSaleView {
         self.breakdown.total = total.to_yuan();
         self.refund_amount = total.to_yuan();
     }
+}
+
+fn fen(text: &str) -> Fen {
+    Fen::parse_yuan(text).unwrap_or(Fen::ZERO)
+}
+
+fn zero_yuan() -> String {
+    Fen::ZERO.to_yuan()
 }
 
 fn zero_breakdown() -> BreakdownView {

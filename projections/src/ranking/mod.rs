@@ -280,6 +280,7 @@ mod tests {
             value_added: vec![],
             fees: domain::order::Fees::default(),
             coupons: vec![],
+            line_shares: vec![],
             remark: String::new(),
             priority: Default::default(),
             at: 0,

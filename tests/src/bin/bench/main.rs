@@ -911,6 +911,7 @@ async fn ranking_rebuild(engine: Engine) {
                     value_added: vec![],
                     fees: Fees::default(),
                     coupons: vec![],
+                    line_shares: vec![],
                     remark: String::new(),
                     priority: Default::default(),
                     at,
