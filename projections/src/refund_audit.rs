@@ -1,14 +1,19 @@
 //! `jpmall audit refunds`: every order, after-sale and wallet event replayed from the log, and each
-//! refund checked against its order (never more than was paid, never twice) and against the wallet
-//! credits (each refund credited once, with its amount, to the order's owner; no credit without one).
+//! refund checked against its order (never more than was paid, never twice), against the business
+//! rules (spec §9: an after-sale gives back at most what its goods were paid, their list price less
+//! the coupons' part of them (`order::shares`), and an order's after-sales together at most what its
+//! goods were paid; fees only for goods never shipped; deductions as the return was flagged; a total
+//! its parts add up to) and against the wallet credits (each refund credited once, with its amount,
+//! to the order's owner; no credit without one).
 //!
 //! Memory stays flat however long the log: each order and after-sale is folded alone, read in its
 //! own stream's order, and what the checks join on (refunds granted, after-sales' refunds, wallet
 //! credits) goes into temporary tables that the database indexes and joins.
 
-use domain::after_sale::AfterSaleEvent;
+use domain::after_sale::{AfterSaleEvent, Breakdown};
+use domain::constants::{WRONG_ITEM_INSURANCE, WRONG_STATION_HANDLING_FEE};
 use domain::money::Fen;
-use domain::order::OrderEvent;
+use domain::order::{shares_of, OrderEvent};
 use domain::wallet::WalletEvent;
 use futures::TryStreamExt;
 use sqlx::{AnyConnection, AnyPool, Row};
@@ -26,6 +31,8 @@ struct OrderBooks {
     paid: Fen,
     /// Refund id → amount, in the order the order granted them.
     refunds: Vec<(String, Fen)>,
+    /// Each line: SKU, quantity, unit price and its part of the goods coupons.
+    lines: Vec<(String, i64, Fen, Fen)>,
 }
 
 /// One aggregate's books, folded from its events read in stream order, then closed by the walk.
@@ -46,7 +53,26 @@ impl Books for OrderBooks {
 
     fn fold(&mut self, event: OrderEvent) {
         match event {
-            OrderEvent::OrderPlaced { user_id, .. } => self.user_id = user_id,
+            OrderEvent::OrderPlaced {
+                user_id,
+                lines,
+                coupons,
+                line_shares,
+                ..
+            } => {
+                let shares = shares_of(&lines, &coupons, &line_shares);
+                self.lines = lines
+                    .into_iter()
+                    .map(|line| {
+                        let coupon = shares
+                            .iter()
+                            .find(|s| s.sku_id == line.sku_id)
+                            .map_or(Fen::ZERO, |s| s.coupon);
+                        (line.sku_id, line.quantity, line.unit_price, coupon)
+                    })
+                    .collect();
+                self.user_id = user_id;
+            }
             OrderEvent::OrderPaid { amount, .. } => self.paid = Fen(self.paid.0 + amount.0),
             OrderEvent::OrderCancelled {
                 refund, refund_id, ..
@@ -66,12 +92,17 @@ impl Books for OrderBooks {
     }
 }
 
-/// One after-sale's books: its order and its refunds (id, amount, goods and fees it may give back).
+/// One after-sale's books: its order, its goods, whether they had left the warehouse, how the return
+/// was flagged, and its refunds (id and breakdown).
 #[derive(Debug, Default)]
 struct AfterSaleBooks {
     id: String,
     order_no: String,
-    refunds: Vec<(String, Fen, Fen)>,
+    lines: Vec<(String, i64)>,
+    shipped: bool,
+    wrong_item: bool,
+    wrong_station: bool,
+    refunds: Vec<(String, Breakdown)>,
 }
 
 impl Books for AfterSaleBooks {
@@ -84,14 +115,28 @@ impl Books for AfterSaleBooks {
 
     fn fold(&mut self, event: AfterSaleEvent) {
         match event {
-            AfterSaleEvent::AfterSaleApplied { order_no, .. } => self.order_no = order_no,
+            AfterSaleEvent::AfterSaleApplied {
+                order_no,
+                kind,
+                lines,
+                ..
+            } => {
+                self.order_no = order_no;
+                self.shipped = !kind.before_shipping();
+                self.lines = lines.into_iter().map(|l| (l.sku_id, l.quantity)).collect();
+            }
+            AfterSaleEvent::InterceptionStarted { .. } => self.shipped = true,
+            AfterSaleEvent::ReturnReceived {
+                wrong_item,
+                wrong_station,
+                ..
+            } => {
+                self.wrong_item = wrong_item;
+                self.wrong_station = wrong_station;
+            }
             AfterSaleEvent::AfterSaleRefunded {
                 breakdown, refund_id, ..
-            } => self.refunds.push((
-                refund_id,
-                breakdown.total,
-                Fen(breakdown.goods.0 + breakdown.fees_back().0),
-            )),
+            } => self.refunds.push((refund_id, breakdown)),
             _ => {}
         }
     }
@@ -129,7 +174,7 @@ fn temporary(conn: &AnyConnection, table: &str) -> String {
     }
 }
 
-const TABLES: [(&str, &str); 3] = [
+const TABLES: [(&str, &str); 5] = [
     // `n` numbers the grants in order-number order: a refund id granted again is reported on the
     // later grant, and the later grant is the one the credits are checked against.
     (
@@ -137,9 +182,16 @@ const TABLES: [(&str, &str); 3] = [
         "n BIGINT, refund_id TEXT, order_no TEXT, user_id TEXT, amount BIGINT",
     ),
     (
-        "audit_after_sale_refunds",
-        "id TEXT, order_no TEXT, refund_id TEXT, amount BIGINT",
+        "audit_lines",
+        "order_no TEXT, sku_id TEXT, quantity BIGINT, unit_price BIGINT, coupon BIGINT",
     ),
+    // `goods`: what the refund gave back for the goods (its total less the fees back, plus what
+    // was deducted).
+    (
+        "audit_after_sale_refunds",
+        "id TEXT, order_no TEXT, refund_id TEXT, amount BIGINT, goods BIGINT",
+    ),
+    ("audit_after_sale_lines", "id TEXT, sku_id TEXT, quantity BIGINT"),
     (
         "audit_credits",
         "refund_id TEXT, user_id TEXT, order_id TEXT, amount BIGINT",
@@ -204,8 +256,8 @@ impl Walk<'_> {
     async fn each<B: Books>(
         &mut self,
         conn: &mut AnyConnection,
-        rows: &mut Rows,
-        close: fn(&mut Self, B, &mut Rows),
+        rows: &mut [Rows],
+        close: fn(&mut Self, B, &mut [Rows]),
     ) -> anyhow::Result<()> {
         let mut books = B::default();
         let mut after = (String::new(), 0i64);
@@ -223,20 +275,27 @@ impl Walk<'_> {
                 }
                 books.fold(serde_json::from_str(&payload).map_err(|e| unreadable(B::TYPE, &id, e))?);
             }
-            rows.write(conn).await?;
+            for table in rows.iter_mut() {
+                table.write(conn).await?;
+            }
         }
         close(self, books, rows);
-        rows.write(conn).await?;
+        for table in rows.iter_mut() {
+            table.write(conn).await?;
+        }
         Ok(())
     }
 
     /// Every order alone: refunds beyond what was paid are findings; its grants go to the table.
     async fn orders(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
-        let mut granted = Rows::new("audit_granted (n, refund_id, order_no, user_id, amount)", "");
-        self.each(conn, &mut granted, Self::close_order).await
+        let mut tables = [
+            Rows::new("audit_granted (n, refund_id, order_no, user_id, amount)", ""),
+            Rows::new("audit_lines (order_no, sku_id, quantity, unit_price, coupon)", ""),
+        ];
+        self.each(conn, &mut tables, Self::close_order).await
     }
 
-    fn close_order(&mut self, books: OrderBooks, granted: &mut Rows) {
+    fn close_order(&mut self, books: OrderBooks, tables: &mut [Rows]) {
         if books.order_no.is_empty() {
             return;
         }
@@ -250,9 +309,18 @@ impl Walk<'_> {
                 books.paid.to_yuan()
             ));
         }
+        for (sku_id, quantity, unit_price, coupon) in &books.lines {
+            tables[1].push([
+                books.order_no.as_str().into(),
+                sku_id.as_str().into(),
+                (*quantity).into(),
+                unit_price.0.into(),
+                coupon.0.into(),
+            ]);
+        }
         for (refund_id, amount) in books.refunds {
             self.grants += 1;
-            granted.push([
+            tables[0].push([
                 self.grants.into(),
                 refund_id.into(),
                 books.order_no.as_str().into(),
@@ -265,11 +333,17 @@ impl Walk<'_> {
     /// Every after-sale alone: refunded more than its goods and fees, or more than once, are
     /// findings; its refund goes to the table, to be matched with its order's grant.
     async fn after_sales(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
-        let mut refunds = Rows::new("audit_after_sale_refunds (id, order_no, refund_id, amount)", "");
-        self.each(conn, &mut refunds, Self::close_after_sale).await
+        let mut tables = [
+            Rows::new(
+                "audit_after_sale_refunds (id, order_no, refund_id, amount, goods)",
+                "",
+            ),
+            Rows::new("audit_after_sale_lines (id, sku_id, quantity)", ""),
+        ];
+        self.each(conn, &mut tables, Self::close_after_sale).await
     }
 
-    fn close_after_sale(&mut self, books: AfterSaleBooks, refunds: &mut Rows) {
+    fn close_after_sale(&mut self, books: AfterSaleBooks, tables: &mut [Rows]) {
         if books.id.is_empty() {
             return;
         }
@@ -277,27 +351,62 @@ impl Walk<'_> {
         let id = &books.id;
         match books.refunds.as_slice() {
             [] => {}
-            [(refund_id, amount, gross)] => {
-                if amount.0 > gross.0 {
-                    self.report.findings.push(format!(
-                        "after-sale {id}: refund {} is more than its goods and fees {}",
-                        amount.to_yuan(),
-                        gross.to_yuan()
-                    ));
-                }
+            [(refund_id, breakdown)] => {
+                self.check_rules(&books, breakdown);
+                let amount = breakdown.total;
                 if amount.is_positive() {
-                    refunds.push([
+                    let goods = amount.0 - breakdown.fees_back().0 + breakdown.deductions().0;
+                    tables[0].push([
                         id.as_str().into(),
                         books.order_no.as_str().into(),
                         refund_id.as_str().into(),
                         amount.0.into(),
+                        goods.into(),
                     ]);
+                    for (sku_id, quantity) in &books.lines {
+                        tables[1].push([id.as_str().into(), sku_id.as_str().into(), (*quantity).into()]);
+                    }
                 }
             }
             more => self
                 .report
                 .findings
                 .push(format!("after-sale {id}: refunded {} times", more.len())),
+        }
+    }
+
+    /// The rules one refund obeys on its own: fees only for goods never shipped, deductions as the
+    /// return was flagged, and a total no more than its parts add up to.
+    fn check_rules(&mut self, books: &AfterSaleBooks, breakdown: &Breakdown) {
+        let id = &books.id;
+        let findings = &mut self.report.findings;
+        if books.shipped && breakdown.fees_back().is_positive() {
+            findings.push(format!(
+                "after-sale {id}: {} of fees given back for goods that had been shipped",
+                breakdown.fees_back().to_yuan()
+            ));
+        }
+        let flagged = |flag: bool, fee: Fen| if flag { fee } else { Fen::ZERO };
+        let insurance = flagged(books.wrong_item, WRONG_ITEM_INSURANCE);
+        let handling = flagged(books.wrong_station, WRONG_STATION_HANDLING_FEE);
+        if (breakdown.wrong_item_insurance, breakdown.wrong_station_fee) != (insurance, handling) {
+            findings.push(format!(
+                "after-sale {id}: deducted {} and {} where the return's flags call for {} wrong-item insurance and {} wrong-station handling",
+                breakdown.wrong_item_insurance.to_yuan(),
+                breakdown.wrong_station_fee.to_yuan(),
+                insurance.to_yuan(),
+                handling.to_yuan()
+            ));
+        }
+        if breakdown.total.0 > breakdown.parts_total().0 {
+            findings.push(format!(
+                "after-sale {id}: refund {} is more than its parts add up to: goods {} less coupons {}, fees back {}, deductions {}",
+                breakdown.total.to_yuan(),
+                breakdown.goods.to_yuan(),
+                breakdown.coupon_share.to_yuan(),
+                breakdown.fees_back().to_yuan(),
+                breakdown.deductions().to_yuan()
+            ));
         }
     }
 
@@ -337,14 +446,50 @@ impl Walk<'_> {
         Ok(())
     }
 
+    /// Goods given back against what they were paid: each after-sale's against the most its pieces
+    /// can carry (`order::most_paid_for_items`), and each order's after-sales together against what
+    /// its goods were paid.
+    async fn match_paid_shares(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
+        const MOST_PAID: &str = "CASE WHEN s.quantity >= l.quantity THEN l.unit_price * l.quantity - l.coupon              ELSE l.unit_price * s.quantity - (l.coupon / l.quantity) * s.quantity END";
+        let sql = format!(
+            "SELECT a.id, a.goods, CAST(SUM({MOST_PAID}) AS BIGINT) FROM audit_after_sale_refunds a              JOIN audit_after_sale_lines s ON s.id = a.id              JOIN audit_lines l ON l.order_no = a.order_no AND l.sku_id = s.sku_id AND l.quantity > 0              GROUP BY a.id, a.goods HAVING a.goods > SUM({MOST_PAID}) ORDER BY a.id"
+        );
+        let mut over = sqlx::query(&sql).fetch(&mut *conn);
+        while let Some(row) = over.try_next().await? {
+            let (id, goods, paid): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
+            self.report.findings.push(format!(
+                "after-sale {id}: gave {} back for goods paid {}",
+                Fen(goods).to_yuan(),
+                Fen(paid).to_yuan()
+            ));
+        }
+        drop(over);
+        let mut over = sqlx::query(
+            "SELECT a.order_no, CAST(SUM(a.goods) AS BIGINT), CAST(MIN(p.paid) AS BIGINT) FROM audit_after_sale_refunds a              JOIN (SELECT order_no, SUM(unit_price * quantity - coupon) AS paid FROM audit_lines GROUP BY order_no) p              ON p.order_no = a.order_no GROUP BY a.order_no HAVING SUM(a.goods) > MIN(p.paid) ORDER BY a.order_no",
+        )
+        .fetch(&mut *conn);
+        while let Some(row) = over.try_next().await? {
+            let (order_no, goods, paid): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
+            self.report.findings.push(format!(
+                "order {order_no}: after-sales gave {} back for goods paid {}",
+                Fen(goods).to_yuan(),
+                Fen(paid).to_yuan()
+            ));
+        }
+        Ok(())
+    }
+
     /// The checks across orders, after-sales and wallets, joined by the database.
     async fn match_refunds(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
         for index in [
             "CREATE INDEX audit_granted_refund ON audit_granted (refund_id, n)",
             "CREATE INDEX audit_credits_refund ON audit_credits (refund_id)",
+            "CREATE INDEX audit_lines_sku ON audit_lines (order_no, sku_id)",
+            "CREATE INDEX audit_after_sale_lines_id ON audit_after_sale_lines (id)",
         ] {
             sqlx::query(index).execute(&mut *conn).await?;
         }
+        self.match_paid_shares(conn).await?;
         let findings = &mut self.report.findings;
         let mut twice = sqlx::query(
             "SELECT g.order_no, g.refund_id FROM audit_granted g WHERE EXISTS \

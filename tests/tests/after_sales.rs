@@ -145,6 +145,7 @@ on_both_engines!(
     parallel_refunds_credit_once_and_parallel_applications_claim_what_is_left,
     another_sellers_after_sales_are_out_of_reach,
     the_refunds_audit_finds_a_credit_without_a_refund,
+    shipped_goods_bought_with_a_coupon_are_refunded_at_their_paid_share_as_the_dialog_shows,
 );
 
 async fn a_return_goes_from_application_to_refund_with_its_deductions(app: &TestApp) {
@@ -832,4 +833,220 @@ async fn the_refunds_audit_finds_a_credit_without_a_refund(app: &TestApp) {
         "{out}"
     );
     assert!(out.contains("2 finding(s)"), "{out}");
+}
+
+/// A paid order of 2 × `sku` at 62.90 with a 10.00 goods coupon, ZTO, no QC: goods 115.80 after the
+/// coupon, fees 7.00 (shipping 4.00 + 1.00, service 2 × 1.00), 122.80 paid.
+async fn coupon_order(app: &TestApp, token: &str, mobile: &str, sku: &str) -> String {
+    let (status, issued) = admin(
+        app,
+        "coupons/issue",
+        json!({"mobile": mobile, "valid_to": commands::clock::now() + 30 * 86_400, "name": "满100减10",
+               "name_en": "10 off goods over 100", "type": "product", "discount_type": "full_reduction",
+               "threshold": "100", "amount": "10"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{issued}");
+    let saved = data(
+        app,
+        token,
+        "address/add",
+        json!({"recipient": "李四", "phone": "13900001111", "province": "广东省", "city": "广州市",
+               "district": "白云区", "detail": "三元里大道 1 号"}),
+    )
+    .await;
+    let placed = data(
+        app,
+        token,
+        "order/submit",
+        json!({"source": "manual", "lines": [{"sku_id": sku, "quantity": 2}], "type": "domestic",
+               "address_id": saved["id"], "courier": "zto", "qc_level": "none", "value_added": [],
+               "coupon_ids": [issued["data"]["id"]]}),
+    )
+    .await["order"]
+        .clone();
+    assert_eq!(placed["fees"]["coupon_discount"], "10.00", "{placed}");
+    assert_eq!(placed["fees"]["total"], "122.80", "{placed}");
+    let order_no = placed["order_no"].as_str().unwrap().to_string();
+    app.top_up(token, "1000").await;
+    data(
+        app,
+        token,
+        "order/pay",
+        json!({"order_no": order_no, "method": "wallet"}),
+    )
+    .await;
+    ship(app, &order_no).await;
+    order_no
+}
+
+/// The operator's view of an after-sale, with the refund as it would be paid now.
+async fn staff_detail(app: &TestApp, id: &str) -> Value {
+    let (status, shown) = app
+        .send(
+            app.client
+                .get(app.url(&format!("/jpmall/admin/aftersales/detail?id={id}")))
+                .header("operator-token", OPERATOR),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    shown["data"].clone()
+}
+
+async fn refund_in(app: &TestApp, language: &str, id: &str, amount: &str) -> (StatusCode, Value) {
+    app.send(
+        app.client
+            .post(app.url("/jpmall/admin/aftersales/refund"))
+            .header("operator-token", OPERATOR)
+            .header("content-language", language)
+            .json(&json!({"id": id, "amount": amount})),
+    )
+    .await
+}
+
+async fn shipped_goods_bought_with_a_coupon_are_refunded_at_their_paid_share_as_the_dialog_shows(
+    app: &TestApp,
+) {
+    app.seed(10).await;
+    let mobile = "13800000712";
+    let token = app.register(mobile, "abc12345").await;
+    let (sku, _) = skus(app).await[0].clone();
+    // The issue's price (a catalogue edit writes this same column).
+    sqlx::query("UPDATE skus SET price = 6290 WHERE id = $1")
+        .bind(&sku)
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    let order_no = coupon_order(app, &token, mobile, &sku).await;
+
+    let mut ids = Vec::new();
+    for piece in 1..=2 {
+        let applied = apply(app, &token, &order_no, "refund_only", &sku, 1).await;
+        // Shipped goods: the piece's paid share, 62.90 less its 5.00 of the coupon; no fee.
+        assert_eq!(applied["breakdown"]["goods"], "62.90", "{applied}");
+        assert_eq!(applied["breakdown"]["coupon_share"], "5.00");
+        assert_eq!(applied["breakdown"]["fees_back"], "0.00");
+        assert_eq!(applied["refund_amount"], "57.90", "piece {piece}");
+        let id = applied["id"].as_str().unwrap().to_string();
+        admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+        // What the dialog shows and its button says is what is paid.
+        let quote = staff_detail(app, &id).await["refund_quote"].clone();
+        assert_eq!(quote["goods"], "62.90", "{quote}");
+        assert_eq!(quote["coupon_share"], "5.00");
+        assert_eq!(quote["goods_paid"], "57.90");
+        assert_eq!(quote["deductions"], "0.00");
+        assert_eq!(quote["total"], "57.90");
+        let before = fen(&json!(balance(app, &token).await));
+        // A dialog opened on another figure (today's 62.90) is refused with the new one, and
+        // nothing moves.
+        let (status, reply) = refund_in(app, "en_US", &id, "62.90").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(
+            reply["msg"],
+            "The refund is now ¥57.90; please check it and confirm again."
+        );
+        assert_eq!(reply["data"]["field"], "amount");
+        let (status, reply) = refund_in(app, "zh_CN", &id, "62.90").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(reply["msg"], "退款金额已变为 ¥57.90，请核对后重新确认");
+        assert_eq!(balance(app, &token).await, yuan(before));
+        let (status, refunded) = refund_in(app, "en_US", &id, quote["total"].as_str().unwrap()).await;
+        assert_eq!(status, StatusCode::OK, "{refunded}");
+        assert_eq!(refunded["data"]["breakdown"]["total"], "57.90");
+        assert_eq!(balance(app, &token).await, yuan(before + 5_790));
+        ids.push(id);
+    }
+    let rows = refund_ledger_rows(app, &token).await;
+    let amounts: Vec<&str> = rows.iter().map(|r| r["amount"].as_str().unwrap()).collect();
+    assert_eq!(amounts, ["57.90", "57.90"], "{rows:?}");
+    let order = data(app, &token, "order/detail", json!({"order_no": order_no})).await;
+    assert_eq!(
+        order["refunded"], "115.80",
+        "the fees 7.00 stay with the shipped order"
+    );
+    let (ok, out) = audit_refunds(app);
+    assert!(ok && out.contains("refunds: clean"), "{out}");
+
+    // The same order refunded as today's code did: 62.90, then 59.90, every fen back.
+    let planted = coupon_order(app, &token, mobile, &sku).await;
+    let user_id = order["user_id"].as_str().unwrap().to_string();
+    let mut planted_refunds = Vec::new();
+    for total in [6_290, 5_990] {
+        let applied = apply(app, &token, &planted, "refund_only", &sku, 1).await;
+        let id = applied["id"].as_str().unwrap().to_string();
+        admin_ok(app, "aftersales/approve", json!({"id": id})).await;
+        planted_refunds.push((id.clone(), total));
+        ids.push(id);
+    }
+    let last: i64 =
+        sqlx::query("SELECT MAX(sequence) FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1")
+            .bind(&planted)
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap()
+            .get(0);
+    let at = commands::clock::now();
+    let mut rows = Vec::new();
+    for (n, (id, total)) in (1..).zip(&planted_refunds) {
+        let amount = domain::money::Fen(*total);
+        let recorded = domain::order::OrderEvent::AfterSaleRefundRecorded {
+            after_sale_id: id.clone(),
+            amount,
+            coupon_share: domain::money::Fen::ZERO,
+            at,
+        };
+        rows.push(tests::synthetic::LogRow {
+            aggregate_type: "order",
+            aggregate_id: planted.clone(),
+            sequence: last + n,
+            event_type: "AfterSaleRefundRecorded".into(),
+            payload: serde_json::to_string(&recorded).unwrap(),
+            at,
+        });
+        // Applied, approved, then refunded with today's breakdown: goods at 62.90, nothing else.
+        let refunded = domain::after_sale::AfterSaleEvent::AfterSaleRefunded {
+            breakdown: domain::after_sale::Breakdown {
+                goods: domain::money::Fen(6_290),
+                total: amount,
+                ..Default::default()
+            },
+            refund_id: id.clone(),
+            at,
+        };
+        rows.push(tests::synthetic::LogRow {
+            aggregate_type: "after_sale",
+            aggregate_id: id.clone(),
+            sequence: 3,
+            event_type: "AfterSaleRefunded".into(),
+            payload: serde_json::to_string(&refunded).unwrap(),
+            at,
+        });
+        app.app
+            .state
+            .desk
+            .execute(
+                &user_id,
+                domain::wallet::WalletCommand::CreditRefund {
+                    refund_id: id.clone(),
+                    order_id: planted.clone(),
+                    kind: domain::wallet::RefundKind::AfterSale,
+                    amount,
+                    at,
+                },
+            )
+            .await
+            .unwrap();
+    }
+    tests::synthetic::write_log(&app.db().pool, app.engine, &rows)
+        .await
+        .unwrap();
+    let (ok, out) = audit_refunds(app);
+    assert!(!ok, "{out}");
+    for finding in [
+        format!("after-sale {}: gave 62.90 back for goods paid 57.90", ids[2]),
+        format!("after-sale {}: gave 59.90 back for goods paid 57.90", ids[3]),
+        format!("order {planted}: after-sales gave 122.80 back for goods paid 115.80"),
+    ] {
+        assert!(out.contains(&finding), "{finding}\n{out}");
+    }
 }

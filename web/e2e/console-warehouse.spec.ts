@@ -463,7 +463,10 @@ test('the service desk approves a refund-only after-sale and refunds it after se
   expect(refunds).toEqual([]);
   const refunded = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/aftersales/refund`));
   await ok.click();
-  const refundBody = (await (await refunded).json()) as { code: number; msg: string; data: { status: string; refund_amount: string } };
+  const refundResponse = await refunded;
+  // the request carries the figure the dialog showed: the server refuses it if the refund changed
+  expect(refundResponse.request().postDataJSON()).toEqual({ id: sale.id, amount: goods });
+  const refundBody = (await refundResponse.json()) as { code: number; msg: string; data: { status: string; refund_amount: string } };
   expect(refundBody.code, refundBody.msg).toBe(1);
   expect(refundBody.data).toMatchObject({ status: 'refunded', refund_amount: goods });
   expect(refunds).toHaveLength(1);

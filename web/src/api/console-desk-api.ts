@@ -1,4 +1,4 @@
-import type { AfterSale, AfterSaleTimelineEntry, Coupon, CouponDiscountType, CouponType, LedgerRow, Withdrawal } from '../lib/api-types';
+import type { AfterSale, AfterSaleBreakdown, AfterSaleTimelineEntry, Coupon, CouponDiscountType, CouponType, LedgerRow, Withdrawal } from '../lib/api-types';
 import type { Language } from '../lib/languages';
 import { consoleApi, type ConsoleList, type Dashboard, type PageArgs } from './console-api';
 
@@ -29,6 +29,8 @@ export interface StaffAfterSale extends AfterSale {
 /** `aftersales/detail`: the after-sale with its history, oldest first. */
 export interface StaffAfterSaleDetail extends StaffAfterSale {
   timeline: AfterSaleTimelineEntry[];
+  /** The refund as it would be paid now, while the after-sale can be refunded: what the refund dialog shows and confirms. */
+  refund_quote?: AfterSaleBreakdown | null;
 }
 
 export interface AfterSaleListArgs extends PageArgs {
@@ -51,6 +53,11 @@ export interface ReceiveBody {
   id: string;
   wrong_item: boolean;
   wrong_station: boolean;
+}
+/** `amount`: the total the dialog showed; the server refuses the refund if it would now pay anything else. */
+export interface RefundBody {
+  id: string;
+  amount: string;
 }
 export interface ShipBody {
   id: string;
@@ -207,7 +214,7 @@ export const consoleDeskApi = consoleApi
         rejectAfterSale: afterSaleStep<RejectBody>('reject', true),
         interceptAfterSale: afterSaleStep<InterceptBody>('intercept'),
         receiveAfterSale: afterSaleStep<ReceiveBody>('receive'),
-        refundAfterSale: afterSaleStep<{ id: string }>('refund'),
+        refundAfterSale: afterSaleStep<RefundBody>('refund'),
         shipAfterSale: afterSaleStep<ShipBody>('ship', true),
 
         staffWithdrawals: build.query<ConsoleList<StaffWithdrawal>, WithdrawalListArgs>({

@@ -190,18 +190,21 @@ export interface BreakdownRow {
 const row = (breakdown: AfterSaleBreakdown, field: keyof AfterSaleBreakdown, part: boolean, minus: boolean): BreakdownRow => ({
   field,
   key: `afterSale.breakdown.${field}`,
-  amount: breakdown[field],
+  amount: breakdown[field] ?? '0.00',
   part,
   minus: minus && yuanToFen(breakdown[field]) !== 0,
 });
 
 /**
- * Goods; the fees back with their parts (service, QC, value-added, shipping); the deductions with
- * theirs (wrong-item insurance, wrong-station handling). The total is shown on its own.
+ * Goods, less the coupon's share of them when the order had one (the goods come back at what they
+ * were paid); the fees back with their parts (service, QC, value-added, shipping); the deductions
+ * with theirs (wrong-item insurance, wrong-station handling). The total is shown on its own.
  */
 export function breakdownRows(breakdown: AfterSaleBreakdown): BreakdownRow[] {
+  const coupon = yuanToFen(breakdown.coupon_share ?? '0.00') !== 0 ? [row(breakdown, 'coupon_share', true, true)] : [];
   return [
     row(breakdown, 'goods', false, false),
+    ...coupon,
     row(breakdown, 'fees_back', false, false),
     row(breakdown, 'service_back', true, false),
     row(breakdown, 'qc_back', true, false),

@@ -637,7 +637,12 @@ export interface AfterSaleLine {
 
 /** What is refunded: an estimate until `refunded`, then what was credited. */
 export interface AfterSaleBreakdown {
+  /** The goods at their list price. */
   goods: string;
+  /** What the order's goods coupon took off these goods (分摊); absent from answers before it was counted. */
+  coupon_share?: string;
+  /** The goods at what they were paid: `goods` less `coupon_share`. */
+  goods_paid?: string;
   service_back: string;
   qc_back: string;
   value_added_back: string;

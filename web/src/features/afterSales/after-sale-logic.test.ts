@@ -82,6 +82,15 @@ describe('the refund breakdown', () => {
     ]);
     for (const row of rows) expect(catalogue[row.key], row.key).toBeTruthy();
   });
+
+  it("shows the coupon's share of the goods as a minus part when the order had one", () => {
+    const rows = breakdownRows({ ...ZERO_BREAKDOWN, goods: '62.90', coupon_share: '5.00', goods_paid: '57.90', total: '57.90' });
+    expect(rows.slice(0, 2).map((r) => [r.field, r.amount, r.part, r.minus])).toEqual([
+      ['goods', '62.90', false, false],
+      ['coupon_share', '5.00', true, true],
+    ]);
+    for (const row of rows) expect(catalogue[row.key], row.key).toBeTruthy();
+  });
 });
 
 describe('the return parcel', () => {

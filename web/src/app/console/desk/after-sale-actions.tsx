@@ -10,6 +10,7 @@ import {
   useShipAfterSaleMutation,
   type StaffAfterSaleDetail,
 } from '../../../api/console-desk-api';
+import { refusedField } from '../../../lib/refusal';
 import { COURIER_CODES } from '../../../lib/shipping';
 import { toast } from '../../../lib/toast';
 import { showRefusal } from '../catalogue/form-refusal';
@@ -118,18 +119,21 @@ function ReceiveDialog({ sale, open, onClose }: { sale: StaffAfterSaleDetail; op
 }
 
 /**
- * The refund, confirmed only after the breakdown is seen: goods, fees back, deductions and the
- * total the seller's balance gets (the server computes it again and credits it once).
+ * The refund, confirmed only after the breakdown is seen: goods (less the coupon's share), fees
+ * back, deductions and the total the seller's balance gets, as the server would pay it now. The
+ * request carries that total: if the refund would now pay anything else, the server refuses it
+ * with the new figure, the dialog stays open and shows the breakdown asked again.
  */
 function RefundDialog({ sale, open, onClose }: { sale: StaffAfterSaleDetail; open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const [refund, { isLoading }] = useRefundAfterSaleMutation();
+  const quote = sale.refund_quote ?? sale.breakdown;
   const onOk = async () => {
     let answer;
     try {
-      answer = await refund({ id: sale.id }).unwrap();
-    } catch {
-      onClose();
+      answer = await refund({ id: sale.id, amount: quote.total }).unwrap();
+    } catch (error) {
+      if (refusedField(error) !== 'amount') onClose();
       return;
     }
     void toast(intl.formatMessage({ id: 'console.desk.afterSale.refunded' }, { amount: answer.breakdown.total }), 'success');
@@ -142,12 +146,12 @@ function RefundDialog({ sale, open, onClose }: { sale: StaffAfterSaleDetail; ope
       onCancel={onClose}
       onOk={() => void onOk()}
       confirmLoading={isLoading}
-      okText={intl.formatMessage({ id: 'console.desk.afterSale.refund.confirm' }, { amount: sale.breakdown.total })}
+      okText={intl.formatMessage({ id: 'console.desk.afterSale.refund.confirm' }, { amount: quote.total })}
       cancelText={intl.formatMessage({ id: 'console.cancel' })}
       className="console-desk-refund-modal"
       destroyOnHidden
     >
-      <SaleBreakdown breakdown={sale.breakdown} refunded={false} />
+      <SaleBreakdown breakdown={quote} refunded={false} />
       <p className="console-hint">{intl.formatMessage({ id: 'console.desk.afterSale.refund.hint' })}</p>
     </Modal>
   );

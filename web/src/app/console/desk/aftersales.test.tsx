@@ -145,10 +145,47 @@ describe('after-sales screen', () => {
     expect(modalOk('console-desk-refund-modal').textContent).toContain('¥95.80');
 
     fireEvent.click(modalOk('console-desk-refund-modal'));
-    await waitFor(() => expect(calls.find((c) => c.path === '/aftersales/refund')?.body).toEqual({ id: 'SH20260101120000000001' }), SOON);
+    await waitFor(() => expect(calls.find((c) => c.path === '/aftersales/refund')?.body).toEqual({ id: 'SH20260101120000000001', amount: '95.80' }), SOON);
     await waitFor(() => expect(toast).toHaveBeenCalledWith('已退款 ¥95.80', 'success'));
     await waitFor(() => expect(document.querySelector('.console-desk-sale')?.getAttribute('data-status')).toBe('refunded'));
     expect(document.querySelector('.console-desk-refund')).toBeNull();
+  });
+
+  it('shows the refund as it would be paid now, sends that figure, and stays open on a new one', async () => {
+    // 2 × 62.90 bought with 10.00 off the goods, one piece refunded after shipping: 57.90. The dialog
+    // opened on 62.90 (a stale figure); the server refuses it with the new one.
+    const zeroQuote = { ...receivedWrong.breakdown, wrong_item_insurance: '0.00', wrong_station_fee: '0.00', deductions: '0.00' };
+    let sale = saleOf({ kind: 'refund_only', status: 'approved', refund_quote: { ...zeroQuote, goods: '62.90', total: '62.90' } });
+    const calls = serveConsole({
+      '/staff/me': () => ok(servicer),
+      '/aftersales': () => ok({ list: [sale], total: 1 }),
+      '/aftersales/detail': () => ok(sale),
+      '/aftersales/refund': (body: Record<string, unknown>) => {
+        if (body.amount !== '57.90') {
+          sale = { ...sale, refund_quote: { ...zeroQuote, goods: '62.90', coupon_share: '5.00', goods_paid: '57.90', total: '57.90' } };
+          return refused(422, '退款金额已变为 ¥57.90，请核对后重新确认', { field: 'amount' });
+        }
+        sale = { ...sale, status: 'refunded', refunded: true, refunded_at: 1_767_300_000 };
+        return ok({ ...sale, breakdown: sale.refund_quote });
+      },
+    });
+    renderConsole('/aftersales', intl);
+    const shownSale = await openSale();
+    fireEvent.click(shownSale.querySelector('.console-desk-refund')!);
+    const dialog = await shown('.console-desk-refund-modal');
+    expect(modalOk('console-desk-refund-modal').textContent).toContain('¥62.90');
+    fireEvent.click(modalOk('console-desk-refund-modal'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/aftersales/refund')?.body).toEqual({ id: sale.id, amount: '62.90' }), SOON);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('退款金额已变为 ¥57.90，请核对后重新确认', 'error', undefined), SOON);
+    // still open, now with the figure the refund pays: the goods less the coupon's share
+    await waitFor(() => expect(modalOk('console-desk-refund-modal').textContent).toContain('¥57.90'), SOON);
+    const amount = (field: string) => dialog.querySelector(`.console-desk-breakdown-${field} dd`)?.textContent;
+    expect(amount('goods')).toBe('¥62.90');
+    expect(amount('coupon_share')).toBe('-¥5.00');
+    expect(amount('total')).toBe('¥57.90');
+    fireEvent.click(modalOk('console-desk-refund-modal'));
+    await waitFor(() => expect(calls.filter((c) => c.path === '/aftersales/refund').map((c) => c.body)).toContainEqual({ id: sale.id, amount: '57.90' }), SOON);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('已退款 ¥57.90', 'success'));
   });
 
   it("shows the server's refusal and asks for the after-sale again", async () => {
