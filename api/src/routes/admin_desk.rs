@@ -10,7 +10,7 @@ use commands::Refusal;
 use domain::calendar::china_day;
 use projections::after_sales::AfterSaleView;
 use projections::catalog::Page;
-use projections::desk::{self as read, StaffNotice, TemplateView, TrendDay};
+use projections::desk::{self as read, OrderParcel, StaffNotice, TemplateView, TrendDay};
 use projections::orders::TimelineEntry;
 use projections::wallet::LedgerFilter;
 use serde::{Deserialize, Serialize};
@@ -49,6 +49,9 @@ pub struct AfterSaleDetail {
     timeline: Vec<TimelineEntry>,
     mobile: String,
     return_address: crate::routes::address::ReturnAddress,
+    /// The after-sale's own order, as far as the desk needs it (its parcel): the desk reads orders
+    /// only through their after-sales.
+    order: Option<OrderParcel>,
 }
 
 pub async fn aftersale_detail(
@@ -64,10 +67,12 @@ pub async fn aftersale_detail(
         .await?
         .ok_or(AppError::NotFound("aftersale.not_found"))?;
     let mobile = mobile_of(&state, &after_sale.user_id).await?.unwrap_or_default();
+    let order = read::order_parcel(&state.db.pool, &after_sale.order_no).await?;
     Ok(ok(AfterSaleDetail {
         after_sale,
         timeline,
         mobile,
+        order,
         return_address: crate::routes::address::return_address(crate::i18n::language_of(&headers)),
     }))
 }
