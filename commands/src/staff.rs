@@ -140,13 +140,12 @@ pub async fn login(db: &Database, mobile: &str, password: Password, client_ip: &
         ),
         None => (None, None, false),
     };
+    // The hash is checked for a disabled or unknown account too, and the refusal is the same: the
+    // answer (and its time) never tells whether the password was right.
     let matches = verify_password(password.plain().map(str::to_string), stored).await?;
-    let (true, Some(staff_id)) = (matches, staff_id) else {
+    let (true, false, Some(staff_id)) = (matches, disabled, staff_id) else {
         return Err(Refusal::new("login.failed").on("password").into());
     };
-    if disabled {
-        return Err(Refusal::new("staff.disabled").into());
-    }
     let token = hex::encode(rand::thread_rng().gen::<[u8; 32]>());
     let mut tx = db.begin_write().await?;
     throttle.forgive(&mut tx, mobile, client_ip).await?;

@@ -32,6 +32,9 @@ pub enum Permission {
     WithdrawalsWrite,
     #[serde(rename = "ledgers.read")]
     LedgersRead,
+    /// The home's day figures and 30-day trend: counts and sums, no buyer.
+    #[serde(rename = "figures.read")]
+    FiguresRead,
     #[serde(rename = "coupons.read")]
     CouponsRead,
     #[serde(rename = "coupons.write")]
@@ -46,7 +49,7 @@ pub enum Permission {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 17] = [
+    pub const ALL: [Permission; 18] = [
         Permission::StaffManage,
         Permission::CatalogueRead,
         Permission::CatalogueWrite,
@@ -59,6 +62,7 @@ impl Permission {
         Permission::WithdrawalsRead,
         Permission::WithdrawalsWrite,
         Permission::LedgersRead,
+        Permission::FiguresRead,
         Permission::CouponsRead,
         Permission::CouponsWrite,
         Permission::NoticesWrite,
@@ -81,11 +85,37 @@ impl Permission {
             WithdrawalsRead => "withdrawals.read",
             WithdrawalsWrite => "withdrawals.write",
             LedgersRead => "ledgers.read",
+            FiguresRead => "figures.read",
             CouponsRead => "coupons.read",
             CouponsWrite => "coupons.write",
             NoticesWrite => "notices.write",
             AuditRead => "audit.read",
             OutboxRead => "outbox.read",
+        }
+    }
+
+    /// What the permission opens, for the role table of docs/api.md.
+    pub fn opens(self) -> &'static str {
+        use Permission::*;
+        match self {
+            StaffManage => "staff accounts, roles and stalls of stall accounts",
+            CatalogueRead => "products, stock log, markets, categories, stalls",
+            CatalogueWrite => "saving products, markets, categories, stalls; the shelf",
+            StockWrite => "changing a SKU's stock",
+            ImportsWrite => "product imports: template, preview, history, confirm",
+            OrdersRead => "every order with its buyer (phone, address): waves, to-ship queue, labels' list, abnormal orders, shortages",
+            OrdersWrite => "preparing, shipping, flagging orders; waves; the labels' files",
+            AfterSalesRead => "the after-sales queue, each with its order's lines and parcel and the seller's phone",
+            AfterSalesWrite => "every after-sale step, receiving the returned parcel included",
+            WithdrawalsRead => "the withdrawals queue and the day's payout sheet",
+            WithdrawalsWrite => "marking a withdrawal paid or rejecting it",
+            LedgersRead => "one seller's ledger and balance",
+            FiguresRead => "the home's day figures and 30-day trend (counts and sums, no buyer)",
+            CouponsRead => "coupon templates and issued coupons",
+            CouponsWrite => "issuing and publishing coupons",
+            NoticesWrite => "the announcements: list, publish, withdraw",
+            AuditRead => "the audit trail",
+            OutboxRead => "the development SMS outbox",
         }
     }
 }
@@ -134,28 +164,31 @@ impl Role {
         })
     }
 
+    /// What each role may do: what its console screens call, and no more (docs/architecture.md
+    /// "Who reads what" gives the reasons; docs/api.md's role table is generated from this).
     pub fn permissions(self) -> &'static [Permission] {
         use Permission::*;
         match self {
             Role::Owner => &Permission::ALL,
-            Role::Catalogue => &[
-                CatalogueRead,
-                CatalogueWrite,
-                StockWrite,
-                ImportsWrite,
-                OrdersRead,
-            ],
-            Role::Warehouse => &[OrdersRead, OrdersWrite, CatalogueRead, StockWrite, AfterSalesRead],
-            Role::Service => &[AfterSalesRead, AfterSalesWrite, OrdersRead],
-            Role::Finance => &[
-                WithdrawalsRead,
-                WithdrawalsWrite,
-                LedgersRead,
-                OrdersRead,
-                AfterSalesRead,
-            ],
-            Role::Marketing => &[CouponsRead, CouponsWrite, NoticesWrite, CatalogueRead],
+            Role::Catalogue => &[CatalogueRead, CatalogueWrite, StockWrite, ImportsWrite],
+            Role::Warehouse => &[OrdersRead, OrdersWrite, CatalogueRead, StockWrite, FiguresRead],
+            Role::Service => &[AfterSalesRead, AfterSalesWrite],
+            Role::Finance => &[WithdrawalsRead, WithdrawalsWrite, LedgersRead, FiguresRead],
+            Role::Marketing => &[CouponsRead, CouponsWrite, NoticesWrite],
             Role::Stall => &[CatalogueRead, CatalogueWrite, StockWrite, ImportsWrite],
+        }
+    }
+
+    /// The role's work, and so why it holds what it holds (the role table of docs/api.md).
+    pub fn duty(self) -> &'static str {
+        match self {
+            Role::Owner => "everything; the only one to manage staff and read the audit trail",
+            Role::Catalogue => "products, shelf, stock and imports of every stall; markets, categories, stalls. No orders: shortages are the warehouse's",
+            Role::Warehouse => "waves, shipping and labels, abnormal orders and shortages; the catalogue for the waves' market and stall filters and to correct stock; the day's figures. Returned parcels are received by the service desk, so no after-sales",
+            Role::Service => "after-sales: each shows its order's number, the lines asked about and the parcel it left in, the seller's phone and the timeline; the service desk also receives the returned parcel. Not the order queues and their buyers",
+            Role::Finance => "withdrawals with the seller's ledger beside each, the payout sheet, the day's figures and the trend. No buyers' addresses",
+            Role::Marketing => "coupons (off the goods, the service fee or the shipping: no product is picked) and notices. No catalogue",
+            Role::Stall => "a supplier's own stalls only: their products, stock and imports",
         }
     }
 
@@ -167,6 +200,51 @@ impl Role {
     pub fn is_stall_scoped(self) -> bool {
         self == Role::Stall
     }
+}
+
+/// Where docs/api.md's role table begins and ends.
+pub const ROLE_TABLE_BEGIN: &str =
+    "<!-- role table: generated from domain::staff (JPMALL_WRITE_DOCS=1 cargo test -p domain rewrites it) -->";
+pub const ROLE_TABLE_END: &str = "<!-- end of role table -->";
+
+/// The roles and permissions as markdown: a row per role, then a row per permission with what it
+/// opens and who holds it.
+pub fn role_table() -> String {
+    let code = |names: Vec<&str>| {
+        names
+            .into_iter()
+            .map(|n| format!("`{n}`"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut table = String::from("| Role | Permissions | Why |\n|---|---|---|\n");
+    for role in Role::ALL {
+        let permissions = if role == Role::Owner {
+            "every permission".to_string()
+        } else {
+            code(role.permissions().iter().map(|p| p.name()).collect())
+        };
+        table.push_str(&format!(
+            "| `{}` | {permissions} | {} |\n",
+            role.name(),
+            role.duty()
+        ));
+    }
+    table.push_str("\n| Permission | Opens | Held by |\n|---|---|---|\n");
+    for permission in Permission::ALL {
+        let holders = Role::ALL
+            .into_iter()
+            .filter(|r| r.may(permission))
+            .map(Role::name)
+            .collect();
+        table.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            permission.name(),
+            permission.opens(),
+            code(holders)
+        ));
+    }
+    table
 }
 
 /// A stall account must supply at least one stall; every other role supplies none.
@@ -215,6 +293,56 @@ mod tests {
             assert!(!role.may(Permission::StaffManage), "{role:?}");
             assert!(!role.may(Permission::AuditRead), "{role:?}");
         }
+    }
+
+    /// Buyers' names, phones and addresses (`orders.read`) reach only the roles that ship parcels;
+    /// after-sales only the service desk; the catalogue only those who keep it or pick from it.
+    #[test]
+    fn each_role_reads_only_what_its_screens_need() {
+        let holders = |p: Permission| -> Vec<Role> { Role::ALL.into_iter().filter(|r| r.may(p)).collect() };
+        assert_eq!(holders(Permission::OrdersRead), [Role::Owner, Role::Warehouse]);
+        assert_eq!(holders(Permission::AfterSalesRead), [Role::Owner, Role::Service]);
+        assert_eq!(
+            holders(Permission::CatalogueRead),
+            [Role::Owner, Role::Catalogue, Role::Warehouse, Role::Stall]
+        );
+        assert_eq!(
+            holders(Permission::FiguresRead),
+            [Role::Owner, Role::Warehouse, Role::Finance]
+        );
+        // Whoever reads orders ships them, and so may open their labels (`orders.write`).
+        for role in holders(Permission::OrdersRead) {
+            assert!(role.may(Permission::OrdersWrite), "{role:?}");
+        }
+    }
+
+    /// docs/api.md's role table is this code's: a role or permission changed here without the doc
+    /// fails, printing the table to paste (or `JPMALL_WRITE_DOCS=1` writes it).
+    #[test]
+    fn the_role_table_of_docs_api_md_is_generated_from_the_code() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/api.md");
+        let doc = std::fs::read_to_string(path).expect("docs/api.md");
+        let begin = doc
+            .find(ROLE_TABLE_BEGIN)
+            .expect("the role table's begin marker in docs/api.md")
+            + ROLE_TABLE_BEGIN.len();
+        let end = begin
+            + doc[begin..]
+                .find(ROLE_TABLE_END)
+                .expect("the role table's end marker in docs/api.md");
+        let expected = format!("\n{}", role_table());
+        if doc[begin..end] == expected {
+            return;
+        }
+        if std::env::var_os("JPMALL_WRITE_DOCS").is_some() {
+            let written = format!("{}{expected}{}", &doc[..begin], &doc[end..]);
+            std::fs::write(path, written).expect("docs/api.md written");
+            return;
+        }
+        panic!(
+            "docs/api.md's role table differs from domain::staff. Between its markers it should read:\n{expected}\n\
+             (JPMALL_WRITE_DOCS=1 cargo test -p domain writes it)"
+        );
     }
 
     #[test]

@@ -361,6 +361,25 @@ async fn a_refund_before_shipping_meets_a_shipped_parcel_and_is_intercepted(app:
     ship(app, &order_no).await;
     let intercepting = admin_ok(app, "aftersales/approve", json!({"id": failed_id})).await;
     assert_eq!(intercepting["status"], "intercepting");
+    // The service desk, which reads no orders, finds the parcel to intercept on the after-sale.
+    let service = app.staff("13900000704", "service", &[]).await;
+    let (status, shown) = app
+        .as_staff(
+            &service,
+            &format!("aftersales/detail?id={failed_id}"),
+            Value::Null,
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{shown}");
+    assert_eq!(
+        (
+            &shown["data"]["order"]["courier"],
+            &shown["data"]["order"]["tracking_no"]
+        ),
+        (&json!("zto"), &json!("731000000100"))
+    );
+    assert_eq!(shown["data"]["order"]["status"], "shipped");
+    assert!(shown["data"]["order"].get("address").is_none());
     assert_eq!(
         intercepting["refund_amount"],
         yuan(price),

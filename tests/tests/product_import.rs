@@ -17,6 +17,7 @@ on_both_engines!(
     a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_changes_nothing,
     stock_that_moved_after_the_preview_is_reported_not_overwritten,
     a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports,
+    a_confirm_reaches_only_the_stalls_its_confirmer_has_now,
     the_template_and_files_that_cannot_be_imported,
     from_an_empty_database_the_first_owner_puts_a_market_on_sale_from_an_excel_file
 );
@@ -604,6 +605,72 @@ async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app
     assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, all) = app.as_staff(&catalogue, "catalog/imports", Value::Null).await;
     assert_eq!(all["data"]["total"], 2, "the platform's staff see every import");
+}
+
+/// A stall account previews its stall's stock, the owner moves the account to another stall, and
+/// the account confirms: refused, naming the row and the stall, and the stock stays (issue 44: the
+/// uploader's old stalls were applied). Back on its stall, the same import applies.
+async fn a_confirm_reaches_only_the_stalls_its_confirmer_has_now(app: &TestApp) {
+    app.seed(5).await;
+    let m = market(app).await;
+    let other: String = sqlx::query("SELECT id FROM stalls WHERE id <> $1 ORDER BY id LIMIT 1")
+        .bind(&m.seeded_stall)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+        .get(0);
+    let supplier = app.staff("13900009401", "stall", &[&m.seeded_stall]).await;
+    let owner = app.staff("13900009402", "owner", &[]).await;
+    let (c1, s1, p1, stock1, sku1) = m.seeded_skus[0].clone();
+    let file = sheet(&[[
+        &m.seeded_item,
+        "",
+        "",
+        &m.seeded_stall,
+        &c1,
+        &s1,
+        &p1,
+        "500",
+        "",
+        "",
+        "",
+    ]]);
+    let import = preview(app, &supplier, file, None).await;
+    let id = import["id"].as_str().unwrap().to_string();
+    assert_eq!(row(&import, 2)["action"], "update");
+    let supplier_id = app.as_staff(&supplier, "staff/me", Value::Null).await.1["data"]["id"].clone();
+    let move_to = |stalls: Vec<&String>| json!({"id": supplier_id, "role": "stall", "stall_ids": stalls});
+    let (status, reply) = app.as_staff(&owner, "staff/role", move_to(vec![&other])).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+
+    let (status, reply) = app
+        .as_staff(&supplier, "catalog/imports/confirm", json!({ "id": id }))
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(
+        reply["msg"],
+        format!(
+            "Row 2 is for stall {}, which your account no longer reaches: nothing was imported.",
+            m.seeded_stall
+        )
+    );
+    assert_eq!(app.stock_of(&sku1).await, stock1);
+    assert_eq!(settled(app, &supplier, &id).await["status"], "ready");
+    assert_eq!(
+        count(
+            app,
+            "SELECT COUNT(*) FROM staff_actions WHERE action = 'product_import.confirm'"
+        )
+        .await,
+        0
+    );
+
+    let (status, reply) = app
+        .as_staff(&owner, "staff/role", move_to(vec![&m.seeded_stall, &other]))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    confirm(app, &supplier, &id).await;
+    assert_eq!(app.stock_of(&sku1).await, 500);
 }
 
 async fn the_template_and_files_that_cannot_be_imported(app: &TestApp) {

@@ -236,9 +236,21 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
         reply["msg"],
         "Your staff session has ended, please sign in again."
     );
-    let (status, reply) = app.staff_login("13900009003", STAFF_PASSWORD).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
-    assert_eq!(reply["msg"], "This staff account is disabled.");
+    // A disabled account is answered exactly as a wrong password, so the answer never confirms
+    // the password (issue 44).
+    let right = app.staff_login("13900009003", STAFF_PASSWORD).await;
+    let wrong = app.staff_login("13900009003", "not-the-password").await;
+    assert_eq!(right.0, StatusCode::UNPROCESSABLE_ENTITY);
+    assert_eq!(right.1["msg"], "Incorrect phone number or password.");
+    let answer = |(status, reply): &(StatusCode, Value)| {
+        (
+            *status,
+            reply["code"].clone(),
+            reply["msg"].clone(),
+            reply["data"].clone(),
+        )
+    };
+    assert_eq!(answer(&right), answer(&wrong));
     let (ok, stdout, stderr) =
         app.run_cli(&["ops", "staff", "disable", "--mobile", "13900009003", "--enable"]);
     assert!(ok, "{stderr}");

@@ -200,6 +200,8 @@ test('the warehouse makes a wave of its stall, prints and downloads the pick lis
   // --- the warehouse member signs in and makes a wave of the stall
   await consoleLogin(page, WAREHOUSE, DEMO_PASSWORD);
   await expect(page.locator('.console-staff-role')).toHaveText('仓库');
+  // the catalogue it picks from and the order queues it works, no after-sales (the service desk receives returns)
+  await expect(page.locator('.console-menu .ant-menu-item')).toHaveText(['首页', '商品', '档口', '市场', '分类', '拿货波次', '发货', '异常与缺货']);
   await page.locator('.console-menu').getByText('拿货波次', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/waves$/);
   await page.locator('.console-wave-new').click();
@@ -417,6 +419,8 @@ test('the service desk approves a refund-only after-sale and refunds it after se
   // the service member opens it from the review queue
   await consoleLogin(page, SERVICE, DEMO_PASSWORD);
   await expect(page.locator('.console-staff-role')).toHaveText('客服');
+  // its after-sales and nothing of the orders' queues and their buyers
+  await expect(page.locator('.console-menu .ant-menu-item')).toHaveText(['首页', '售后审核']);
   await page.locator('.console-menu').getByText('售后审核', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/aftersales$/);
   const row = page.locator(`.console-desk-sale-table tr[data-id="${sale.id}"]`);
@@ -504,6 +508,9 @@ test("finance pays a withdrawal with the seller's ledger beside it, and the day'
   const page = await newPage(browser, baseURL, { timezoneId: 'Asia/Shanghai' });
   await consoleLogin(page, FINANCE, DEMO_PASSWORD);
   await expect(page.locator('.console-staff-role')).toHaveText('财务');
+  // withdrawals (the ledger beside them) and the home's figures, no orders
+  await expect(page.locator('.console-menu .ant-menu-item')).toHaveText(['首页', '提现审核']);
+  await expect(page.locator('.console-home-trend')).toBeVisible();
   await page.locator('.console-menu').getByText('提现审核', { exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/withdrawals$/);
   await expect(page.locator('.console-desk-ledger-none')).toBeVisible();

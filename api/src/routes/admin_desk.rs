@@ -10,7 +10,7 @@ use commands::Refusal;
 use domain::calendar::china_day;
 use projections::after_sales::AfterSaleView;
 use projections::catalog::Page;
-use projections::desk::{self as read, StaffNotice, TemplateView, TrendDay};
+use projections::desk::{self as read, OrderParcel, StaffNotice, TemplateView, TrendDay};
 use projections::orders::TimelineEntry;
 use projections::wallet::LedgerFilter;
 use serde::{Deserialize, Serialize};
@@ -52,6 +52,9 @@ pub struct AfterSaleDetail {
     /// The refund as it would be paid now, while it can be refunded: what the refund dialog shows
     /// and sends back as `amount`.
     refund_quote: Option<projections::after_sales::BreakdownView>,
+    /// The after-sale's own order, as far as the desk needs it (its parcel): the desk reads orders
+    /// only through their after-sales.
+    order: Option<OrderParcel>,
 }
 
 pub async fn aftersale_detail(
@@ -70,11 +73,13 @@ pub async fn aftersale_detail(
     let refund_quote = commands::after_sales::steps::refund_quote(&state.db, &id)
         .await?
         .map(|quote| projections::after_sales::BreakdownView::from(&quote));
+    let order = read::order_parcel(&state.db.pool, &after_sale.order_no).await?;
     Ok(ok(AfterSaleDetail {
         after_sale,
         timeline,
         mobile,
         refund_quote,
+        order,
         return_address: crate::routes::address::return_address(crate::i18n::language_of(&headers)),
     }))
 }

@@ -240,10 +240,15 @@ pub async fn confirm(
         "applying" | "applied" => return settled(&state, &caller, id, "applying", lang).await,
         _ => return Err(Refusal::new("import.not_ready").on("id").into()),
     }
-    let (plan, scope) = import_record::plan_of(&state.db, id)
+    let (plan, _uploaders_scope) = import_record::plan_of(&state.db, id)
         .await?
         .ok_or(AppError::NotFound("import.not_found"))?;
     let plan: Plan = serde_json::from_str(&plan).map_err(|e| AppError::Internal(e.into()))?;
+    // The confirmer's role and stalls as they are now (the gate read them for this call), not the
+    // uploader's at the preview: an account moved to other stalls meanwhile confirms nothing of
+    // the old ones, and the apply runs in the same scope.
+    let scope = caller.stall_scope().map(<[String]>::to_vec);
+    commands::catalog::import::check_reach(&plan, scope.as_deref())?;
     let actor = caller.actor();
     let claimed = acting_as(
         actor.clone(),

@@ -141,10 +141,11 @@ pub fn router(state: AppState) -> Router {
             "/orders/ship_import",
             needs(P::OrdersWrite, post(admin_shipping::ship_import)).layer(upload_limit),
         )
-        .route("/orders/label", needs(P::OrdersRead, get(admin_shipping::label)))
+        // A label's file is the parcel's: only who ships may open it, as `/order/label/<id>`.
+        .route("/orders/label", needs(P::OrdersWrite, get(admin_shipping::label)))
         .route(
             "/orders/labels",
-            needs(P::OrdersRead, post(admin_shipping::labels)),
+            needs(P::OrdersWrite, post(admin_shipping::labels)),
         )
         .route(
             "/orders/abnormal",
@@ -168,7 +169,7 @@ pub fn router(state: AppState) -> Router {
             needs(P::CouponsRead, get(admin_desk::coupon_templates)),
         )
         .route("/notices", needs(P::NoticesWrite, get(admin_desk::notices)))
-        .route("/dashboard/trend", needs(P::OrdersRead, get(admin_desk::trend)))
+        .route("/dashboard/trend", needs(P::FiguresRead, get(admin_desk::trend)))
         .route("/coupons", needs(P::CouponsRead, get(coupon::admin_list)))
         .route("/coupons/issue", needs(P::CouponsWrite, post(coupon::issue)))
         .route("/coupons/publish", needs(P::CouponsWrite, post(coupon::publish)))

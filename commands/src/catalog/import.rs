@@ -837,6 +837,39 @@ async fn input_for(db: &Database, planned: &PlannedProduct) -> Result<ProductInp
     })
 }
 
+/// Refuses a plan that writes to a stall outside `scope`, the confirmer's stalls as they are now
+/// (`None`: every stall): a preview checked for one set of stalls is not applied under another. The
+/// whole confirm is refused, naming the first such row and its stall as the sheet gave it, so the
+/// sheet is uploaded again for the stalls the account now has rather than applied in part.
+pub fn check_reach(plan: &Plan, scope: Option<&[String]>) -> std::result::Result<(), Refusal> {
+    let Some(own) = scope else {
+        return Ok(());
+    };
+    let outside = plan
+        .products
+        .iter()
+        .filter(|p| !own.contains(&p.stall_id))
+        .flat_map(|p| p.skus.iter().filter(|s| s.action != RowAction::Unchanged))
+        .map(|s| s.row)
+        .min();
+    match outside {
+        None => Ok(()),
+        Some(row) => {
+            let stall = plan
+                .rows
+                .iter()
+                .find(|r| r.row == row)
+                .map(|r| r.stall.clone())
+                .unwrap_or_default();
+            Err(Refusal::new("import.stall_out_of_reach")
+                .on("id")
+                .with("row", row)
+                .with("stall", &stall)
+                .quoting([stall]))
+        }
+    }
+}
+
 fn refusal_of(error: Error) -> Result<Refusal> {
     match error {
         Error::Invalid(r) | Error::NotFound(r) | Error::TooMany(r) | Error::Unavailable(r) => Ok(r),

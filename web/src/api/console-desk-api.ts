@@ -26,11 +26,23 @@ export interface StaffAfterSale extends AfterSale {
   mobile?: string;
 }
 
-/** `aftersales/detail`: the after-sale with its history, oldest first. */
+/**
+ * The after-sale's own order as far as the desk needs it: its status and the parcel it left in
+ * (courier code and tracking number '' before it shipped). The desk reads orders only this way.
+ */
+export interface AfterSaleOrderParcel {
+  status: string;
+  courier: string;
+  tracking_no: string;
+  shipped_at: number;
+}
+
+/** `aftersales/detail`: the after-sale with its history, oldest first, and its order's parcel. */
 export interface StaffAfterSaleDetail extends StaffAfterSale {
   timeline: AfterSaleTimelineEntry[];
   /** The refund as it would be paid now, while the after-sale can be refunded: what the refund dialog shows and confirms. */
   refund_quote?: AfterSaleBreakdown | null;
+  order?: AfterSaleOrderParcel | null;
 }
 
 export interface AfterSaleListArgs extends PageArgs {

@@ -25,7 +25,7 @@ export const owner: Staff = {
   role: 'owner',
   stall_ids: [],
   disabled: false,
-  permissions: ['staff.manage', 'audit.read', 'orders.read'],
+  permissions: ['staff.manage', 'audit.read', 'orders.read', 'figures.read'],
   created_at: 1_700_000_000,
   last_login_at: null,
 };

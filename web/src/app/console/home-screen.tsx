@@ -13,10 +13,10 @@ const TrendChart = lazy(() => import('./desk/trend-chart'));
 /** The dashboard's counts, in the order shown, with their catalogue keys. */
 const WAITING: readonly (keyof Dashboard)[] = ['orders_to_prepare', 'orders_to_ship', 'aftersales_to_review', 'withdrawals_to_decide'];
 
-/** Today's figures (a role that reads orders): counts, and the paid amount in yuan. */
+/** Today's figures (figures.read): counts, and the paid amount in yuan. */
 const TODAY: readonly (keyof DashboardFigures)[] = ['orders_today', 'paid_today', 'shipped_today'];
 
-/** The last 30 days of orders and refunds (orders.read). */
+/** The last 30 days of orders and refunds (figures.read). */
 function TrendCard() {
   const intl = useIntl();
   const token = useConsoleSelector(selectConsoleToken);
@@ -60,7 +60,7 @@ export default function ConsoleHomeScreen() {
   const figures = data as DashboardFigures | undefined;
   const present = WAITING.filter((field) => typeof data?.[field] === 'number');
   const today = TODAY.filter((field) => (field === 'paid_today' ? typeof figures?.[field] === 'string' : typeof figures?.[field] === 'number'));
-  const showTrend = can('orders.read');
+  const showTrend = can('figures.read');
   return (
     <div className="console-home">
       <h2>{intl.formatMessage({ id: 'console.home.title' })}</h2>

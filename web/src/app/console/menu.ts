@@ -16,6 +16,7 @@ export type Permission =
   | 'withdrawals.read'
   | 'withdrawals.write'
   | 'ledgers.read'
+  | 'figures.read'
   | 'coupons.read'
   | 'coupons.write'
   | 'notices.write'

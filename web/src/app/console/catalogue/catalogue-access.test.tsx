@@ -5,7 +5,7 @@ import zh from '../../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../../lib/i18n';
 import { ok, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from '../console-test-kit';
 import { CONSOLE_SCREENS, screensFor } from '../menu';
-import { boss, catalogueRoutes, cataloguer, detailOf, marketer, stallKeeper, texts } from './catalogue-test-kit';
+import { boss, catalogueRoutes, cataloguer, detailOf, marketer, stallKeeper, texts, viewer } from './catalogue-test-kit';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -35,9 +35,12 @@ const paths = (staff: typeof boss) => screensFor(staff.permissions, CONSOLE_SCRE
 describe('catalogue menus by role', () => {
   it('a stall account may open products, stalls and imports, not markets, categories or staff', () => {
     expect(paths(stallKeeper)).toEqual(['/', '/products', '/products/:id', '/stalls', '/imports', '/imports/:id']);
-    expect(paths(cataloguer)).toEqual(['/', '/products', '/products/:id', '/stalls', '/markets', '/categories', '/imports', '/imports/:id', '/waves', '/waves/:id', '/shipping', '/abnormal']);
+    // the catalogue keeps the catalogue, not the orders and their buyers
+    expect(paths(cataloguer)).toEqual(['/', '/products', '/products/:id', '/stalls', '/markets', '/categories', '/imports', '/imports/:id']);
     // read only: the lists, no product form, no imports
-    expect(paths(marketer)).toEqual(['/', '/products', '/stalls', '/markets', '/categories', '/coupons', '/notices']);
+    expect(paths(viewer)).toEqual(['/', '/products', '/stalls', '/markets', '/categories']);
+    // marketing's coupons pick no product: no catalogue at all
+    expect(paths(marketer)).toEqual(['/', '/coupons', '/notices']);
     expect(paths(boss)).toContain('/staff');
   });
 
@@ -52,11 +55,11 @@ describe('catalogue menus by role', () => {
   it('shows the catalogue staff every catalogue screen and no staff management', async () => {
     serveConsole(catalogueRoutes(cataloguer, { '/dashboard': () => ok({}) }));
     renderConsole('/', intl);
-    await waitFor(() => expect(menu()).toEqual(['首页', '商品', '档口', '市场', '分类', '商品导入', '拿货波次', '发货', '异常与缺货']), SOON);
+    await waitFor(() => expect(menu()).toEqual(['首页', '商品', '档口', '市场', '分类', '商品导入']), SOON);
   });
 
   it('marks the product list in the menu while a product form is open, and refuses the form to a read-only role', async () => {
-    serveConsole(catalogueRoutes(marketer));
+    serveConsole(catalogueRoutes(viewer));
     renderConsole('/products/new', intl);
     await waitFor(() => expect(document.querySelector('.console-forbidden')).not.toBeNull(), SOON);
     expect(texts('.console-menu .ant-menu-item-selected')).toEqual(['商品']);

@@ -11,9 +11,11 @@ import { ok, owner, type ConsoleHandler } from '../console-test-kit';
 const ALL = ['staff.manage', 'catalogue.read', 'catalogue.write', 'stock.write', 'imports.write', 'orders.read', 'audit.read'];
 
 export const boss: Staff = { ...owner, permissions: ALL };
-export const cataloguer: Staff = { ...owner, id: 's5', name: '商品小张', role: 'catalogue', permissions: ['catalogue.read', 'catalogue.write', 'stock.write', 'imports.write', 'orders.read'] };
+export const cataloguer: Staff = { ...owner, id: 's5', name: '商品小张', role: 'catalogue', permissions: ['catalogue.read', 'catalogue.write', 'stock.write', 'imports.write'] };
 export const stallKeeper: Staff = { ...owner, id: 's7', name: '档口老李', role: 'stall', stall_ids: ['st1'], permissions: ['catalogue.read', 'catalogue.write', 'stock.write', 'imports.write'] };
-export const marketer: Staff = { ...owner, id: 's6', name: '营销小王', role: 'marketing', permissions: ['coupons.read', 'coupons.write', 'notices.write', 'catalogue.read'] };
+export const marketer: Staff = { ...owner, id: 's6', name: '营销小王', role: 'marketing', permissions: ['coupons.read', 'coupons.write', 'notices.write'] };
+/** A member who only reads the catalogue (no role is just that; the read-only screens are tested with it). */
+export const viewer: Staff = { ...owner, id: 's8', name: '只读小吴', role: 'warehouse', permissions: ['catalogue.read'] };
 
 export const SITES: AreaSite[] = [
   { id: 'cn', name_zh: '中国站', name_en: 'China' },

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import zh from '../../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../../lib/i18n';
 import { ok, refused, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from '../console-test-kit';
-import { boss, catalogueRoutes, cataloguer, choose, detailOf, input, marketer, shown, stallKeeper, texts } from './catalogue-test-kit';
+import { boss, catalogueRoutes, cataloguer, choose, detailOf, input, shown, stallKeeper, texts, viewer } from './catalogue-test-kit';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -98,7 +98,7 @@ describe('products screen', () => {
   });
 
   it('a read-only role lists products without new, edit, shelving or audit', async () => {
-    serveConsole(catalogueRoutes(marketer));
+    serveConsole(catalogueRoutes(viewer));
     renderConsole('/products', intl);
     await waitFor(() => expect(rows()).toHaveLength(2), SOON);
     expect(document.querySelector('.console-product-new')).toBeNull();
@@ -164,7 +164,7 @@ describe('stock editor', () => {
   });
 
   it('without stock.write the stock and its log are shown, not changed', async () => {
-    serveConsole(catalogueRoutes(marketer, { '/catalog/product': () => ok(detailOf()), '/catalog/stock/changes': () => ok(changes) }));
+    serveConsole(catalogueRoutes(viewer, { '/catalog/product': () => ok(detailOf()), '/catalog/stock/changes': () => ok(changes) }));
     renderConsole('/products', intl);
     await waitFor(() => expect(rows()).toHaveLength(2), SOON);
     fireEvent.click(row('P1').querySelector('.console-product-stock-open')!);

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import zh from '../../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../../lib/i18n';
 import { ok, refused, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from '../console-test-kit';
-import { boss, catalogueRoutes, choose, input, marketer, modalOk, shown, stallKeeper, texts } from './catalogue-test-kit';
+import { boss, catalogueRoutes, choose, input, modalOk, shown, stallKeeper, texts, viewer } from './catalogue-test-kit';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -73,7 +73,7 @@ describe('markets screen', () => {
   });
 
   it('a read-only role sees the markets without add or edit', async () => {
-    serveConsole(catalogueRoutes(marketer));
+    serveConsole(catalogueRoutes(viewer));
     renderConsole('/markets', intl);
     await waitFor(() => expect(rows('console-market-table')).toHaveLength(2), SOON);
     expect(document.querySelector('.console-market-add')).toBeNull();

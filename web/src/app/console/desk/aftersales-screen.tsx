@@ -26,6 +26,9 @@ function AfterSaleDetail({ sale, canWrite, onRefund }: { sale: StaffAfterSaleDet
     { key: 'applied', label: text('afterSale.appliedAt'), value: formatDate(sale.applied_at) },
     { key: 'updated', label: text('afterSale.updatedAt'), value: formatDate(sale.updated_at) },
   ];
+  // the parcel the order left in: what an interception quotes to the courier
+  if (sale.order?.tracking_no)
+    facts.push({ key: 'sent', label: text('console.desk.afterSale.sentParcel'), value: `${courierName(intl, sale.order.courier)} ${sale.order.tracking_no}` });
   if (sale.return_deadline) facts.push({ key: 'deadline', label: text('afterSale.returnDeadline'), value: formatDate(sale.return_deadline) });
   if (sale.return_tracking_no)
     facts.push({ key: 'return', label: text('console.desk.afterSale.returnParcel'), value: `${courierName(intl, sale.return_courier)} ${sale.return_tracking_no}` });

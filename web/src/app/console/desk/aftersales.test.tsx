@@ -200,6 +200,15 @@ describe('after-sales screen', () => {
     await waitFor(() => expect(calls.filter((c) => c.path === '/aftersales/detail').length).toBeGreaterThan(before));
   });
 
+  it("shows the parcel the after-sale's order left in, to intercept it", async () => {
+    serveSale(saleOf({ kind: 'refund_unshipped', status: 'intercepting', order: { status: 'shipped', courier: 'zto', tracking_no: '731000000100', shipped_at: 1_767_240_000 } }));
+    renderConsole('/aftersales', intl);
+    const sale = await openSale();
+    const facts = sale.querySelector('.console-desk-sale-facts')?.textContent;
+    expect(facts).toContain('发出包裹');
+    expect(facts).toContain('中通快递 731000000100');
+  });
+
   it('marks a return received with the wrong item and the wrong station', async () => {
     const calls = serveSale(saleOf({ status: 'return_in_transit', return_courier: 'zto', return_tracking_no: '7312345678901' }), servicer, (s, _p, body) => ({
       ...s,

@@ -49,7 +49,7 @@ const DAYS: TrendDay[] = Array.from({ length: 30 }, (_, i) => ({
 }));
 
 describe('home figures', () => {
-  it("shows today's figures beside the counts and the 30-day trend to staff who read orders", async () => {
+  it("shows today's figures beside the counts and the 30-day trend to staff who read the figures", async () => {
     const calls = serveConsole({
       '/staff/me': () => ok(owner),
       '/dashboard': () => ok({ orders_to_prepare: 4, orders_to_ship: 2, orders_today: 12, paid_today: '3456.70', shipped_today: 8 }),
@@ -71,7 +71,20 @@ describe('home figures', () => {
     expect(document.querySelector('.console-home-trend .ant-card-head-title')?.textContent).toBe('近 30 天订单与退款');
   });
 
-  it('shows neither figures nor trend to a role that does not read orders', async () => {
+  it('shows finance the figures and the trend without the order queues', async () => {
+    const calls = serveConsole({
+      '/staff/me': () => ok({ ...owner, role: 'finance', permissions: ['withdrawals.read', 'withdrawals.write', 'ledgers.read', 'figures.read'] }),
+      '/dashboard': () => ok({ withdrawals_to_decide: 2, orders_today: 12, paid_today: '3456.70', shipped_today: 8 }),
+      '/dashboard/trend': () => ok({ days: DAYS }),
+    });
+    renderConsole('/', intl);
+    await waitFor(() => expect([...document.querySelectorAll('.console-figure')].map((e) => e.getAttribute('data-field'))).toEqual(['orders_today', 'paid_today', 'shipped_today']), SOON);
+    expect([...document.querySelectorAll('.console-waiting')].map((e) => e.getAttribute('data-field'))).toEqual(['withdrawals_to_decide']);
+    await shown('.trend-chart-stub');
+    expect(calls.some((c) => c.path === '/dashboard/trend')).toBe(true);
+  });
+
+  it('shows neither figures nor trend to a role without figures.read', async () => {
     const calls = serveConsole({
       '/staff/me': () => ok({ ...owner, role: 'service', permissions: ['aftersales.read'] }),
       '/dashboard': () => ok({ aftersales_to_review: 3 }),

@@ -7,8 +7,9 @@ import type { Staff } from '../../../api/console-api';
 import type { ToShipOrder, Wave, WaveLine } from '../../../api/console-warehouse-api';
 import { ok, owner, type ConsoleHandler } from '../console-test-kit';
 
-export const keeper: Staff = { ...owner, id: 's8', name: '仓库老周', role: 'warehouse', permissions: ['orders.read', 'orders.write', 'catalogue.read', 'stock.write', 'aftersales.read'] };
-export const reader: Staff = { ...owner, id: 's9', name: '只读小吴', role: 'service', permissions: ['orders.read'] };
+export const keeper: Staff = { ...owner, id: 's8', name: '仓库老周', role: 'warehouse', permissions: ['orders.read', 'orders.write', 'catalogue.read', 'stock.write', 'figures.read'] };
+/** A member who only reads orders (no role is just that; the read-only screens are tested with it). */
+export const reader: Staff = { ...owner, id: 's9', name: '只读小吴', role: 'warehouse', permissions: ['orders.read'] };
 
 const line = (over: Partial<WaveLine>): WaveLine => ({
   sku_id: 'K1',
