@@ -160,7 +160,7 @@ const SELLER_LISTS: [&str; 15] = [
     "message/lists",
     "coupon/lists",
 ];
-const STAFF_LISTS: [&str; 18] = [
+const STAFF_LISTS: [&str; 17] = [
     "withdrawals",
     "orders",
     "aftersales",
@@ -169,7 +169,6 @@ const STAFF_LISTS: [&str; 18] = [
     "orders/abnormal",
     "orders/shortages",
     "ledger",
-    "payouts",
     "coupons/templates",
     "notices",
     "coupons",
