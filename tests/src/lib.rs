@@ -14,6 +14,7 @@ use tempfile::TempDir;
 
 pub use api::app::App;
 
+pub mod sheets;
 pub mod synthetic;
 
 /// Below this path are the seller's calls.

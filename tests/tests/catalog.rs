@@ -170,7 +170,7 @@ async fn product_lists_filter_sort_and_page(app: &TestApp) {
 async fn bad_list_parameters_are_refused_by_name(app: &TestApp) {
     app.seed(10).await;
     for (body, field, message) in [
-        (json!({"page": 0}), "page", "Page must be 1 or more."),
+        (json!({"page": 0}), "page", "Page must be between 1 and 1000000."),
         (
             json!({"pagesize": 0}),
             "pagesize",

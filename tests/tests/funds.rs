@@ -333,8 +333,8 @@ async fn every_fund_rule_answers_in_both_languages_and_changes_nothing(app: &Tes
             "withdrawals",
             json!({"page": 0}),
             "page",
-            "页码须从 1 开始",
-            "Page must be 1 or more.",
+            "页码须在 1 到 1000000 之间",
+            "Page must be between 1 and 1000000.",
         ),
         (
             "payment_status",

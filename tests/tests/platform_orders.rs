@@ -18,6 +18,7 @@ on_both_engines!(
     each_platforms_export_is_linked_ordered_once_and_written_back,
     an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks,
     the_batch_upload_ships_rows_on_the_labels_zipped_with_it,
+    an_export_whose_cells_expand_to_too_much_text_is_refused,
 );
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -496,6 +497,50 @@ async fn an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks(app: &
     assert_eq!(list["data"]["total"], 0, "nothing is kept");
     let (status, _) = import(app, &token, b"\x00\x01garbage".to_vec(), "orders.csv").await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+}
+
+/// Issue 44, item 4: a Douyin export of a few hundred kilobytes whose every cell names one
+/// 2,000-character shared string expands to 20 MB of text; it is refused by that bound, and nothing
+/// is kept.
+async fn an_export_whose_cells_expand_to_too_much_text_is_refused(app: &TestApp) {
+    use tests::sheets::{workbook, Cell};
+    let token = app.register("13800002022", "abc12345").await;
+    let header = "主订单编号,子订单编号,选购商品,商品规格,商品数量,商品ID,商家编码,商品单价,订单应付金额,收件人,收件人手机号,省,市,区,街道,详细地址,订单状态,订单提交时间";
+    let header: Vec<&str> = header.split(',').collect();
+    let columns = header.len() as u32;
+    let mut shared = vec!["长".repeat(2_000)];
+    shared.extend(header.iter().map(|h| h.to_string()));
+    let book = workbook(&shared, 600, columns, |row, column| {
+        Some(Cell::Shared(if row == 0 { column as usize + 1 } else { 0 }))
+    });
+    assert!(book.len() < 1024 * 1024, "{} bytes", book.len());
+    for (lang, message) in [
+        (
+            "en_US",
+            "The sheet's cells hold more than 16 MB of text in all: split it into smaller files.",
+        ),
+        ("zh_CN", "表格所有单元格的文字合计超过 16 MB，请拆分成较小的文件"),
+    ] {
+        let part = reqwest::multipart::Part::bytes(book.clone()).file_name("orders.xlsx");
+        let (status, reply) = app
+            .send(
+                app.client
+                    .post(app.url(&format!("{UNISHOP}/order/platform/import")))
+                    .header("token", &token)
+                    .header("content-language", lang)
+                    .multipart(reqwest::multipart::Form::new().part("file", part)),
+            )
+            .await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(
+            (reply["msg"].as_str(), reply["data"]["field"].as_str()),
+            (Some(message), Some("file"))
+        );
+    }
+    let (_, list) = app
+        .unishop(&token, "en_US", "order/platform/imports", json!({}))
+        .await;
+    assert_eq!(list["data"]["total"], 0, "nothing is kept");
 }
 
 fn zip_of(files: &[(&str, Vec<u8>)]) -> Vec<u8> {

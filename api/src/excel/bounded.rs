@@ -4,8 +4,16 @@
 //! sees the file, every part is decompressed under a cap and the shared-string table's declared
 //! count is checked; then the first sheet is read cell by cell, and a cell outside the allowed rows
 //! and columns stops the read with a clear refusal.
+//!
+//! A shared string is stored once in the file and named by every cell that uses it: an 800 KB file
+//! can have 400,000 cells name one 2,000-character string, 800 MB of text once expanded. So the text
+//! the cells expand to is counted against `MAX_TEXT_BYTES`, and cells of the same text share one
+//! copy of it (`Text`), which keeps what the read holds near the file's own size.
 
+use std::borrow::Cow;
+use std::collections::HashSet;
 use std::io::{Cursor, Read};
+use std::sync::Arc;
 
 use calamine::{open_workbook_from_rs, Data, DataRef, Reader, Xlsx};
 use commands::Refusal;
@@ -28,6 +36,13 @@ const MAX_PARTS: usize = 500;
 const MAX_SHARED_STRINGS: u64 = 200_000;
 /// One cell's text.
 const MAX_CELL_CHARS: usize = 2_000;
+/// The text of all the sheet's cells together, as each cell would hold it: about eight times what
+/// the largest real file we know of holds (a day of a busy shop's TikTok export, 2,000 lines of 70
+/// columns), and little enough that every copy an import makes of it stays in tens of megabytes.
+pub const MAX_TEXT_BYTES: usize = 16 * 1024 * 1024;
+
+/// A cell's text. Cells of the same text share it: a copy is a reference count.
+pub type Text = Arc<str>;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SheetFault {
@@ -51,6 +66,8 @@ pub enum SheetFault {
         row: u32,
         column: u32,
     },
+    /// The cells' text adds up to more than `MAX_TEXT_BYTES`.
+    TooMuchText,
     NoSheet,
 }
 
@@ -69,6 +86,9 @@ impl SheetFault {
             SheetFault::CellControlCharacter { row, column } => Refusal::new("excel.cell_control_character")
                 .with("row", row + 1)
                 .with("column", column_name(*column)),
+            SheetFault::TooMuchText => {
+                Refusal::new("excel.too_much_text").with("mb", MAX_TEXT_BYTES / 1024 / 1024)
+            }
             SheetFault::NoSheet => Refusal::new("excel.no_rows"),
         };
         refusal.on("file")
@@ -150,26 +170,42 @@ fn declared_count(head: &[u8]) -> Option<u64> {
 }
 
 /// A cell's text with line breaks and tabs as spaces (an address typed over two lines is one line
-/// to us); other control characters are refused by the caller.
-fn text_of(cell: &DataRef) -> String {
-    let text = match cell {
-        DataRef::Empty => String::new(),
-        DataRef::String(s) => s.trim().to_string(),
-        DataRef::SharedString(s) => s.trim().to_string(),
+/// to us), trimmed (platforms end long numbers with a tab so spreadsheets keep them as text); other
+/// control characters are refused by the caller. Borrowed from the file's shared strings when it can.
+fn text_of<'c>(cell: &'c DataRef<'_>) -> Cow<'c, str> {
+    let text: Cow<'c, str> = match cell {
+        DataRef::Empty => Cow::Borrowed(""),
+        DataRef::String(s) => Cow::Borrowed(s.trim()),
+        DataRef::SharedString(s) => Cow::Borrowed(s.trim()),
         // Phone numbers and quantities typed into a spreadsheet arrive as numbers.
-        DataRef::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => format!("{}", *f as i64),
-        other => Data::from(other.clone()).to_string().trim().to_string(),
+        DataRef::Float(f) if f.fract() == 0.0 && f.abs() < 1e15 => Cow::Owned(format!("{}", *f as i64)),
+        other => Cow::Owned(Data::from(other.clone()).to_string().trim().to_string()),
     };
     if text.contains(['\n', '\r', '\t']) {
-        text.replace(['\n', '\r', '\t'], " ").trim().to_string()
+        Cow::Owned(text.replace(['\n', '\r', '\t'], " ").trim().to_string())
     } else {
         text
     }
 }
 
+/// One copy of each distinct text of a sheet.
+#[derive(Default)]
+struct Texts(HashSet<Text>);
+
+impl Texts {
+    fn share(&mut self, text: &str) -> Text {
+        if let Some(shared) = self.0.get(text) {
+            return shared.clone();
+        }
+        let shared: Text = Arc::from(text);
+        self.0.insert(shared.clone());
+        shared
+    }
+}
+
 /// The first sheet's rows as text, top to bottom, each as long as its last filled column; empty rows
-/// are kept (as empty vectors) so row numbers stay the sheet's own.
-pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<String>>, SheetFault> {
+/// are kept (as empty vectors) so row numbers stay the sheet's own. Cells of the same text share it.
+pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<Text>>, SheetFault> {
     check_parts(bytes)?;
     let mut workbook: Xlsx<_> =
         open_workbook_from_rs(Cursor::new(bytes)).map_err(|_| SheetFault::NotSpreadsheet)?;
@@ -181,11 +217,13 @@ pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<Str
     let mut cells = workbook
         .worksheet_cells_reader(&name)
         .map_err(|_| SheetFault::NotSpreadsheet)?;
-    let mut rows: Vec<Vec<String>> = Vec::new();
+    let mut texts = Texts::default();
+    let empty = texts.share("");
+    let mut expanded = 0usize;
+    let mut rows: Vec<Vec<Text>> = Vec::new();
     while let Some(cell) = cells.next_cell().map_err(|_| SheetFault::NotSpreadsheet)? {
         let (row, column) = cell.get_position();
-        // Platforms end long numbers with a tab so spreadsheets keep them as text; it means nothing.
-        let text = text_of(cell.get_value()).trim_matches('\t').to_string();
+        let text = text_of(cell.get_value());
         if text.is_empty() {
             continue;
         }
@@ -198,6 +236,10 @@ pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<Str
             return Err(SheetFault::TooManyColumns {
                 max: limits.max_columns,
             });
+        }
+        expanded += text.len();
+        if expanded > MAX_TEXT_BYTES {
+            return Err(SheetFault::TooMuchText);
         }
         if text.chars().take(MAX_CELL_CHARS + 1).count() > MAX_CELL_CHARS {
             return Err(SheetFault::CellTooLong {
@@ -215,9 +257,9 @@ pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<Str
         }
         let line = &mut rows[row];
         if line.len() <= column {
-            line.resize_with(column + 1, String::new);
+            line.resize(column + 1, empty.clone());
         }
-        line[column] = text;
+        line[column] = texts.share(&text);
     }
     Ok(rows)
 }
@@ -225,6 +267,102 @@ pub fn first_sheet_rows(bytes: &[u8], limits: SheetLimits) -> Result<Vec<Vec<Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::io::Write;
+
+    /// A workbook whose first sheet has `rows` × `columns` cells, every one naming the one shared
+    /// string `text` (the file stays small: the sheet is one short tag repeated).
+    fn shared_string_book(text: &str, rows: u32, columns: u32) -> Vec<u8> {
+        const MAIN: &str = "http://schemas.openxmlformats.org/spreadsheetml/2006/main";
+        const RELS: &str = "http://schemas.openxmlformats.org/package/2006/relationships";
+        const DOC: &str = "http://schemas.openxmlformats.org/officeDocument/2006/relationships";
+        let mut sheet = format!(r#"<worksheet xmlns="{MAIN}"><sheetData>"#);
+        for row in 1..=rows {
+            sheet.push_str(&format!(r#"<row r="{row}">"#));
+            for column in 0..columns {
+                sheet.push_str(&format!(
+                    r#"<c r="{}{row}" t="s"><v>0</v></c>"#,
+                    column_name(column)
+                ));
+            }
+            sheet.push_str("</row>");
+        }
+        sheet.push_str("</sheetData></worksheet>");
+        let parts = [
+            (
+                "[Content_Types].xml".to_string(),
+                r#"<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>"#
+                    .to_string(),
+            ),
+            (
+                "_rels/.rels".to_string(),
+                format!(
+                    r#"<Relationships xmlns="{RELS}"><Relationship Id="rId1" Type="{DOC}/officeDocument" Target="xl/workbook.xml"/></Relationships>"#
+                ),
+            ),
+            (
+                "xl/workbook.xml".to_string(),
+                format!(
+                    r#"<workbook xmlns="{MAIN}" xmlns:r="{DOC}"><sheets><sheet name="Sheet1" sheetId="1" r:id="rId1"/></sheets></workbook>"#
+                ),
+            ),
+            (
+                "xl/_rels/workbook.xml.rels".to_string(),
+                format!(
+                    r#"<Relationships xmlns="{RELS}"><Relationship Id="rId1" Type="{DOC}/worksheet" Target="worksheets/sheet1.xml"/><Relationship Id="rId2" Type="{DOC}/sharedStrings" Target="sharedStrings.xml"/></Relationships>"#
+                ),
+            ),
+            (
+                "xl/sharedStrings.xml".to_string(),
+                // No `count` of references: a writer need not give one (the bound on the table's
+                // declared size would refuse 404,000 of them before the text budget is reached).
+                format!(r#"<sst xmlns="{MAIN}" uniqueCount="1"><si><t>{text}</t></si></sst>"#),
+            ),
+            ("xl/worksheets/sheet1.xml".to_string(), sheet),
+        ];
+        let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+        let options =
+            zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+        for (name, xml) in parts {
+            zip.start_file(name, options).unwrap();
+            zip.write_all(xml.as_bytes()).unwrap();
+        }
+        zip.finish().unwrap().into_inner()
+    }
+
+    const WIDE: SheetLimits = SheetLimits {
+        max_rows: 2_020,
+        max_columns: 200,
+    };
+
+    #[test]
+    fn a_sheet_whose_shared_strings_expand_past_the_text_budget_is_refused() {
+        // The platform-order file of issue 44: 404,000 cells of one 2,000-character string, 800 MB
+        // of text once expanded, from a file of about a megabyte.
+        let book = shared_string_book(&"x".repeat(2_000), 2_020, 200);
+        assert!(book.len() < 2 * 1024 * 1024, "{} bytes", book.len());
+        let fault = first_sheet_rows(&book, WIDE).unwrap_err();
+        assert_eq!(fault, SheetFault::TooMuchText);
+        let refusal = fault.refusal();
+        assert_eq!(refusal.key, "excel.too_much_text");
+        assert_eq!(refusal.field, Some("file"));
+        assert!(
+            refusal.params.iter().any(|(k, v)| *k == "mb" && v == "16"),
+            "{:?}",
+            refusal.params
+        );
+    }
+
+    #[test]
+    fn cells_of_one_shared_string_share_one_copy_of_it() {
+        let text = "长".repeat(2_000);
+        let rows = first_sheet_rows(&shared_string_book(&text, 100, 10), WIDE).unwrap();
+        assert_eq!(rows.len(), 100);
+        let first = rows[0][0].clone();
+        assert_eq!(&*first, text.as_str());
+        assert!(rows.iter().flatten().all(|cell| Arc::ptr_eq(cell, &first)));
+        // the 1,000 cells and `first`: one text, counted once per holder
+        assert_eq!(Arc::strong_count(&first), 1_001);
+    }
 
     #[test]
     fn columns_are_named_like_spreadsheets_name_them() {

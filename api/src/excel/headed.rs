@@ -3,13 +3,14 @@
 
 use commands::Refusal;
 
-use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits};
+use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits, Text};
 use crate::i18n::Language;
 
-/// One data row: its number in the sheet, and the cells under headers the reader knows.
+/// One data row: its number in the sheet, and the cells under headers the reader knows (shared with
+/// every other cell of the same text).
 pub struct HeadedRow {
     pub row: usize,
-    pub cells: Vec<(&'static str, String)>,
+    pub cells: Vec<(&'static str, Text)>,
 }
 
 /// What a reader knows of its sheet.

@@ -34,6 +34,7 @@ pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<ImportRow>, Refusal
                 ..ImportRow::default()
             };
             for (column, value) in headed.cells {
+                let value = value.to_string();
                 match column {
                     "platform" => row.platform = value,
                     "source_order_no" => row.source_order_no = value,

@@ -7,7 +7,7 @@ use commands::Refusal;
 use domain::order::Platform;
 use domain::platform_export::{self, LayoutError, PlatformLine};
 
-use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits};
+use crate::excel::bounded::{first_sheet_rows, SheetFault, SheetLimits, Text};
 use crate::i18n::{message, Language};
 
 /// A day of a busy shop's orders; a larger export is split by date in the seller centre.
@@ -30,7 +30,7 @@ fn csv_text(bytes: &[u8]) -> String {
     }
 }
 
-fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, Refusal> {
+fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<Text>>, Refusal> {
     let text = csv_text(bytes);
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
@@ -66,7 +66,7 @@ fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, Refusal> {
                     .with("row", row)
                     .with("column", column));
             }
-            cells.push(cell.to_string());
+            cells.push(Text::from(cell));
         }
         rows.push(cells);
     }
@@ -74,7 +74,7 @@ fn csv_rows(bytes: &[u8]) -> Result<Vec<Vec<String>>, Refusal> {
 }
 
 /// The file's rows: an `.xlsx` is known by its zip signature, anything else is read as CSV.
-fn rows_of(bytes: &[u8]) -> Result<Vec<Vec<String>>, Refusal> {
+fn rows_of(bytes: &[u8]) -> Result<Vec<Vec<Text>>, Refusal> {
     if bytes.starts_with(b"PK\x03\x04") {
         let limits = SheetLimits {
             max_rows: MAX_LINES as u32 + 20,
@@ -107,6 +107,7 @@ pub fn read_export(bytes: &[u8], chosen: Option<Platform>, lang: Language) -> Re
     let Some((_, header)) = numbered.next() else {
         return Err(Refusal::new("excel.no_rows").on("file"));
     };
+    let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
     let layout = platform_export::detect(&header, chosen).map_err(|e| match e {
         LayoutError::Empty => Refusal::new("excel.no_rows").on("file"),
         LayoutError::Lacks { platform, missing } => Refusal::new("platform.layout_unknown")
@@ -119,7 +120,7 @@ pub fn read_export(bytes: &[u8], chosen: Option<Platform>, lang: Language) -> Re
             // the platform's own column names, which the file must carry as they are
             .quoting(&missing),
     })?;
-    let data: Vec<(usize, Vec<String>)> = numbered.map(|(index, cells)| (index + 1, cells)).collect();
+    let data: Vec<(usize, Vec<Text>)> = numbered.map(|(index, cells)| (index + 1, cells)).collect();
     if data.len() > MAX_LINES + 1 {
         return Err(too_many_rows());
     }
@@ -146,14 +147,14 @@ mod tests {
         assert_eq!(
             csv_rows(utf8.as_bytes()).unwrap(),
             vec![
-                vec!["主订单编号".to_string(), "商品数量".to_string()],
-                vec!["6921234567890123456".to_string(), "2".to_string()],
+                vec![Text::from("主订单编号"), Text::from("商品数量")],
+                vec![Text::from("6921234567890123456"), Text::from("2")],
             ]
         );
         let (gbk, _, _) = encoding_rs::GBK.encode("收件人,详细地址\n张三,科技园路1号\n");
         assert_eq!(
             csv_rows(&gbk).unwrap()[1],
-            vec!["张三".to_string(), "科技园路1号".to_string()]
+            vec![Text::from("张三"), Text::from("科技园路1号")]
         );
         assert_eq!(
             csv_rows("a,b\nx\u{7},y\n".as_bytes()).unwrap_err().key,

@@ -145,7 +145,7 @@ pub fn read_rows(bytes: &[u8], lang: Language) -> Result<Vec<SheetRow>, Refusal>
                     "is_sea" => &mut row.is_sea,
                     _ => continue,
                 };
-                *slot = cell;
+                *slot = cell.to_string();
             }
             row
         })

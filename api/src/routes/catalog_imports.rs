@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use axum::body::Bytes;
 use axum::extract::{Multipart, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -61,7 +62,7 @@ fn upload_error(e: axum::extract::multipart::MultipartError, field: &'static str
 /// The sheet (`file`, with its name) and the pictures zip (`pictures`, optional), each bounded.
 async fn upload_fields(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Result<(Vec<u8>, String, Option<Vec<u8>>), AppError> {
+) -> Result<(Vec<u8>, String, Option<Bytes>), AppError> {
     let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
     let mut multipart = multipart.map_err(|_| required())?;
     let (mut sheet, mut name, mut zip) = (None, String::new(), None);
@@ -90,7 +91,8 @@ async fn upload_fields(
                         .with("mb", MAX_ZIP_BYTES / 1024 / 1024)
                         .into());
                 }
-                zip = (!bytes.is_empty()).then(|| bytes.to_vec());
+                // Kept as received: a copy would hold a second 100 MB while it is made.
+                zip = (!bytes.is_empty()).then_some(bytes);
             }
             _ => {}
         }

@@ -3,7 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use axum::body::Body;
+use axum::body::{Body, Bytes};
 use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
@@ -146,7 +146,7 @@ pub async fn import(
 /// The sheet (`file`) and the zip of its labels (`labels`, optional), each bounded.
 async fn sheet_and_labels(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Result<(Vec<u8>, Option<Vec<u8>>), AppError> {
+) -> Result<(Vec<u8>, Option<Bytes>), AppError> {
     let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
     let mut multipart = multipart.map_err(|_| required())?;
     let (mut sheet, mut labels) = (None, None);
@@ -167,7 +167,8 @@ async fn sheet_and_labels(
                     .with("mb", excel::label_zip::MAX_ZIP_BYTES / 1024 / 1024)
                     .into())
             }
-            Some("labels") if !bytes.is_empty() => labels = Some(bytes.to_vec()),
+            // Kept as received: a copy would hold a second 100 MB while it is made.
+            Some("labels") if !bytes.is_empty() => labels = Some(bytes),
             _ => {}
         }
     }
@@ -181,7 +182,7 @@ async fn attach_labels(
     state: &AppState,
     user_id: &str,
     rows: &mut [commands::orders::import::ImportRow],
-    zip: Vec<u8>,
+    zip: Bytes,
 ) -> Result<(), AppError> {
     let wanted: HashSet<String> = rows
         .iter()

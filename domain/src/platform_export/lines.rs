@@ -177,15 +177,20 @@ fn address_of(layout: &Layout, parts: Vec<String>) -> String {
 
 /// The lines of `rows` (each with its row number) under `header`, read by `layout`. Blank rows are
 /// left out; every other row becomes a line, with a `problem` when it cannot be ordered as read.
-pub fn read_lines(layout: &Layout, header: &[String], rows: &[(usize, Vec<String>)]) -> Vec<PlatformLine> {
+/// A cell is any text (a reader may share one text between cells).
+pub fn read_lines<S: AsRef<str>>(
+    layout: &Layout,
+    header: &[String],
+    rows: &[(usize, Vec<S>)],
+) -> Vec<PlatformLine> {
     let column = |field: Field| layout.column(header, field);
-    let cell = |cells: &[String], field: Field| {
+    let cell = |cells: &[S], field: Field| {
         column(field)
             .and_then(|i| cells.get(i))
-            .map(|c| clean(c))
+            .map(|c| clean(c.as_ref()))
             .unwrap_or_default()
     };
-    let first_filled = |cells: &[String], fields: &[Field]| {
+    let first_filled = |cells: &[S], fields: &[Field]| {
         fields
             .iter()
             .map(|f| cell(cells, *f))
@@ -194,7 +199,7 @@ pub fn read_lines(layout: &Layout, header: &[String], rows: &[(usize, Vec<String
     };
     let mut lines = Vec::new();
     for (index, (row, cells)) in rows.iter().enumerate() {
-        if cells.iter().all(|c| clean(c).is_empty()) {
+        if cells.iter().all(|c| clean(c.as_ref()).is_empty()) {
             continue;
         }
         let source_order_no = cell(cells, Field::OrderNo);

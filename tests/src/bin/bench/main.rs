@@ -1,6 +1,7 @@
 //! `make bench`: speed and memory of the foundation, on SQLite and on PostgreSQL. Measured here,
 //! never asserted in tests.
 
+mod imports;
 mod replay;
 mod search;
 
@@ -1082,8 +1083,8 @@ fn engines() -> Vec<Engine> {
         .collect()
 }
 
-/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `search`, `replay`, `warehouse`, `uploads`, `excel`) runs one part; unset runs
-/// them all.
+/// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `search`, `replay`, `warehouse`, `uploads`,
+/// `imports`, `excel`) runs one part; unset runs them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
 }
@@ -1131,6 +1132,9 @@ async fn main() {
     }
     if wanted("uploads") {
         uploads().await;
+    }
+    if wanted("imports") {
+        imports::imports_memory().await;
     }
     if wanted("excel") {
         for engine in engines() {
