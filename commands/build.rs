@@ -5,7 +5,10 @@ use std::fmt::Write;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../migrations");
+    // Read when the script runs, not when it was compiled: a target folder copied from another checkout
+    // keeps its compiled build script, which would otherwise go on reading that checkout's migrations.
+    let manifest_dir = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let root = Path::new(&manifest_dir).join("../migrations");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut out = String::new();
     for (name, folder) in [("SQLITE", "sqlite"), ("POSTGRES", "postgres")] {

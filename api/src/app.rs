@@ -41,6 +41,8 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
     let db = Database::connect(&config.database_url()).await?;
     db.migrate().await.context("migrations failed")?;
+    let data_folder = crate::data_folder::ThisFolder::load_or_create(&config.data_dir)?;
+    data_folder.record(&db).await?;
     crate::operations::recorder();
 
     let sms: Arc<dyn SmsProvider> = config.sms.build(&db, config.production)?;
@@ -122,14 +124,19 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(after_sale_messages),
         Arc::new(wave_book),
     ];
-    let secret = payment_secret(&config.data_dir, config.payment_secret.as_deref())?;
+    // Only the simulator signs callbacks with this key: where it does not run (production among
+    // others) no key is kept, and its webhook is not routed.
+    let simulator_secret = match simulator {
+        true => Some(payment_secret(&config.data_dir, config.payment_secret.as_deref())?.into_bytes()),
+        false => None,
+    };
     let gateways = crate::providers::gateways::build(
         config.payment_gateway,
         &config.alipay,
         &config.wechat,
         &config.public_url,
     )?;
-    let payments = Payments::new(gateways, secret.into_bytes(), config.public_url.clone());
+    let payments = Payments::new(gateways, simulator_secret, config.public_url.clone());
 
     let pool = db.pool.clone();
     let sms_outbox = config.sms.provider == crate::providers::sms::SmsChoice::Outbox;
@@ -138,6 +145,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         outbox_enabled: sms_outbox,
         config: Arc::new(config),
         password_key: Arc::new(password_key),
+        data_folder: Arc::new(data_folder),
         operator_token: Arc::new(operator_token),
         sms,
         desk,

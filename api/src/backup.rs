@@ -97,7 +97,10 @@ pub async fn backup(config: &Config, file: &Path) -> anyhow::Result<()> {
 }
 
 /// Held shared by every server on a data folder, and exclusively by a restore.
+/// The folder is made first: a first `jpmall serve` takes the lock before anything else is in it.
 pub fn serve_lock(data_dir: &Path) -> anyhow::Result<std::fs::File> {
+    std::fs::create_dir_all(data_dir)
+        .with_context(|| format!("cannot create the data folder {}", data_dir.display()))?;
     let path = data_dir.join("serve.lock");
     std::fs::OpenOptions::new()
         .create(true)

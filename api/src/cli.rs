@@ -195,6 +195,20 @@ enum Ops {
         #[command(subcommand)]
         command: StaffOps,
     },
+    /// The data folders servers opened this database from, and which one they are to share.
+    DataFolder {
+        #[command(subcommand)]
+        command: DataFolderOps,
+    },
+}
+
+#[derive(Subcommand)]
+enum DataFolderOps {
+    /// Every data folder recorded, the one the servers share first.
+    List,
+    /// Make this command's data folder (`--data-dir`) the one the servers share, after moving the
+    /// data there on purpose; servers on the folder before then report it on /readyz.
+    Claim,
 }
 
 #[derive(Subcommand)]
@@ -593,6 +607,10 @@ async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()> {
         anyhow::bail!("a restore is running on {}", config.data_dir.display());
     }
     let app = app::open(config).await?;
+    if let Ok(Some(problem)) = app.state.data_folder.problem(&app.state.db).await {
+        // Logged as it opened; said here too, where an operator starting it by hand looks.
+        println!("WARNING: {problem}");
+    }
     let cut_off = commands::excel_jobs::fail_unfinished(&app.state.db, commands::clock::now()).await?;
     if cut_off > 0 {
         tracing::warn!(
@@ -942,6 +960,7 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
         Ops::Outbox { mobile, json } => print_outbox(&config, &db, mobile.as_deref(), json).await,
         Ops::Notice { command } => notice_ops(&db, command).await,
         Ops::Staff { command } => staff_ops(&db, command).await,
+        Ops::DataFolder { command } => data_folder_ops(&config, &db, command).await,
         Ops::Withdrawal { .. }
         | Ops::Order { .. }
         | Ops::Wave { .. }
@@ -960,6 +979,36 @@ async fn ops(config: Config, command: Ops) -> anyhow::Result<()> {
     };
     db.close().await;
     result
+}
+
+async fn data_folder_ops(config: &Config, db: &Database, command: DataFolderOps) -> anyhow::Result<()> {
+    if let DataFolderOps::Claim = command {
+        if !config.data_dir.join("rsa_private_key.pem").is_file() {
+            anyhow::bail!(
+                "{} is not a data folder a server has used (it has no rsa_private_key.pem)",
+                config.data_dir.display()
+            );
+        }
+        let folder = crate::data_folder::ThisFolder::load_or_create(&config.data_dir)?;
+        commands::data_folders::claim(db, &folder.id, &folder.path, commands::clock::now()).await?;
+        println!(
+            "the servers on {} are to share {} (id {}) now",
+            describe(config),
+            folder.path,
+            folder.id
+        );
+    }
+    for folder in commands::data_folders::list(db).await? {
+        println!(
+            "{} {}  {}  first seen {}, last seen {}",
+            if folder.chosen { "*" } else { " " },
+            folder.id,
+            folder.path,
+            crate::providers::utc::china_datetime(folder.first_seen_at),
+            crate::providers::utc::china_datetime(folder.last_seen_at)
+        );
+    }
+    Ok(())
 }
 
 async fn staff_ops(db: &Database, command: StaffOps) -> anyhow::Result<()> {

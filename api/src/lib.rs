@@ -8,6 +8,7 @@ pub mod cli;
 pub mod client_addr;
 pub mod config;
 pub mod config_check;
+pub mod data_folder;
 pub mod envelope;
 pub mod error;
 pub mod excel;

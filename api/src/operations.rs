@@ -79,8 +79,9 @@ async fn projection_lags(state: &AppState) -> Result<Vec<(&'static str, i64)>, S
     Ok(lags)
 }
 
-/// `GET /readyz`: 200 when the database answers, every migration this binary knows is applied, and
-/// no projection trails the log by more than the configured bound; 503 naming what is not.
+/// `GET /readyz`: 200 when the database answers, every migration this binary knows is applied, this
+/// server's data folder is the one the database's servers use, and no projection trails the log by
+/// more than the configured bound; 503 naming what is not.
 pub async fn readyz(State(state): State<AppState>) -> Response {
     let mut problems: Vec<String> = Vec::new();
     let database = match sqlx::query("SELECT 1").execute(&state.db.pool).await {
@@ -102,6 +103,10 @@ pub async fn readyz(State(state): State<AppState>) -> Response {
             serde_json::Value::Null
         }
     };
+    match state.data_folder.problem(&state.db).await {
+        Ok(None) => {}
+        Ok(Some(problem)) | Err(problem) => problems.push(problem),
+    }
     let bound = state.config.operations.ready_max_lag;
     let projections = match projection_lags(&state).await {
         Ok(lags) => {

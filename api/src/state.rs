@@ -18,6 +18,8 @@ pub struct AppState {
     pub db: Database,
     pub config: Arc<Config>,
     pub password_key: Arc<PasswordKey>,
+    /// This server's data folder, which `/readyz` compares with the one its database's servers use.
+    pub data_folder: Arc<crate::data_folder::ThisFolder>,
     pub operator_token: Arc<String>,
     /// False in production mode, where no SMS outbox exists.
     pub outbox_enabled: bool,
@@ -53,7 +55,9 @@ pub struct Payments {
     gateway: Option<Arc<dyn PaymentGateway>>,
     alipay: Option<Arc<crate::providers::alipay::Alipay>>,
     wechat: Option<Arc<crate::providers::wechat_pay::WechatPay>>,
-    pub secret: Vec<u8>,
+    /// The HMAC key of the simulator's callbacks; `None` wherever the simulator does not run, so no
+    /// key exists there that a callback could be signed with.
+    simulator_secret: Option<Vec<u8>>,
     /// Where the local gateway delivers callbacks: this server's own listening address.
     local_url: OnceLock<String>,
     pub public_url: Option<String>,
@@ -62,14 +66,14 @@ pub struct Payments {
 impl Payments {
     pub fn new(
         gateways: crate::providers::gateways::Gateways,
-        secret: Vec<u8>,
+        simulator_secret: Option<Vec<u8>>,
         public_url: Option<String>,
     ) -> Self {
         Self {
             gateway: gateways.chosen,
             alipay: gateways.alipay,
             wechat: gateways.wechat,
-            secret,
+            simulator_secret,
             local_url: OnceLock::new(),
             public_url,
         }
@@ -95,6 +99,11 @@ impl Payments {
     /// Whether the local simulator's pages take "payments" (a development tool).
     pub fn simulator_on(&self) -> bool {
         self.gateway.as_ref().is_some_and(|g| g.is_simulator())
+    }
+
+    /// The key the simulator signs its callbacks with, while it is the gateway.
+    pub fn simulator_secret(&self) -> Option<&[u8]> {
+        self.simulator_secret.as_deref().filter(|_| self.simulator_on())
     }
 
     /// Called once the server listens, so the webhook address is one this process answers on.

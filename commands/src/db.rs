@@ -122,7 +122,12 @@ impl Database {
     pub async fn migrate(&self) -> anyhow::Result<()> {
         let migrator = crate::migrations::migrator(self.engine).await?;
         match &self.events {
-            EventPool::Sqlite(pool) => migrator.run(pool).await?,
+            EventPool::Sqlite(pool) => {
+                if let Some(refusal) = crate::migrations::item_numbers_held_twice(pool).await? {
+                    anyhow::bail!(refusal);
+                }
+                migrator.run(pool).await?
+            }
             EventPool::Postgres(pool) => migrator.run(pool).await?,
         }
         Ok(())

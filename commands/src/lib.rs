@@ -11,6 +11,7 @@ pub mod cart;
 pub mod catalog;
 pub mod clock;
 pub mod coupons;
+pub mod data_folders;
 pub mod db;
 pub mod desk;
 pub mod error;

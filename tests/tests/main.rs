@@ -15,6 +15,7 @@ mod english;
 mod excel;
 mod funds;
 mod hardening;
+mod item_numbers;
 mod messages;
 mod operations;
 mod operator;

@@ -454,7 +454,244 @@ async fn a_backup_taken_under_load_restores_and_audits_clean(app: &TestApp) {
     }
 }
 
+/// Starts `jpmall serve` in `folder` with nothing but `env` set, its log in `log`; answers the
+/// process, the address it serves at and what it printed before.
+fn serve_in(
+    folder: &std::path::Path,
+    env: &[(&str, &str)],
+    log: &std::path::Path,
+) -> (std::process::Child, String, Vec<String>) {
+    let mut child = Command::new(tests::jpmall_binary())
+        .args(["serve", "--addr", "127.0.0.1:0"])
+        .current_dir(folder)
+        .env_clear()
+        .envs(env.iter().copied())
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(log).unwrap())
+        .spawn()
+        .unwrap();
+    let mut said = Vec::new();
+    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    let base = loop {
+        let Some(Ok(line)) = lines.next() else {
+            let logged = std::fs::read_to_string(log).unwrap_or_default();
+            panic!("jpmall serve stopped before serving: {said:?} {logged}");
+        };
+        if let Some(rest) = line.strip_prefix("jpmall serving ") {
+            break rest.split_whitespace().next().unwrap().to_string();
+        }
+        said.push(line);
+    };
+    // The rest of its output is read away, so a full pipe never stops it.
+    std::thread::spawn(move || lines.for_each(drop));
+    (child, base, said)
+}
+
+/// Ends a server `serve_in` started (how it stops is not what these tests are about).
+fn end(mut child: std::process::Child) {
+    child.kill().unwrap();
+    child.wait().unwrap();
+}
+
+async fn serve_in_an_empty_folder_makes_its_data_folder(app: &TestApp) {
+    let empty = tempfile::tempdir().unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let mut env = vec![];
+    if app.engine == Engine::Postgres {
+        env.push(("DATABASE_URL", app.database_url.as_str()));
+    }
+    let (child, base, _) = serve_in(empty.path(), &env, &logs.path().join("serve.log"));
+    let health = app.client.get(format!("{base}/healthz")).send().await.unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    end(child);
+    let data = empty.path().join("data");
+    assert!(
+        data.join("operator-token").is_file(),
+        "no data folder made in {}",
+        empty.path().display()
+    );
+    assert!(data.join("rsa_private_key.pem").is_file());
+}
+
+/// The `NAME=value` examples in the settings tables of docs/deployment.md, each with whether its cell
+/// gives it as refused (it comes after the word "refused").
+fn table_examples(doc: &str) -> Vec<(String, String, bool)> {
+    let mut examples = Vec::new();
+    for row in doc.lines().filter(|l| l.starts_with("| `")) {
+        for cell in row.split(" | ") {
+            let refused_from = cell.find("refused").unwrap_or(usize::MAX);
+            let mut at = 0;
+            for (i, piece) in cell.split('`').enumerate() {
+                if i % 2 == 1 {
+                    if let Some((name, value)) = piece.split_once('=') {
+                        if is_setting(name) {
+                            examples.push((name.to_string(), value.to_string(), at > refused_from));
+                        }
+                    }
+                }
+                at += piece.len() + 1;
+            }
+        }
+    }
+    examples
+}
+
+fn is_setting(name: &str) -> bool {
+    (name.starts_with("JPMALL_") || name == "DATABASE_URL")
+        && name
+            .chars()
+            .all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == '_')
+}
+
+/// The settings of the guide's environment file.
+fn environment_file(doc: &str) -> Vec<(String, String)> {
+    let after = doc
+        .split_once("### An environment file")
+        .expect("the guide has an environment file")
+        .1;
+    let block = after
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    block
+        .lines()
+        .filter(|l| !l.trim_start().starts_with('#'))
+        .filter_map(|l| l.split_once('='))
+        .filter(|(name, _)| is_setting(name))
+        .map(|(n, v)| (n.to_string(), v.to_string()))
+        .collect()
+}
+
+/// Whether the binary's parser takes these settings (`config check` exits 2 on a value it refuses,
+/// 1 on a configuration that is merely not ready).
+fn parser_takes(settings: &[(String, String)]) -> Result<(), String> {
+    let data = tempfile::tempdir().unwrap();
+    let output = Command::new(tests::jpmall_binary())
+        .args(["config", "check"])
+        .env_clear()
+        .env("JPMALL_DATA_DIR", data.path())
+        .envs(settings.iter().map(|(n, v)| (n, v)))
+        .output()
+        .unwrap();
+    match output.status.code() {
+        Some(2) => Err(String::from_utf8_lossy(&output.stderr).into_owned()),
+        _ => Ok(()),
+    }
+}
+
+#[test]
+fn the_settings_tables_examples_are_what_the_binary_takes_and_refuses() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/deployment.md")).unwrap();
+    let examples = table_examples(&doc);
+    for name in ["JPMALL_PRODUCTION", "JPMALL_TRUSTED_PROXIES"] {
+        assert!(examples.iter().any(|(n, _, _)| n == name), "no example of {name}");
+    }
+    let wrong: Vec<String> = examples
+        .into_iter()
+        .filter_map(|(name, value, refused)| {
+            match (parser_takes(&[(name.clone(), value.clone())]), refused) {
+                (Ok(()), true) => Some(format!("{name}={value} is given as refused but is taken")),
+                (Err(why), false) => Some(format!("{name}={value} is given as taken but is refused: {why}")),
+                _ => None,
+            }
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{wrong:#?}");
+    let file = environment_file(&doc);
+    assert!(
+        file.iter().any(|(n, v)| n == "JPMALL_PRODUCTION" && v == "1"),
+        "{file:?}"
+    );
+    parser_takes(&file).expect("the environment file is taken");
+}
+
+async fn readiness(app: &TestApp, base: &str) -> (StatusCode, Value) {
+    let answer = app.client.get(format!("{base}/readyz")).send().await.unwrap();
+    (answer.status(), answer.json().await.unwrap())
+}
+
+fn canonical(path: &std::path::Path) -> String {
+    std::fs::canonicalize(path).unwrap().display().to_string()
+}
+
+async fn a_server_on_another_data_folder_says_so_until_that_folder_is_claimed(app: &TestApp) {
+    let first = canonical(app.data_dir.path());
+    // The first server's folder is the database's, and a second server on it agrees.
+    let (status, body) = readiness(app, &app.base).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (same_base, same) = app.another_server(|_| {}).await;
+    let (status, body) = readiness(app, &same_base).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    same.state.db.close().await;
+
+    // One with a folder of its own is not ready, and says which folders.
+    let own = tempfile::tempdir().unwrap();
+    let config = tests::config(own.path(), Some(app.database_url.clone()), &app.web_dist);
+    let other = api::app::open(config).await.expect("the other server opens");
+    let (other_base, _server) = tests::serve(&other).await;
+    let (status, body) = readiness(app, &other_base).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    let problems = body["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 1, "{body}");
+    let problem = problems[0].as_str().unwrap();
+    assert!(problem.starts_with("data folder: "), "{problem}");
+    assert!(problem.contains(&canonical(own.path())), "{problem}");
+    assert!(problem.contains(&first), "{problem}");
+    assert!(problem.contains("jpmall ops data-folder claim"), "{problem}");
+    assert_eq!(readiness(app, &app.base).await.0, StatusCode::OK);
+
+    // `jpmall serve` on yet another folder warns as it starts.
+    let third = tempfile::tempdir().unwrap();
+    let logs = tempfile::tempdir().unwrap();
+    let log = logs.path().join("serve.log");
+    let (child, third_base, said) =
+        serve_in(third.path(), &[("DATABASE_URL", app.database_url.as_str())], &log);
+    let health = app
+        .client
+        .get(format!("{third_base}/healthz"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(health.status(), StatusCode::OK);
+    end(child);
+    assert!(
+        said.iter()
+            .any(|l| l.starts_with("WARNING: data folder: ") && l.contains(&first)),
+        "{said:?}"
+    );
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        logged.contains("is not the one the servers on this database use"),
+        "{logged}"
+    );
+
+    // The data moved to the new folder on purpose: the operator claims it.
+    let output = Command::new(tests::jpmall_binary())
+        .args(["ops", "data-folder", "claim"])
+        .env("JPMALL_DATA_DIR", own.path())
+        .env("DATABASE_URL", &app.database_url)
+        .output()
+        .unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{printed}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(printed.contains(&canonical(own.path())), "{printed}");
+    let (status, body) = readiness(app, &other_base).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, body) = readiness(app, &app.base).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    other.state.db.close().await;
+}
+
 on_both_engines!(
+    a_server_on_another_data_folder_says_so_until_that_folder_is_claimed,
+    serve_in_an_empty_folder_makes_its_data_folder,
     health_readiness_and_metrics_answer,
     the_client_address_comes_from_a_trusted_proxy_only,
     the_web_built_into_the_binary_is_served_without_a_folder,

@@ -505,6 +505,14 @@ async fn call(app: &TestApp, base: &str, token: &str, path: &str, body: Value) -
 }
 
 async fn alipay_server(app: &TestApp) -> (String, tests::App, Shared) {
+    alipay_server_with(app, |_| {}).await
+}
+
+/// Another server on the test's database paying through a local Alipay, with `change` made.
+async fn alipay_server_with(
+    app: &TestApp,
+    change: impl FnOnce(&mut api::config::Config),
+) -> (String, tests::App, Shared) {
     let seen: Shared = Arc::default();
     let s = seen.clone();
     let gateway =
@@ -520,6 +528,7 @@ async fn alipay_server(app: &TestApp) -> (String, tests::App, Shared) {
                 alipay_public_key: Some(public_pem(&keys().provider)),
                 gateway_url: Some(format!("{gateway}/gateway.do")),
             };
+            change(c);
         })
         .await;
     (base, server, seen)
@@ -1090,7 +1099,82 @@ async fn production_starts_only_with_a_real_sms_provider_and_no_simulator(app: &
     opened.state.db.close().await;
 }
 
+/// Production with Alipay, the simulator's key left to the data folder (as `jpmall serve` runs).
+fn production_with_alipay(c: &mut api::config::Config) {
+    c.production = true;
+    c.payment_secret = None;
+    c.sms = sms_settings(api::providers::sms::SmsChoice::Aliyun, "http://127.0.0.1:9/");
+}
+
+async fn in_production_a_correctly_signed_simulator_callback_credits_nothing(app: &TestApp) {
+    let token = app.register("13800001721", "abc12345").await;
+    // The key a simulator callback would be signed with, where the simulator keeps it.
+    let secret_file = app.data_dir.path().join("payment-secret");
+    std::fs::write(&secret_file, "planted-secret").unwrap();
+    let (base, server, _) = alipay_server_with(app, production_with_alipay).await;
+    let (status, body) = call(app, &base, &token, "fund/recharge", json!({"amount": "88.88"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let id = body["data"]["payment_id"].as_str().unwrap().to_string();
+
+    for secret in ["planted-secret", "test-payment-secret"] {
+        let callback =
+            serde_json::to_vec(&json!({"payment_id": id, "amount": 8888, "paid_at": now(), "nonce": secret}))
+                .unwrap();
+        let answer = app
+            .client
+            .post(format!("{base}{}", commands::payments::NOTIFY_PATH))
+            .header("content-type", "application/json")
+            .header(
+                commands::payments::SIGNATURE_HEADER,
+                commands::payments::sign(secret.as_bytes(), &callback),
+            )
+            .body(callback)
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(answer.status(), StatusCode::NOT_FOUND, "signed with {secret}");
+    }
+    let page = app.client.get(format!("{base}/pay/{id}")).send().await.unwrap();
+    assert_eq!(page.status(), StatusCode::NOT_FOUND);
+    let confirm = app
+        .client
+        .post(format!("{base}/pay/{id}/confirm"))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(confirm.status(), StatusCode::NOT_FOUND);
+    assert_eq!(balance(app, &base, &token).await, "0.00");
+    let (_, status) = call(
+        app,
+        &base,
+        &token,
+        "fund/payment_status",
+        json!({"payment_id": id}),
+    )
+    .await;
+    assert_eq!(status["data"]["status"], "pending", "{status}");
+
+    // Alipay's own notification still pays it.
+    let paid = alipay_notification(
+        &keys().provider,
+        &[("out_trade_no", &id), ("total_amount", "88.88")],
+    );
+    assert_eq!(
+        notify_alipay(app, &base, paid).await,
+        (StatusCode::OK, "success".to_string())
+    );
+    assert_eq!(balance(app, &base, &token).await, "88.88");
+    server.state.db.close().await;
+
+    // Nor does production make the simulator a key.
+    std::fs::remove_file(&secret_file).unwrap();
+    let (_, again, _) = alipay_server_with(app, production_with_alipay).await;
+    assert!(!secret_file.exists(), "production made {}", secret_file.display());
+    again.state.db.close().await;
+}
+
 on_both_engines!(
+    in_production_a_correctly_signed_simulator_callback_credits_nothing,
     aliyun_sms_sends_codes_in_its_documented_format,
     tencent_sms_sends_codes_in_its_documented_format,
     alipay_takes_top_ups_and_trusts_only_its_own_notifications,

@@ -47,6 +47,20 @@ async fn not_found() -> AppError {
     AppError::NotFound("request.not_found")
 }
 
+/// The payment simulator's pages and webhook. Its webhook exists only while the simulator is the
+/// gateway (never in production): elsewhere no callback signed with any key can credit a payment. The
+/// pages stay routed to answer 404 themselves, or the storefront's fallback would serve its shell.
+fn simulator_routes(state: &AppState) -> Router<AppState> {
+    let pages = Router::new()
+        .route("/pay/{id}", get(pay::pay_page))
+        .route("/pay/{id}/confirm", post(pay::confirm));
+    if state.payments.simulator_on() {
+        pages.route(commands::payments::NOTIFY_PATH, post(pay::notify))
+    } else {
+        pages
+    }
+}
+
 pub fn router(state: AppState) -> Router {
     let upload_limit = DefaultBodyLimit::max(commands::uploads::MAX_UPLOAD_BYTES + 64 * 1024);
     // A product import is a sheet and a zip of its pictures.
@@ -377,9 +391,7 @@ pub fn router(state: AppState) -> Router {
         .route("/healthz", get(crate::operations::healthz))
         .route("/readyz", get(crate::operations::readyz))
         .route("/metrics", get(crate::operations::metrics))
-        .route("/pay/{id}", get(pay::pay_page))
-        .route("/pay/{id}/confirm", post(pay::confirm))
-        .route(commands::payments::NOTIFY_PATH, post(pay::notify))
+        .merge(simulator_routes(&state))
         .route(crate::providers::alipay::NOTIFY_PATH, post(pay::notify_alipay))
         .route(crate::providers::wechat_pay::NOTIFY_PATH, post(pay::notify_wechat))
         .route("/media/p/{id}/{file}", get(media::product_picture))

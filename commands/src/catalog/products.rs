@@ -434,12 +434,26 @@ async fn check_category_and_item_no(
         .fetch_optional(&mut **tx)
         .await?;
     if taken.is_some() {
-        return Err(Refusal::new("product.item_no_taken")
-            .on("item_no")
-            .with("item_no", item_no)
-            .into());
+        return Err(item_no_taken(item_no));
     }
     Ok(())
+}
+
+fn item_no_taken(item_no: &str) -> Error {
+    Refusal::new("product.item_no_taken")
+        .on("item_no")
+        .with("item_no", item_no)
+        .into()
+}
+
+/// A write that broke the one-item-number-per-stall index lost a race the check above could not see
+/// (on PostgreSQL a save does not see another's uncommitted product): it is the same refusal.
+fn item_no_taken_or(e: sqlx::Error, item_no: &str) -> Error {
+    if crate::accounts::is_unique_violation(&e) {
+        item_no_taken(item_no)
+    } else {
+        e.into()
+    }
 }
 
 async fn keeps_every_sku(tx: &mut Transaction<'static, Any>, id: &str, checked: &Checked) -> Result<()> {
@@ -499,120 +513,131 @@ pub async fn save_product(
     let sources = picture_sources(input, dirs, (!creating).then_some(id.as_str()))?;
     let phash = place_pictures(db, sources, dirs, &id).await?;
 
-    let mut tx = db.begin_write().await?;
-    let area_site = stall_site(&mut tx, stall_id, stalls).await?;
-    check_category_and_item_no(&mut tx, category_id, stall_id, &checked.item_no, &id).await?;
-    // `own`: the colour was given its own picture (else it shows a copy of the first main picture,
-    // and an edit that changes the main pictures copies the new first one).
-    let colours_json = json!(checked
-        .colours
-        .iter()
-        .zip(&input.colours)
-        .map(|((zh, en), given)| {
-            let own = given.picture.as_deref().is_some_and(|p| !p.trim().is_empty());
-            json!({"zh": zh, "en": en, "own": own})
-        })
-        .collect::<Vec<_>>())
-    .to_string();
-    let sizes_json = json!(checked.sizes).to_string();
-    let at = now();
-    if creating {
-        sqlx::query(
-            "INSERT INTO products (id, item_no, title_zh, title_en, category_id, stall_id, area_site_id, price, \
-             main_count, detail_count, colors, sizes, design, phash, favorite_count, views, popularity, sales, \
-             shelf_at, is_hot, is_sea, on_shelf) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, 0, 0, $15, $16, $17, 0)",
-        )
-        .bind(&id)
-        .bind(&checked.item_no)
-        .bind(&checked.title_zh)
-        .bind(&checked.title_en)
-        .bind(category_id)
-        .bind(stall_id)
-        .bind(&area_site)
-        .bind(input.price.0)
-        .bind(input.main_pictures.len() as i64)
-        .bind(input.detail_pictures.len() as i64)
-        .bind(&colours_json)
-        .bind(&sizes_json)
-        .bind(uploaded_design())
-        .bind(&phash)
-        .bind(at)
-        .bind(input.is_hot)
-        .bind(input.is_sea)
-        .execute(&mut *tx)
-        .await?;
-    } else {
-        sqlx::query(
-            "UPDATE products SET item_no = $2, title_zh = $3, title_en = $4, category_id = $5, stall_id = $6, \
-             area_site_id = $7, price = $8, main_count = $9, detail_count = $10, colors = $11, sizes = $12, \
-             design = $13, phash = $14, is_hot = $15, is_sea = $16 WHERE id = $1",
-        )
-        .bind(&id)
-        .bind(&checked.item_no)
-        .bind(&checked.title_zh)
-        .bind(&checked.title_en)
-        .bind(category_id)
-        .bind(stall_id)
-        .bind(&area_site)
-        .bind(input.price.0)
-        .bind(input.main_pictures.len() as i64)
-        .bind(input.detail_pictures.len() as i64)
-        .bind(&colours_json)
-        .bind(&sizes_json)
-        .bind(uploaded_design())
-        .bind(&phash)
-        .bind(input.is_hot)
-        .bind(input.is_sea)
-        .execute(&mut *tx)
-        .await?;
-    }
-    // SKUs: new ones are added with their stock; existing ones keep their stock and take the new
-    // price and order. None is taken away: orders and carts name them (a SKU not sold any more is
-    // given stock 0 through a logged stock change).
-    keeps_every_sku(&mut tx, &id, &checked).await?;
-    for (sort, (color, size, price, stock)) in checked.skus.iter().enumerate() {
-        let updated = sqlx::query(
-            "UPDATE skus SET price = $1, sort = $2 WHERE product_id = $3 AND color = $4 AND size = $5",
-        )
-        .bind(price.0)
-        .bind(sort as i64)
-        .bind(&id)
-        .bind(color)
-        .bind(size)
-        .execute(&mut *tx)
-        .await?
-        .rows_affected();
-        if updated == 0 {
-            sqlx::query("INSERT INTO skus (id, product_id, color, size, price, stock, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)")
-                .bind(format!("{id}-{}", uuid::Uuid::new_v4().simple().to_string().get(..8).unwrap_or("0")))
-                .bind(&id)
-                .bind(color)
-                .bind(size)
-                .bind(price.0)
-                .bind(stock)
-                .bind(sort as i64)
-                .execute(&mut *tx)
-                .await?;
+    let written: Result<()> = async {
+        let mut tx = db.begin_write().await?;
+        let area_site = stall_site(&mut tx, stall_id, stalls).await?;
+        check_category_and_item_no(&mut tx, category_id, stall_id, &checked.item_no, &id).await?;
+        // `own`: the colour was given its own picture (else it shows a copy of the first main picture,
+        // and an edit that changes the main pictures copies the new first one).
+        let colours_json = json!(checked
+            .colours
+            .iter()
+            .zip(&input.colours)
+            .map(|((zh, en), given)| {
+                let own = given.picture.as_deref().is_some_and(|p| !p.trim().is_empty());
+                json!({"zh": zh, "en": en, "own": own})
+            })
+            .collect::<Vec<_>>())
+        .to_string();
+        let sizes_json = json!(checked.sizes).to_string();
+        let at = now();
+        if creating {
+            sqlx::query(
+                "INSERT INTO products (id, item_no, title_zh, title_en, category_id, stall_id, area_site_id, price, \
+                 main_count, detail_count, colors, sizes, design, phash, favorite_count, views, popularity, sales, \
+                 shelf_at, is_hot, is_sea, on_shelf) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 0, 0, 0, 0, $15, $16, $17, 0)",
+            )
+            .bind(&id)
+            .bind(&checked.item_no)
+            .bind(&checked.title_zh)
+            .bind(&checked.title_en)
+            .bind(category_id)
+            .bind(stall_id)
+            .bind(&area_site)
+            .bind(input.price.0)
+            .bind(input.main_pictures.len() as i64)
+            .bind(input.detail_pictures.len() as i64)
+            .bind(&colours_json)
+            .bind(&sizes_json)
+            .bind(uploaded_design())
+            .bind(&phash)
+            .bind(at)
+            .bind(input.is_hot)
+            .bind(input.is_sea)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| item_no_taken_or(e, &checked.item_no))?;
+        } else {
+            sqlx::query(
+                "UPDATE products SET item_no = $2, title_zh = $3, title_en = $4, category_id = $5, stall_id = $6, \
+                 area_site_id = $7, price = $8, main_count = $9, detail_count = $10, colors = $11, sizes = $12, \
+                 design = $13, phash = $14, is_hot = $15, is_sea = $16 WHERE id = $1",
+            )
+            .bind(&id)
+            .bind(&checked.item_no)
+            .bind(&checked.title_zh)
+            .bind(&checked.title_en)
+            .bind(category_id)
+            .bind(stall_id)
+            .bind(&area_site)
+            .bind(input.price.0)
+            .bind(input.main_pictures.len() as i64)
+            .bind(input.detail_pictures.len() as i64)
+            .bind(&colours_json)
+            .bind(&sizes_json)
+            .bind(uploaded_design())
+            .bind(&phash)
+            .bind(input.is_hot)
+            .bind(input.is_sea)
+            .execute(&mut *tx)
+            .await
+            .map_err(|e| item_no_taken_or(e, &checked.item_no))?;
         }
-    }
-    super::search_index::reindex_product(&mut tx, &id).await?;
-    let detail = json!({"item_no": checked.item_no, "title_zh": checked.title_zh, "stall_id": stall_id,
-                        "price": input.price.to_yuan(), "skus": checked.skus.len()});
-    actor::record(
-        &mut tx,
-        Action {
-            action: if creating {
-                "product.create"
-            } else {
-                "product.update"
+        // SKUs: new ones are added with their stock; existing ones keep their stock and take the new
+        // price and order. None is taken away: orders and carts name them (a SKU not sold any more is
+        // given stock 0 through a logged stock change).
+        keeps_every_sku(&mut tx, &id, &checked).await?;
+        for (sort, (color, size, price, stock)) in checked.skus.iter().enumerate() {
+            let updated = sqlx::query(
+                "UPDATE skus SET price = $1, sort = $2 WHERE product_id = $3 AND color = $4 AND size = $5",
+            )
+            .bind(price.0)
+            .bind(sort as i64)
+            .bind(&id)
+            .bind(color)
+            .bind(size)
+            .execute(&mut *tx)
+            .await?
+            .rows_affected();
+            if updated == 0 {
+                sqlx::query("INSERT INTO skus (id, product_id, color, size, price, stock, sort) VALUES ($1, $2, $3, $4, $5, $6, $7)")
+                    .bind(format!("{id}-{}", uuid::Uuid::new_v4().simple().to_string().get(..8).unwrap_or("0")))
+                    .bind(&id)
+                    .bind(color)
+                    .bind(size)
+                    .bind(price.0)
+                    .bind(stock)
+                    .bind(sort as i64)
+                    .execute(&mut *tx)
+                    .await?;
+            }
+        }
+        super::search_index::reindex_product(&mut tx, &id).await?;
+        let detail = json!({"item_no": checked.item_no, "title_zh": checked.title_zh, "stall_id": stall_id,
+                            "price": input.price.to_yuan(), "skus": checked.skus.len()});
+        actor::record(
+            &mut tx,
+            Action {
+                action: if creating {
+                    "product.create"
+                } else {
+                    "product.update"
+                },
+                object_type: "product",
+                object_id: &id,
+                detail,
             },
-            object_type: "product",
-            object_id: &id,
-            detail,
-        },
-    )
-    .await?;
-    tx.commit().await?;
+        )
+        .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+    .await;
+    if written.is_err() && creating {
+        // A product that was not made leaves no pictures behind in the folder its id would have had.
+        let _ = tokio::fs::remove_dir_all(dirs.media.join("p").join(&id)).await;
+    }
+    written?;
     Ok(id)
 }
