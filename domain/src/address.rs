@@ -174,6 +174,27 @@ pub fn phone_ok(phone: &str) -> bool {
     (7..=20).contains(&digits) && phone.chars().all(|c| c.is_ascii_digit() || "+- ".contains(c))
 }
 
+/// A phone for an address in mainland China. A mobile (a number that starts with 1, after an optional
+/// +86) is the spec's 11 digits, 1 then 3-9: a parcel's courier texts it, and a 7-digit "mobile" never
+/// reaches anyone. Landlines (0 and the area code) and other numbers keep the general rule.
+pub fn domestic_phone_ok(phone: &str) -> bool {
+    if !phone_ok(phone) {
+        return false;
+    }
+    let digits: String = phone.chars().filter(char::is_ascii_digit).collect();
+    let national = match digits.strip_prefix("86") {
+        Some(rest) if phone.trim_start().starts_with('+') || (rest.len() == 11 && rest.starts_with('1')) => {
+            rest
+        }
+        _ if phone.trim_start().starts_with('+') => return true,
+        _ => digits.as_str(),
+    };
+    match national.as_bytes() {
+        [b'1', rest @ ..] => national.len() == 11 && matches!(rest.first(), Some(b'3'..=b'9')),
+        _ => true,
+    }
+}
+
 /// The first thing missing or wrong, in the order the form shows the fields.
 pub fn validate(input: &AddressInput, divisions: &Divisions) -> Result<(), Violation> {
     let v = |key, field| Violation { key, field };
@@ -186,7 +207,7 @@ pub fn validate(input: &AddressInput, divisions: &Divisions) -> Result<(), Viola
     if input.phone.is_empty() {
         return Err(v("address.phone_required", "phone"));
     }
-    if !phone_ok(&input.phone) {
+    if !domestic_phone_ok(&input.phone) {
         return Err(v("address.phone_invalid", "phone"));
     }
     if input.province.is_empty() || input.city.is_empty() || input.district.is_empty() {
@@ -283,6 +304,34 @@ mod tests {
     }
 
     #[test]
+    fn a_domestic_mobile_has_the_spec_s_eleven_digits_and_landlines_their_area_code() {
+        for ok in [
+            "13800138000",
+            "139-0000 1111",
+            "+86 138-0013-8000",
+            "8613800138000",
+            "020-8888 0000",
+            "0571 88880000",
+            "88880000",
+            "+852 1234 5678",
+        ] {
+            assert!(domestic_phone_ok(ok), "{ok}");
+        }
+        for bad in [
+            "1381234",
+            "12345678901",
+            "138001380001",
+            "+86 1381234",
+            "1234567",
+            "138****0000",
+        ] {
+            assert!(!domestic_phone_ok(bad), "{bad}");
+        }
+        // Foreign addresses keep the general rule.
+        assert!(phone_ok("1381234"));
+    }
+
+    #[test]
     fn a_complete_address_in_a_real_region_passes() {
         assert_eq!(validate(&input(), &divisions()), Ok(()));
     }
@@ -296,6 +345,7 @@ mod tests {
             (|a| a.phone.clear(), "address.phone_required", "phone"),
             (|a| a.phone = "12ab".into(), "address.phone_invalid", "phone"),
             (|a| a.phone = "123".into(), "address.phone_invalid", "phone"),
+            (|a| a.phone = "1381234".into(), "address.phone_invalid", "phone"),
             (|a| a.city.clear(), "address.region_required", "city"),
             (
                 |a| a.province = "火星".into(),

@@ -154,6 +154,12 @@ async fn every_address_rule_is_named_in_both_languages(app: &TestApp) {
             "Incorrect phone number.",
         ),
         (
+            with("phone", json!("1381234")),
+            "phone",
+            "手机号码格式不正确",
+            "Incorrect phone number.",
+        ),
+        (
             with("city", json!("")),
             "city",
             "请选择省市区",

@@ -19,6 +19,7 @@ on_both_engines!(
     an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks,
     the_batch_upload_ships_rows_on_the_labels_zipped_with_it,
     an_export_whose_cells_expand_to_too_much_text_is_refused,
+    a_seven_digit_mobile_does_not_make_a_domestic_order,
 );
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -652,5 +653,54 @@ async fn the_batch_upload_ships_rows_on_the_labels_zipped_with_it(app: &TestApp)
     assert_eq!(
         (status, kind.as_str(), bytes == label),
         (StatusCode::OK, "application/pdf", true)
+    );
+}
+
+/// The 抖店 export with its first buyer's mobile cut to seven digits: once linked, the order is
+/// blocked on the phone (a parcel's courier texts an 11-digit mobile), not ready to be ordered.
+async fn a_seven_digit_mobile_does_not_make_a_domestic_order(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800002031", "abc12345").await;
+    let sku: String = sqlx::query_scalar("SELECT id FROM skus WHERE stock >= 50 ORDER BY id LIMIT 1")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+    let file = String::from_utf8(fixture("douyin.csv"))
+        .unwrap()
+        .replace("13800138000", "1381234");
+    let (status, reply) = import(app, &token, file.into_bytes(), "douyin.csv").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let preview = reply["data"].clone();
+    for item in preview["unlinked"].as_array().unwrap() {
+        data(
+            app,
+            &token,
+            "order/platform/link",
+            json!({"platform": "douyin", "item_key": item["item_key"], "sku_key": item["sku_key"],
+                   "sku_id": sku, "title": item["title"], "variation": item["variation"]}),
+        )
+        .await;
+    }
+    let preview = app
+        .unishop_data(
+            &token,
+            "zh_CN",
+            "order/platform/preview",
+            json!({"id": preview["id"]}),
+        )
+        .await;
+    let order = order_of(&preview, "6921000000000000001");
+    assert_eq!(
+        (
+            order["state"].as_str(),
+            order["reason_key"].as_str(),
+            order["reason"].as_str()
+        ),
+        (
+            Some("blocked"),
+            Some("address.phone_invalid"),
+            Some("手机号码格式不正确")
+        ),
+        "{order}"
     );
 }

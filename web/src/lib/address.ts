@@ -4,7 +4,7 @@
  * refusal names, and the province → city → district option tree the region picker loads one
  * level at a time. Plain shapes, so lib stays the bottom layer.
  */
-import { isPhone } from './phone';
+import { isDomesticPhone } from './phone';
 import type { MessageKey } from './validators';
 
 /**
@@ -27,7 +27,7 @@ export const validateRecipient = (value: string | null | undefined): MessageKey 
 
 export function validatePhone(value: string | null | undefined): MessageKey | null {
   if (blank(value)) return 'validation.address.phoneRequired';
-  return isPhone(value) ? null : 'validation.address.phoneFormat';
+  return isDomesticPhone(value) ? null : 'validation.address.phoneFormat';
 }
 
 /** All three levels chosen. */

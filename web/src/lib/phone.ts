@@ -20,3 +20,20 @@ export function isPhone(value: string | null | undefined): boolean {
   const digits = text.replace(/\D/g, '').length;
   return digits >= 7 && digits <= 20;
 }
+
+/**
+ * A phone for an address in mainland China, the server's rule: a mobile (a number that starts with
+ * 1, after an optional +86) has 11 digits, 1 then 3 to 9; landlines and other numbers keep isPhone's.
+ */
+export function isDomesticPhone(value: string | null | undefined): boolean {
+  if (!isPhone(value)) return false;
+  const text = normalizePhone(value);
+  const digits = text.replace(/\D/g, '');
+  let national = digits;
+  if (digits.startsWith('86') && (text.startsWith('+') || (digits.length === 13 && digits[2] === '1'))) {
+    national = digits.slice(2);
+  } else if (text.startsWith('+')) {
+    return true;
+  }
+  return national.startsWith('1') ? /^1[3-9]\d{9}$/.test(national) : true;
+}

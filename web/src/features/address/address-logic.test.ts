@@ -40,10 +40,18 @@ describe('phone', () => {
   it('takes 7 to 20 digits with +, - or spaces', () => {
     for (const ok of ['13900001111', '1234567', '020-12345678', '+86 139 0000 1111', '+852-1234-5678', '12345678901234567890', ' 13900001111 ']) {
       expect(isPhone(ok), ok).toBe(true);
-      expect(validatePhone(ok), ok).toBeNull();
     }
     for (const bad of ['123456', '123 45-6', '123456789012345678901', '139abc01111', '139.0000.1111', '(020)12345678', '+-  -+']) {
       expect(isPhone(bad), bad).toBe(false);
+      expect(validatePhone(bad), bad).toBe('validation.address.phoneFormat');
+    }
+  });
+
+  it('holds a mobile of an address in China to 11 digits, 1 then 3 to 9; landlines keep their area code', () => {
+    for (const ok of ['13900001111', '020-12345678', '+86 139 0000 1111', '8613900001111', '+852-1234-5678', '88880000', ' 13900001111 ']) {
+      expect(validatePhone(ok), ok).toBeNull();
+    }
+    for (const bad of ['1381234', '1234567', '12345678901', '139000011112', '+86 1381234', '12345678901234567890']) {
       expect(validatePhone(bad), bad).toBe('validation.address.phoneFormat');
     }
   });
