@@ -12,5 +12,6 @@ pub mod platform_export;
 pub mod search;
 pub mod staff;
 pub mod text;
+pub mod variation;
 pub mod wallet;
 pub mod wave;

@@ -8,18 +8,11 @@
 
 use std::collections::HashMap;
 
+use domain::variation::SIZES;
 use serde_json::Value;
 use sqlx::{AnyPool, Row};
 
 use crate::sites::Language;
-
-/// The English of the sizes the product itself names; any other size is the stall's own label
-/// ("S", "110", "26") and reads the same in both languages.
-const SIZES: &[(&str, &str)] = &[
-    ("均码", "One size"),
-    ("大码", "Plus size"),
-    ("加大码", "Extra plus size"),
-];
 
 /// A size in `lang`.
 pub fn size_in(size: &str, lang: Language) -> String {

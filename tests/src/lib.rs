@@ -10,6 +10,7 @@ use reqwest::StatusCode;
 use rsa::pkcs8::DecodePublicKey;
 use rsa::{Pkcs1v15Encrypt, RsaPublicKey};
 use serde_json::{json, Value};
+use sqlx::Row;
 use tempfile::TempDir;
 
 pub use api::app::App;
@@ -409,7 +410,6 @@ impl TestApp {
 
     /// What a SKU has in stock now.
     pub async fn stock_of(&self, sku: &str) -> i64 {
-        use sqlx::Row;
         sqlx::query("SELECT stock FROM skus WHERE id = $1")
             .bind(sku)
             .fetch_one(&self.db().pool)
@@ -605,4 +605,103 @@ pub fn platform_order_sheet(rows: &[[&str; 11]]) -> Vec<u8> {
         }
     }
     book.save_to_buffer().unwrap()
+}
+
+/// A product of the seeded market with three colours, each sold in sizes M and L, that the walked
+/// platform exports (`tests/fixtures/platform-exports/*-walked.csv`) are filled with: `{ITEM}` its
+/// item number, `{C1}`..`{C3}` its colours in Chinese and `{C1_EN}`..`{C3_EN}` in English.
+#[derive(Debug, Clone)]
+pub struct WalkedProduct {
+    pub product_id: String,
+    pub item_no: String,
+    /// (Chinese, English) of the three colours, in the product's order.
+    pub colours: Vec<(String, String)>,
+    /// The SKU id of each (Chinese colour, size).
+    pub skus: std::collections::HashMap<(String, String), String>,
+}
+
+impl WalkedProduct {
+    /// The SKU of colour `n` (1..=3) in `size`.
+    pub fn sku(&self, n: usize, size: &str) -> String {
+        let colour = &self.colours[n - 1].0;
+        self.skus[&(colour.clone(), size.to_string())].clone()
+    }
+
+    /// A walked fixture's text with this product in place of its placeholders.
+    pub fn fill(&self, text: &str) -> String {
+        let mut text = text.replace("{ITEM}", &self.item_no);
+        for (n, (zh, en)) in self.colours.iter().enumerate() {
+            text = text
+                .replace(&format!("{{C{}_EN}}", n + 1), en)
+                .replace(&format!("{{C{}}}", n + 1), zh);
+        }
+        text
+    }
+
+    /// The walked fixture `name` (a file of `tests/fixtures/platform-exports`) filled with this
+    /// product, byte for byte otherwise (its BOM and tabs kept).
+    pub fn fixture(&self, name: &str) -> Vec<u8> {
+        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("fixtures/platform-exports")
+            .join(name);
+        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        self.fill(&text).into_bytes()
+    }
+}
+
+impl TestApp {
+    /// The first seeded product whose item number is its own, with three colours that have English
+    /// names, each in M and L with stock for a batch (seed at least 10 products first).
+    pub async fn walked_product(&self) -> WalkedProduct {
+        let rows = sqlx::query(
+            "SELECT p.id, p.item_no, p.colors, k.id, k.color, k.size FROM products p \
+             JOIN skus k ON k.product_id = p.id \
+             WHERE k.stock >= 20 AND k.size IN ('M', 'L') \
+             AND (SELECT COUNT(*) FROM products q WHERE q.item_no = p.item_no) = 1 \
+             ORDER BY p.id, k.sort",
+        )
+        .fetch_all(&self.db().pool)
+        .await
+        .unwrap();
+        /// (SKU id, Chinese colour, size)
+        type Skus = Vec<(String, String, String)>;
+        let mut by_product: Vec<(String, String, String, Skus)> = Vec::new();
+        for row in &rows {
+            let id: String = row.get(0);
+            if by_product.last().map(|p| &p.0) != Some(&id) {
+                by_product.push((id, row.get(1), row.get(2), Vec::new()));
+            }
+            by_product
+                .last_mut()
+                .unwrap()
+                .3
+                .push((row.get(3), row.get(4), row.get(5)));
+        }
+        for (product_id, item_no, colours_json, skus) in by_product {
+            let names: Vec<Value> = serde_json::from_str(&colours_json).unwrap_or_default();
+            let mut colours = Vec::new();
+            for name in &names {
+                let (Some(zh), Some(en)) = (name["zh"].as_str(), name["en"].as_str()) else {
+                    continue;
+                };
+                let sizes = skus.iter().filter(|k| k.1 == zh).count();
+                if sizes == 2 && !en.is_empty() && colours.len() < 3 {
+                    colours.push((zh.to_string(), en.to_string()));
+                }
+            }
+            if colours.len() == 3 {
+                let skus = skus
+                    .into_iter()
+                    .map(|(id, colour, size)| ((colour, size), id))
+                    .collect();
+                return WalkedProduct {
+                    product_id,
+                    item_no,
+                    colours,
+                    skus,
+                };
+            }
+        }
+        panic!("no seeded product has three colours in M and L; seed more products");
+    }
 }

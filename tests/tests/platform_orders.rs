@@ -704,3 +704,10 @@ async fn a_seven_digit_mobile_does_not_make_a_domestic_order(app: &TestApp) {
         "{order}"
     );
 }
+
+// Issue 45's suites, one file per part, each with its own `on_both_engines!`; they use the helpers
+// above (a child module sees its parent's private items).
+mod links;
+mod pay;
+mod prices;
+mod reports;

@@ -69,11 +69,27 @@ pub(crate) struct ReportRow {
     pub field: String,
 }
 
+impl ReportRow {
+    fn refused(&mut self, outcome: &str, refusal: Refusal) {
+        self.outcome = outcome.into();
+        self.reason_key = refusal.key.to_string();
+        self.params = refusal
+            .params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect();
+        self.field = refusal.field.unwrap_or_default().to_string();
+    }
+}
+
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub(crate) struct Report {
     pub created: i64,
     pub failed: i64,
     pub duplicate: i64,
+    /// Reports stored before skipped orders were told apart have none.
+    #[serde(default)]
+    pub skipped: i64,
     pub rows: Vec<ReportRow>,
 }
 
@@ -93,14 +109,11 @@ impl Report {
             }
             Ok(Outcome::Failed { refusal }) => {
                 self.failed += 1;
-                entry.outcome = "failed".into();
-                entry.reason_key = refusal.key.to_string();
-                entry.params = refusal
-                    .params
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.clone()))
-                    .collect();
-                entry.field = refusal.field.unwrap_or_default().to_string();
+                entry.refused("failed", refusal);
+            }
+            Ok(Outcome::Skipped { refusal }) => {
+                self.skipped += 1;
+                entry.refused("skipped", refusal);
             }
             Err(e) => {
                 // This row's order was not placed (or its fate is settled at the next start);
@@ -145,7 +158,8 @@ pub fn report_view(stored: &str, lang: Language, with_rows: bool) -> Option<Valu
         })
         .collect();
     Some(serde_json::json!({
-        "created": report.created, "failed": report.failed, "duplicate": report.duplicate, "rows": rows,
+        "created": report.created, "failed": report.failed, "duplicate": report.duplicate,
+        "skipped": report.skipped, "rows": rows,
     }))
 }
 

@@ -50,6 +50,10 @@ pub enum Outcome {
     Failed {
         refusal: Refusal,
     },
+    /// Nothing to place: the platform says the order is not awaiting shipment (shipped, closed).
+    Skipped {
+        refusal: Refusal,
+    },
 }
 
 /// A platform by its code or its name in either language, any case (`抖音`, `douyin`, `TikTok`).

@@ -213,8 +213,7 @@ pub struct BatchOrder {
     pub source_order_no: String,
     /// The first line's row in the file (the report names it).
     pub row: usize,
-    /// Each line's linked SKU (`None` when the seller has not linked it) and quantity.
-    pub lines: Vec<(Option<String>, i64)>,
+    pub lines: Vec<BatchLine>,
     /// The first problem a line of this order has, as read from the file.
     pub problem: Option<String>,
     pub recipient: String,
@@ -224,6 +223,16 @@ pub struct BatchOrder {
     pub address_text: String,
     pub hidden: bool,
     pub label_url: String,
+}
+
+/// One line of an import's order.
+#[derive(Debug, Clone)]
+pub struct BatchLine {
+    /// The line's row in the file (a refusal about the line names it).
+    pub row: usize,
+    /// The linked SKU, `None` when the seller has not linked it.
+    pub sku: Option<String>,
+    pub quantity: i64,
 }
 
 /// The orders of an import in file order, each with its lines' links.
@@ -267,7 +276,11 @@ pub async fn batch_orders(db: &Database, user_id: &str, id: &str) -> Result<(Pla
         if order.problem.is_none() && !problem.is_empty() {
             order.problem = Some(problem);
         }
-        order.lines.push((r.get(8), r.get(2)));
+        order.lines.push(BatchLine {
+            row: r.get::<i64, _>(0) as usize,
+            sku: r.get(8),
+            quantity: r.get(2),
+        });
     }
     Ok((platform, orders))
 }
@@ -298,11 +311,11 @@ pub async fn order_one(
         return failed(Refusal::new(static_key(problem)).on("lines"));
     }
     let mut lines: BTreeMap<String, i64> = BTreeMap::new();
-    for (sku, quantity) in &order.lines {
-        let Some(sku) = sku else {
+    for line in &order.lines {
+        let Some(sku) = &line.sku else {
             return failed(Refusal::new("platform.unlinked").on("lines"));
         };
-        *lines.entry(sku.clone()).or_default() += quantity;
+        *lines.entry(sku.clone()).or_default() += line.quantity;
     }
     let ship_to = if order.label_url.is_empty() {
         if order.hidden {
