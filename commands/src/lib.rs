@@ -22,6 +22,7 @@ pub mod messages;
 mod migrations;
 pub mod orders;
 pub mod payments;
+pub mod platform_rates;
 pub mod sms;
 pub mod snapshots;
 pub mod staff;

@@ -16,6 +16,7 @@ pub mod labels;
 pub mod messages;
 pub mod orders;
 pub mod platform_imports;
+pub mod platform_rates;
 pub mod product_imports;
 pub mod product_names;
 pub mod ranking;

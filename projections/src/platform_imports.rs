@@ -15,9 +15,11 @@ pub struct ImportHead {
     pub created_at: i64,
     pub lines: i64,
     pub orders: i64,
+    /// The ISO code of the file's currency; empty when the file did not say.
+    pub currency: String,
 }
 
-const HEAD: &str = "SELECT i.id, i.platform, i.file_name, i.job_id, i.created_at, \
+const HEAD: &str = "SELECT i.id, i.platform, i.file_name, i.job_id, i.created_at, i.currency, \
      (SELECT COUNT(*) FROM platform_import_lines l WHERE l.import_id = i.id), \
      (SELECT COUNT(DISTINCT l.source_order_no) FROM platform_import_lines l WHERE l.import_id = i.id) \
      FROM platform_imports i";
@@ -29,8 +31,9 @@ fn head_of(r: &sqlx::any::AnyRow) -> ImportHead {
         file_name: r.get(2),
         job_id: r.get(3),
         created_at: r.get(4),
-        lines: r.get(5),
-        orders: r.get(6),
+        currency: r.get(5),
+        lines: r.get(6),
+        orders: r.get(7),
     }
 }
 

@@ -89,11 +89,52 @@ fn rows_of(bytes: &[u8]) -> Result<Vec<Vec<Text>>, Refusal> {
     }
 }
 
-/// What an export holds: the platform it is from and its lines.
+/// What an export holds: the platform it is from, the currency its prices are in (an ISO code, empty
+/// when the file does not say) and its lines.
 #[derive(Debug)]
 pub struct Export {
     pub platform: Platform,
+    pub currency: String,
     pub lines: Vec<PlatformLine>,
+}
+
+fn platform_name(lang: Language, platform: Platform) -> String {
+    message(lang, &format!("excel.platform.{}", platform.code()), &[])
+}
+
+/// No platform's export: what each platform's needs, and the closest with what it lacks.
+fn unrecognised(
+    needs: &[(Platform, Vec<&'static str>)],
+    closest: Platform,
+    missing: &[&'static str],
+    lang: Language,
+) -> Refusal {
+    let separator = match lang {
+        Language::ZhCn => "；",
+        _ => "; ",
+    };
+    let platforms = needs
+        .iter()
+        .map(|(platform, columns)| {
+            message(
+                lang,
+                "platform.layout_needs",
+                &[
+                    ("platform", platform_name(lang, *platform)),
+                    ("columns", columns.join(", ")),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(separator);
+    let quoted: Vec<&str> = needs.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+    Refusal::new("platform.layout_unrecognised")
+        .on("file")
+        .with("platforms", platforms)
+        .with("closest", platform_name(lang, closest))
+        .with("columns", missing.join(", "))
+        // the platforms' own column names, which a file must carry as they are
+        .quoting(&quoted)
 }
 
 /// Reads an export; `chosen` holds it to one platform's layout. A layout that is not known is
@@ -110,12 +151,14 @@ pub fn read_export(bytes: &[u8], chosen: Option<Platform>, lang: Language) -> Re
     let header: Vec<String> = header.iter().map(|h| h.to_string()).collect();
     let layout = platform_export::detect(&header, chosen).map_err(|e| match e {
         LayoutError::Empty => Refusal::new("excel.no_rows").on("file"),
+        LayoutError::Unrecognised {
+            needs,
+            closest,
+            missing,
+        } => unrecognised(&needs, closest, &missing, lang),
         LayoutError::Lacks { platform, missing } => Refusal::new("platform.layout_unknown")
             .on("file")
-            .with(
-                "platform",
-                message(lang, &format!("excel.platform.{}", platform.code()), &[]),
-            )
+            .with("platform", platform_name(lang, platform))
             .with("columns", missing.join(", "))
             // the platform's own column names, which the file must carry as they are
             .quoting(&missing),
@@ -133,6 +176,7 @@ pub fn read_export(bytes: &[u8], chosen: Option<Platform>, lang: Language) -> Re
     }
     Ok(Export {
         platform: layout.platform,
+        currency: layout.currency(&header),
         lines,
     })
 }
@@ -162,20 +206,34 @@ mod tests {
         );
     }
 
+    fn param(refusal: &Refusal, key: &str) -> String {
+        refusal.params.iter().find(|(k, _)| *k == key).unwrap().1.clone()
+    }
+
     #[test]
     fn an_unknown_layout_is_refused_with_what_it_lacks() {
-        let refusal = read_export("Order ID,Quantity\n1,2\n".as_bytes(), None, Language::EnUs).unwrap_err();
+        let file = "Order ID,Quantity\n1,2\n".as_bytes();
+        let refusal = read_export(file, Some(Platform::Tiktok), Language::EnUs).unwrap_err();
         assert_eq!(refusal.key, "platform.layout_unknown");
-        let columns = refusal
-            .params
-            .iter()
-            .find(|(k, _)| *k == "columns")
-            .unwrap()
-            .1
-            .clone();
-        assert!(
-            columns.contains("Recipient") || columns.contains("Receiver Name"),
-            "{columns}"
-        );
+        assert!(param(&refusal, "columns").contains("Recipient"), "{refusal:?}");
+
+        // With no platform chosen: no platform's export, each listed, the closest named.
+        let refusal = read_export(file, None, Language::EnUs).unwrap_err();
+        assert_eq!(refusal.key, "platform.layout_unrecognised");
+        let platforms = param(&refusal, "platforms");
+        for name in ["Douyin", "TikTok", "Shopee", "Lazada"] {
+            assert!(platforms.contains(name), "{platforms}");
+        }
+        assert!(platforms.contains("Receiver Name"), "{platforms}");
+        assert!(!param(&refusal, "closest").is_empty());
+    }
+
+    #[test]
+    fn the_currency_is_read_from_the_price_header() {
+        let shopee = "Order ID,Product Name,Variation Name,Original Price (PHP),Deal Price (PHP),Quantity,\
+                      Receiver Name,Phone Number,Delivery Address\n1,Tee,\"Pink,M\",399.00,299.00,1,Ana,0917,7 Luna St\n";
+        let export = read_export(shopee.as_bytes(), None, Language::EnUs).unwrap();
+        assert_eq!(export.currency, "PHP");
+        assert_eq!(export.lines[0].unit_price, Some(29_900));
     }
 }

@@ -17,6 +17,7 @@ pub mod message;
 pub mod order;
 pub mod pay;
 pub mod platform_orders;
+pub mod platform_rates;
 pub mod site;
 pub mod sms;
 pub mod staff;
@@ -368,6 +369,8 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/order/platform/label"), post(platform_orders::attach_label))
         .route(&format!("{UNISHOP}/order/platform/order"), post(platform_orders::order))
         .route(&format!("{UNISHOP}/order/platform/writeback"), post(platform_orders::writeback))
+        .route(&format!("{UNISHOP}/forward/platform_rates"), post(platform_rates::rates))
+        .route(&format!("{UNISHOP}/forward/platform_rates/save"), post(platform_rates::save))
         .route(&format!("{UNISHOP}/ranking/lists"), post(order::ranking_lists))
         .route(&format!("{UNISHOP}/aftersale/options"), post(aftersale::options))
         .route(&format!("{UNISHOP}/aftersale/apply"), post(aftersale::apply))

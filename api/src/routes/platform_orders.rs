@@ -14,6 +14,7 @@ use commands::orders::platform_batch::{self, LinkRequest};
 use commands::Refusal;
 use domain::address::{validate, AddressInput};
 use domain::order::{Courier, Platform};
+use domain::platform_export::rates::{rate_text, to_fen};
 use domain::platform_export::Problem;
 use projections::catalog::{colour_picture_url, Page};
 use projections::platform_imports::{self as read, ImportHead, ImportLine, LinkedSku};
@@ -80,8 +81,11 @@ pub async fn import(
         &state.db,
         &id,
         &user.id,
-        export.platform,
-        &file_name,
+        platform_batch::ImportFile {
+            platform: export.platform,
+            file_name: &file_name,
+            currency: &export.currency,
+        },
         &export.lines,
         at,
     )
@@ -127,6 +131,8 @@ pub struct ImportSummary {
     created_at: i64,
     lines: i64,
     orders: i64,
+    /// The ISO code of the file's currency; empty when the file does not say.
+    currency: String,
 }
 
 fn platform_name(code: &str, lang: Language) -> String {
@@ -142,6 +148,7 @@ fn summary_of(head: &ImportHead, lang: Language) -> ImportSummary {
         created_at: head.created_at,
         lines: head.lines,
         orders: head.orders,
+        currency: head.currency.clone(),
     }
 }
 
@@ -208,10 +215,16 @@ pub struct LineView {
     item_key: String,
     sku_key: String,
     quantity: i64,
+    /// The platform's unit price in minor units of `currency` (centavos for PHP, fen for CNY).
     platform_price: Option<i64>,
+    /// The file's currency (ISO code; empty when the file does not say).
+    currency: String,
+    /// `platform_price` in fen at the seller's rate for the currency (the same for CNY); null
+    /// without a rate.
+    platform_price_cny: Option<i64>,
     status: String,
     sku: Option<SkuView>,
-    /// (platform price − jpmall price) × quantity, when both are known.
+    /// (platform price in fen − jpmall price) × quantity, when both are known in yuan.
     margin: Option<i64>,
 }
 
@@ -231,8 +244,13 @@ pub struct OrderPreview {
     reason: String,
     reason_key: String,
     lines: Vec<LineView>,
+    /// In minor units of `currency`.
     platform_amount: Option<i64>,
+    currency: String,
+    /// `platform_amount` in fen at the seller's rate; null without one.
+    platform_amount_cny: Option<i64>,
     jpmall_amount: i64,
+    /// In fen; null when a price is missing or the file's currency has no rate.
     margin: Option<i64>,
 }
 
@@ -255,9 +273,14 @@ pub struct Totals {
     skipped: i64,
     lines: i64,
     unlinked: i64,
+    /// In minor units of the file's currency (one file has one currency).
     platform_amount: i64,
+    /// In fen at the seller's rate; null without one.
+    platform_amount_cny: Option<i64>,
     jpmall_amount: i64,
-    margin: i64,
+    /// In fen; null when the file's currency has no rate (amounts are never subtracted across
+    /// currencies).
+    margin: Option<i64>,
 }
 
 #[derive(Serialize)]
@@ -267,6 +290,14 @@ pub struct Preview {
     platform_name: String,
     file_name: String,
     created_at: i64,
+    /// The file's currency (ISO code; empty when the file does not say).
+    currency: String,
+    /// Yuan for one unit of `currency` as the seller set it (`0.1250`); `1.0000` for CNY; null when
+    /// no rate is set.
+    rate: Option<String>,
+    /// Why margins are not shown, in the reader's language, and its key; empty when they are.
+    margin_hint: String,
+    margin_hint_key: String,
     /// The latest ordering of this import, when there was one.
     job: Option<JobView>,
     totals: Totals,
@@ -317,10 +348,41 @@ fn reason_of(refusal: &Refusal, lang: Language) -> String {
     message(lang, refusal.key, &params)
 }
 
+/// The seller's rate for the import's currency in micro-yuan (CNY is one to one), or why there is
+/// none.
+async fn rate_of(
+    state: &AppState,
+    user_id: &str,
+    head: &ImportHead,
+) -> Result<Result<i64, Refusal>, AppError> {
+    let currency = head.currency.as_str();
+    if currency == "CNY" {
+        return Ok(Ok(1_000_000));
+    }
+    if currency.is_empty() {
+        return Ok(Err(Refusal::new("platform.currency_unknown")));
+    }
+    let rate =
+        projections::platform_rates::rate_of(&state.db.pool, user_id, &head.platform, currency).await?;
+    Ok(rate.ok_or_else(|| Refusal::new("platform.rate_missing").with("currency", currency)))
+}
+
 async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -> Result<Preview, AppError> {
     let head = read::import_head(&state.db.pool, user_id, id)
         .await?
         .ok_or(AppError::NotFound("platform.import_unknown"))?;
+    let rate = rate_of(state, user_id, &head).await?;
+    let micro = rate.as_ref().ok().copied();
+    let (margin_hint, margin_hint_key) = match &rate {
+        Ok(_) => (String::new(), String::new()),
+        Err(refusal) => {
+            let refusal = refusal
+                .clone()
+                .with("platform", platform_name(&head.platform, lang));
+            (reason_of(&refusal, lang), refusal.key.to_string())
+        }
+    };
+    let mut margin_total = 0i64;
     let lines = read::lines(&state.db.pool, user_id, id, &head.platform).await?;
     let labels = read::labels(&state.db.pool, id).await?;
     let placed = read::placed(&state.db.pool, user_id, &head.platform, id).await?;
@@ -372,14 +434,19 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
         }
         let mut line_views = Vec::new();
         let (mut platform_amount, mut jpmall_amount, mut priced) = (0i64, 0i64, true);
+        let mut platform_amount_cny = 0i64;
         for line in &group {
             let sku = line.linked.as_ref().map(|s| sku_view(s, lang));
-            let margin = match (&sku, line.platform_price) {
+            let price_cny = line.platform_price.zip(micro).map(|(p, m)| to_fen(p, m));
+            let margin = match (&sku, price_cny) {
                 (Some(sku), Some(price)) => Some((price - sku.price) * line.quantity),
                 _ => None,
             };
             match line.platform_price {
-                Some(price) => platform_amount += price * line.quantity,
+                Some(price) => {
+                    platform_amount += price * line.quantity;
+                    platform_amount_cny += price_cny.unwrap_or(0) * line.quantity;
+                }
                 None => priced = false,
             }
             match &sku {
@@ -409,6 +476,8 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
                 sku_key: line.sku_key.clone(),
                 quantity: line.quantity,
                 platform_price: line.platform_price,
+                currency: head.currency.clone(),
+                platform_price_cny: price_cny,
                 status: line.status.clone(),
                 sku,
                 margin,
@@ -419,7 +488,10 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
             if priced {
                 totals.platform_amount += platform_amount;
                 totals.jpmall_amount += jpmall_amount;
-                totals.margin += platform_amount - jpmall_amount;
+                margin_total += platform_amount_cny - jpmall_amount;
+                if micro.is_some() {
+                    *totals.platform_amount_cny.get_or_insert(0) += platform_amount_cny;
+                }
             }
         }
         let first = group[0];
@@ -441,17 +513,27 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
             reason_key,
             lines: line_views,
             platform_amount: priced.then_some(platform_amount),
+            currency: head.currency.clone(),
+            platform_amount_cny: (priced && micro.is_some()).then_some(platform_amount_cny),
             jpmall_amount,
-            margin: priced.then_some(platform_amount - jpmall_amount),
+            margin: (priced && micro.is_some()).then_some(platform_amount_cny - jpmall_amount),
         });
     }
     totals.unlinked = unlinked.len() as i64;
+    totals.margin = micro.map(|_| margin_total);
+    if micro.is_some() && totals.platform_amount_cny.is_none() {
+        totals.platform_amount_cny = Some(0);
+    }
     Ok(Preview {
         id: head.id.clone(),
         platform: head.platform.clone(),
         platform_name: platform_name(&head.platform, lang),
         file_name: head.file_name.clone(),
         created_at: head.created_at,
+        currency: head.currency.clone(),
+        rate: micro.map(rate_text),
+        margin_hint,
+        margin_hint_key,
         job,
         totals,
         orders,

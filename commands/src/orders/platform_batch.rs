@@ -17,26 +17,34 @@ use crate::orders::placing::{DestinationChoice, OrderRequest, Wanted};
 use crate::orders::pricing::Options;
 use crate::Database;
 
+/// What an uploaded export is: where it is from, what the seller called it, and the currency its
+/// prices are in (an ISO code, empty when the file does not say).
+pub struct ImportFile<'a> {
+    pub platform: Platform,
+    pub file_name: &'a str,
+    pub currency: &'a str,
+}
+
 /// Stores the lines of an export as import `id` of `user_id`.
 pub async fn save_import(
     db: &Database,
     id: &str,
     user_id: &str,
-    platform: Platform,
-    file_name: &str,
+    file: ImportFile<'_>,
     lines: &[PlatformLine],
     now: i64,
 ) -> Result<()> {
     let mut tx = db.pool.begin().await?;
     sqlx::query(
-        "INSERT INTO platform_imports (id, user_id, platform, file_name, job_id, created_at) \
-         VALUES ($1, $2, $3, $4, '', $5)",
+        "INSERT INTO platform_imports (id, user_id, platform, file_name, job_id, created_at, currency) \
+         VALUES ($1, $2, $3, $4, '', $5, $6)",
     )
     .bind(id)
     .bind(user_id)
-    .bind(platform.code())
-    .bind(file_name)
+    .bind(file.platform.code())
+    .bind(file.file_name)
     .bind(now)
+    .bind(file.currency)
     .execute(&mut *tx)
     .await?;
     for line in lines {

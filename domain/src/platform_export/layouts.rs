@@ -18,6 +18,9 @@ pub enum Field {
     Variation,
     Quantity,
     UnitPrice,
+    /// The line's amount after discounts (TikTok Shop's `SKU Subtotal After Discount`): what the
+    /// buyer paid for the line's units together.
+    PaidSubtotal,
     Recipient,
     Phone,
     Country,
@@ -27,6 +30,7 @@ pub enum Field {
     Street,
     Detail,
     Detail2,
+    PostCode,
     Status,
 }
 
@@ -40,8 +44,15 @@ pub struct Layout {
     pub item_key: &'static [Field],
     /// Where the SKU's key comes from: the first of these the line fills.
     pub sku_key: &'static [Field],
-    /// Address parts in the order they are written one after another.
+    /// Address parts of a buyer outside China, small to large as the platform writes them (detail,
+    /// town, district, province, country, post code), joined with commas.
     pub address: &'static [Field],
+    /// Address parts of a buyer in China, large to small (province first, no country or post code),
+    /// written one after another as Chinese addresses are.
+    pub china_address: &'static [Field],
+    /// The currency of a file whose price header names none (抖店 is always in yuan); empty when the
+    /// platform's documentation names none.
+    pub default_currency: &'static str,
     /// Lines carry no quantity: each line is one unit (Lazada writes one line per item).
     pub one_per_line: bool,
     /// The platform writes a row describing each column under the header (TikTok Shop's CSV).
@@ -65,6 +76,13 @@ fn normal(header: &str) -> String {
         .collect()
 }
 
+/// The ISO 4217 code a header names in a trailing bracket: `Deal Price (PHP)` → `PHP`.
+fn currency_in(header: &str) -> Option<String> {
+    let text = header.trim().trim_end_matches(['*', '＊']).trim_end();
+    let inner = text.strip_suffix(')')?.rsplit_once('(')?.1.trim();
+    (inner.len() == 3 && inner.chars().all(|c| c.is_ascii_alphabetic())).then(|| inner.to_ascii_uppercase())
+}
+
 impl Layout {
     pub fn headers(&self, field: Field) -> &'static [&'static str] {
         self.fields
@@ -74,10 +92,32 @@ impl Layout {
             .unwrap_or(&[])
     }
 
-    /// The column of `field` in `header`, if the file has it.
+    /// The column of `field` in `header`, if the file has it. When the file has several of the
+    /// field's names, the name listed first wins wherever its column stands (Shopee writes
+    /// `Original Price` before `Deal Price`; the buyer paid the deal price).
     pub fn column(&self, header: &[String], field: Field) -> Option<usize> {
-        let names: Vec<String> = self.headers(field).iter().map(|n| normal(n)).collect();
-        header.iter().position(|h| names.contains(&normal(h)))
+        let header: Vec<String> = header.iter().map(|h| normal(h)).collect();
+        self.headers(field)
+            .iter()
+            .find_map(|name| header.iter().position(|h| *h == normal(name)))
+    }
+
+    /// The file's currency: the ISO code a price header names (`Deal Price (PHP)`), else the
+    /// platform's own currency when it has one (抖店: `CNY`), else empty (unknown).
+    pub fn currency(&self, header: &[String]) -> String {
+        [Field::UnitPrice, Field::PaidSubtotal]
+            .iter()
+            .filter_map(|f| self.column(header, *f))
+            .find_map(|i| currency_in(&header[i]))
+            .unwrap_or_else(|| self.default_currency.to_string())
+    }
+
+    /// The columns the layout needs, one per group by its first name, for a refusal that lists them.
+    pub fn required_names(&self) -> Vec<&'static str> {
+        self.required
+            .iter()
+            .filter_map(|group| self.headers(group[0]).first().copied())
+            .collect()
     }
 
     /// The required columns the header lacks, by their first name.
@@ -140,7 +180,9 @@ pub static LAYOUTS: [Layout; 4] = [
         ],
         item_key: &[ProductId, Title],
         sku_key: &[SellerSku, Variation],
-        address: &[Province, City, District, Street, Detail],
+        address: &[Detail, Street, District, City, Province],
+        china_address: &[Province, City, District, Street, Detail],
+        default_currency: "CNY",
         one_per_line: false,
         description_row: false,
     },
@@ -156,6 +198,7 @@ pub static LAYOUTS: [Layout; 4] = [
             (Variation, &["Variation"]),
             (Quantity, &["Quantity"]),
             (UnitPrice, &["SKU Unit Original Price", "SKU Unit Price"]),
+            (PaidSubtotal, &["SKU Subtotal After Discount"]),
             (Recipient, &["Recipient"]),
             (Phone, &["Phone #", "Phone"]),
             (Country, &["Country"]),
@@ -165,6 +208,7 @@ pub static LAYOUTS: [Layout; 4] = [
             (Street, &["Villages", "Commune"]),
             (Detail, &["Detail Address", "Address Line 1"]),
             (Detail2, &["Additional address information", "Address Line 2"]),
+            (PostCode, &["Zipcode", "Zip Code", "Postcode"]),
             (Status, &["Order Status"]),
         ],
         required: &[
@@ -177,7 +221,11 @@ pub static LAYOUTS: [Layout; 4] = [
         ],
         item_key: &[ProductId, Title],
         sku_key: &[SkuId, SellerSku, Variation],
-        address: &[Country, Province, City, District, Street, Detail, Detail2],
+        address: &[
+            Detail, Detail2, Street, District, City, Province, Country, PostCode,
+        ],
+        china_address: &[Province, City, District, Street, Detail, Detail2],
+        default_currency: "",
         one_per_line: false,
         description_row: true,
     },
@@ -207,6 +255,11 @@ pub static LAYOUTS: [Layout; 4] = [
             (Recipient, &["Receiver Name", "收件人姓名", "收件者姓名"]),
             (Phone, &["Phone Number", "收件人电话", "收件者電話"]),
             (Detail, &["Delivery Address", "收件地址", "寄送地址"]),
+            (Street, &["Town"]),
+            (District, &["District"]),
+            (Province, &["Province"]),
+            (Country, &["Country"]),
+            (PostCode, &["Zip Code"]),
             (Status, &["Order Status", "订单状态", "訂單狀態"]),
         ],
         required: &[
@@ -220,7 +273,10 @@ pub static LAYOUTS: [Layout; 4] = [
         ],
         item_key: &[ParentSku, Title],
         sku_key: &[SellerSku, Variation],
-        address: &[Detail],
+        address: &[Detail, Street, District, Province, Country, PostCode],
+        // A buyer in China: the delivery address as Shopee writes it, which already holds the rest.
+        china_address: &[Detail],
+        default_currency: "",
         one_per_line: false,
         description_row: false,
     },
@@ -234,7 +290,7 @@ pub static LAYOUTS: [Layout; 4] = [
             (SkuId, &["Lazada SKU", "lazadaSku"]),
             (SellerSku, &["Seller SKU", "sellerSku"]),
             (Variation, &["Variation", "variation"]),
-            (UnitPrice, &["Unit Price", "unitPrice", "Paid Price", "paidPrice"]),
+            (UnitPrice, &["Paid Price", "paidPrice", "Unit Price", "unitPrice"]),
             (Recipient, &["Shipping Name", "shippingName"]),
             (
                 Phone,
@@ -245,6 +301,7 @@ pub static LAYOUTS: [Layout; 4] = [
             (City, &["Shipping City", "shippingCity"]),
             (Detail, &["Shipping Address", "shippingAddress"]),
             (Detail2, &["Shipping Address2", "shippingAddress2"]),
+            (PostCode, &["Shipping Post Code", "shippingPostCode"]),
             (Status, &["Status", "status"]),
         ],
         required: &[
@@ -257,7 +314,9 @@ pub static LAYOUTS: [Layout; 4] = [
         ],
         item_key: &[Title],
         sku_key: &[SkuId, SellerSku, Variation],
-        address: &[Country, Province, City, Detail, Detail2],
+        address: &[Detail, Detail2, City, Province, Country, PostCode],
+        china_address: &[Province, City, Detail, Detail2],
+        default_currency: "",
         one_per_line: true,
         description_row: false,
     },

@@ -153,26 +153,47 @@ fn has_han(text: &str) -> bool {
     text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
 }
 
-fn address_of(layout: &Layout, parts: Vec<String>) -> String {
-    let mut parts: Vec<String> = parts.into_iter().filter(|p| !p.is_empty()).collect();
-    if layout.platform != Platform::Douyin {
-        // A buyer in China is written as Chinese addresses are, without the country; anyone else
-        // as their country writes it.
-        let in_china = |p: &String| ["china", "中国", "cn", "中国大陆"].contains(&p.to_lowercase().as_str());
-        if layout.address.contains(&Field::Country) && parts.first().is_some_and(in_china) {
-            parts.remove(0);
-        }
-        return if parts.first().is_some_and(|p| has_han(p)) && !parts.iter().any(|p| p.contains(',')) {
-            parts.concat()
-        } else {
-            parts.join(", ")
+fn in_china(country: &str) -> bool {
+    ["china", "中国", "cn", "中国大陆", "中國"].contains(&country.trim().to_lowercase().as_str())
+}
+
+/// The address of a line. Douyin's buyers are in China. Elsewhere the country column decides: a
+/// buyer in China (or a line with no country whose address is written in Chinese) is addressed as
+/// Chinese addresses are, province first and without the country, so it can be split into its
+/// divisions; anyone else keeps the whole address as the platform writes it, small to large with
+/// the post code, joined with commas.
+fn address_of(layout: &Layout, cell: impl Fn(Field) -> String) -> String {
+    let china_parts: Vec<String> = layout.china_address.iter().map(|f| cell(*f)).collect();
+    if layout.platform == Platform::Douyin {
+        // Douyin's 详细地址 sometimes repeats the province and city; then it is the whole address.
+        let parts: Vec<String> = china_parts.into_iter().filter(|p| !p.is_empty()).collect();
+        return match (parts.first(), parts.last()) {
+            (Some(first), Some(last)) if parts.len() > 1 && last.starts_with(first.as_str()) => last.clone(),
+            _ => parts.concat(),
         };
     }
-    // Douyin's 详细地址 sometimes repeats the province and city; then it is the whole address.
-    match (parts.first(), parts.last()) {
-        (Some(first), Some(last)) if parts.len() > 1 && last.starts_with(first.as_str()) => last.clone(),
-        _ => parts.concat(),
+    let country = if layout.address.contains(&Field::Country) {
+        cell(Field::Country)
+    } else {
+        String::new()
+    };
+    let china_parts: Vec<String> = china_parts.into_iter().filter(|p| !p.is_empty()).collect();
+    let chinese =
+        china_parts.first().is_some_and(|p| has_han(p)) && !china_parts.iter().any(|p| p.contains(','));
+    if in_china(&country) || (country.is_empty() && chinese) {
+        return if chinese {
+            china_parts.concat()
+        } else {
+            china_parts.join(", ")
+        };
     }
+    layout
+        .address
+        .iter()
+        .map(|f| cell(*f))
+        .filter(|p| !p.is_empty())
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// The lines of `rows` (each with its row number) under `header`, read by `layout`. Blank rows are
@@ -197,6 +218,15 @@ pub fn read_lines<S: AsRef<str>>(
             .find(|v| !v.is_empty())
             .unwrap_or_default()
     };
+    // What the buyer paid for one unit: the line's amount after discounts over its quantity (to the
+    // nearest fen, half up) where the platform writes one, else the unit price column.
+    let paid_price = |cells: &[S]| {
+        let subtotal = price_fen(&cell(cells, Field::PaidSubtotal));
+        match (subtotal, quantity_of(&cell(cells, Field::Quantity))) {
+            (Some(subtotal), Some(quantity)) => Some((subtotal * 2 + quantity) / (quantity * 2)),
+            _ => price_fen(&cell(cells, Field::UnitPrice)),
+        }
+    };
     let mut lines = Vec::new();
     for (index, (row, cells)) in rows.iter().enumerate() {
         if cells.iter().all(|c| clean(c.as_ref()).is_empty()) {
@@ -213,14 +243,14 @@ pub fn read_lines<S: AsRef<str>>(
         } else {
             quantity_of(&quantity_text)
         };
-        let mut parts: Vec<String> = layout.address.iter().map(|f| cell(cells, *f)).collect();
-        if layout.platform != Platform::Douyin {
-            parts.retain(|p| !p.is_empty());
-        }
         let recipient = cell(cells, Field::Recipient);
         let phone = cell(cells, Field::Phone);
-        let hidden_address = parts.iter().any(|p| hidden_text(p, "address"));
-        let address = address_of(layout, parts);
+        let hidden_address = layout
+            .address
+            .iter()
+            .chain(layout.china_address)
+            .any(|f| hidden_text(&cell(cells, *f), "address"));
+        let address = address_of(layout, |f| cell(cells, f));
         let hidden: Vec<&'static str> = [
             ("recipient", hidden_text(&recipient, "recipient")),
             ("phone", hidden_text(&phone, "phone")),
@@ -252,7 +282,7 @@ pub fn read_lines<S: AsRef<str>>(
             title: cell(cells, Field::Title),
             variation: cell(cells, Field::Variation),
             quantity: quantity.unwrap_or(0),
-            unit_price: price_fen(&cell(cells, Field::UnitPrice)),
+            unit_price: paid_price(cells),
             recipient: if hidden.contains(&"recipient") {
                 String::new()
             } else {

@@ -7,6 +7,7 @@
 
 mod layouts;
 mod lines;
+pub mod rates;
 pub mod writeback;
 
 pub use layouts::{layout_of, Field, Layout, LAYOUTS};
@@ -25,11 +26,19 @@ pub enum LayoutError {
         platform: Platform,
         missing: Vec<&'static str>,
     },
+    /// No platform was chosen and the file is no platform's export: each platform with the columns
+    /// its export needs, and the platform the file looks most like with the columns it lacks.
+    Unrecognised {
+        needs: Vec<(Platform, Vec<&'static str>)>,
+        closest: Platform,
+        missing: Vec<&'static str>,
+    },
 }
 
 /// The layout of a file whose header row is `header`: the one `chosen` names, or the platform whose
-/// columns the header matches. A header missing any column the layout needs is refused with the
-/// columns it lacks.
+/// columns the header matches. A header missing any column the chosen layout needs is refused with
+/// the columns it lacks; with no platform chosen, a header no layout fits is refused as no
+/// platform's export, naming what each needs and the closest.
 pub fn detect(header: &[String], chosen: Option<Platform>) -> Result<&'static Layout, LayoutError> {
     if header.iter().all(|h| h.trim().is_empty()) {
         return Err(LayoutError::Empty);
@@ -46,9 +55,15 @@ pub fn detect(header: &[String], chosen: Option<Platform>) -> Result<&'static La
     let (layout, missing) = best;
     if missing.is_empty() {
         Ok(layout)
-    } else {
+    } else if chosen.is_some() {
         Err(LayoutError::Lacks {
             platform: layout.platform,
+            missing,
+        })
+    } else {
+        Err(LayoutError::Unrecognised {
+            needs: LAYOUTS.iter().map(|l| (l.platform, l.required_names())).collect(),
+            closest: layout.platform,
             missing,
         })
     }

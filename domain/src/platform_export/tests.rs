@@ -111,13 +111,285 @@ fn each_platform_is_known_by_its_own_columns() {
 fn an_unknown_layout_names_the_columns_it_lacks() {
     let header = strings(&["主订单编号", "选购商品", "商品规格", "商品数量", "收件人"]);
     assert_eq!(
-        detect(&header, None),
+        detect(&header, Some(Platform::Douyin)),
         Err(LayoutError::Lacks {
             platform: Platform::Douyin,
             missing: vec!["收件人手机号", "详细地址"],
         })
     );
     assert_eq!(detect(&strings(&["", " "]), None), Err(LayoutError::Empty));
+}
+
+#[test]
+fn a_file_that_is_no_platforms_export_is_refused_as_such_naming_each_platform_and_the_closest() {
+    // An ERP's own order sheet: 抖店's column names, but not its layout.
+    let erp = strings(&["订单号", "收货人", "联系电话", "收货地址", "商品编码", "数量"]);
+    let Err(LayoutError::Unrecognised {
+        needs,
+        closest,
+        missing,
+    }) = detect(&erp, None)
+    else {
+        panic!("{:?}", detect(&erp, None));
+    };
+    assert_eq!(closest, Platform::Douyin);
+    assert_eq!(missing, vec!["商品ID"], "no product id or title");
+    let platforms: Vec<Platform> = needs.iter().map(|(p, _)| *p).collect();
+    assert_eq!(
+        platforms,
+        vec![
+            Platform::Douyin,
+            Platform::Tiktok,
+            Platform::Shopee,
+            Platform::Lazada
+        ]
+    );
+    let shopee = &needs[2].1;
+    assert!(
+        shopee.contains(&"Deal Price") || shopee.contains(&"Order ID"),
+        "{shopee:?}"
+    );
+    assert_eq!(needs[3].1[0], "Order Number");
+    // Chosen, the same file keeps the platform's own refusal.
+    assert!(matches!(
+        detect(&erp, Some(Platform::Douyin)),
+        Err(LayoutError::Lacks {
+            platform: Platform::Douyin,
+            ..
+        })
+    ));
+}
+
+#[test]
+fn the_price_is_the_one_the_buyer_paid_whatever_the_column_order() {
+    // Shopee writes Original Price before Deal Price; the alias listed first wins, not the column.
+    let header = strings(&[
+        "Order ID",
+        "Product Name",
+        "Variation Name",
+        "Original Price (PHP)",
+        "Deal Price (PHP)",
+        "Quantity",
+        "Receiver Name",
+        "Phone Number",
+        "Delivery Address",
+    ]);
+    let layout = detect(&header, None).unwrap();
+    assert_eq!(layout.platform, Platform::Shopee);
+    assert_eq!(layout.column(&header, Field::UnitPrice), Some(4));
+    let rows = vec![(
+        2,
+        strings(&[
+            "1",
+            "Cardigan",
+            "Pink,M",
+            "399.00",
+            "299.00",
+            "1",
+            "Ana",
+            "09171234567",
+            "7 Luna St",
+        ]),
+    )];
+    assert_eq!(read_lines(layout, &header, &rows)[0].unit_price, Some(29_900));
+    assert_eq!(layout.currency(&header), "PHP");
+
+    // Lazada: paidPrice before unitPrice, wherever each stands.
+    let lazada = strings(&[
+        "orderNumber",
+        "sellerSku",
+        "itemName",
+        "shippingName",
+        "shippingPhone",
+        "shippingAddress",
+        "unitPrice",
+        "paidPrice",
+    ]);
+    let layout = detect(&lazada, None).unwrap();
+    let rows = vec![(
+        2,
+        strings(&[
+            "3",
+            "S",
+            "Tee",
+            "Siti",
+            "60123456789",
+            "Jalan 1",
+            "20.00",
+            "18.50",
+        ]),
+    )];
+    assert_eq!(read_lines(layout, &lazada, &rows)[0].unit_price, Some(1850));
+    assert_eq!(layout.currency(&lazada), "", "Lazada names no currency: unknown");
+
+    // TikTok: the subtotal after discount over the quantity, half up; the unit price without it.
+    let tiktok = strings(&[
+        "Order ID",
+        "SKU ID",
+        "Quantity",
+        "SKU Unit Original Price",
+        "SKU Subtotal After Discount",
+        "Recipient",
+        "Phone #",
+        "Detail Address",
+    ]);
+    let layout = detect(&tiktok, None).unwrap();
+    let rows = vec![
+        (
+            2,
+            strings(&["1", "9", "3", "12.50", "25.00", "Ann", "5551234567", "1 Main St"]),
+        ),
+        (
+            3,
+            strings(&["2", "9", "2", "12.50", "", "Ann", "5551234567", "1 Main St"]),
+        ),
+    ];
+    let lines = read_lines(layout, &tiktok, &rows);
+    assert_eq!(lines[0].unit_price, Some(833), "25.00 / 3 = 8.333…");
+    assert_eq!(lines[1].unit_price, Some(1250));
+}
+
+#[test]
+fn the_files_currency_is_the_code_its_price_header_names_else_the_platforms() {
+    let douyin = detect(&strings(&DOUYIN), None).unwrap();
+    assert_eq!(douyin.currency(&strings(&DOUYIN)), "CNY");
+    let shopee = layout_of(Platform::Shopee);
+    assert_eq!(shopee.currency(&strings(&["Deal Price (MYR)"])), "MYR");
+    assert_eq!(shopee.currency(&strings(&["Deal Price*"])), "");
+    assert_eq!(shopee.currency(&strings(&["Deal Price (Y/N)"])), "");
+    let tiktok = layout_of(Platform::Tiktok);
+    assert_eq!(
+        tiktok.currency(&strings(&[
+            "SKU Unit Original Price",
+            "SKU Subtotal After Discount(usd)"
+        ])),
+        "USD"
+    );
+}
+
+#[test]
+fn a_foreign_address_is_kept_whole_and_a_chinese_one_split_as_before() {
+    let header = strings(&[
+        "Order ID",
+        "Product Name",
+        "Variation Name",
+        "Deal Price (PHP)",
+        "Quantity",
+        "Receiver Name",
+        "Phone Number",
+        "Delivery Address",
+        "Town",
+        "District",
+        "Province",
+        "Country",
+        "Zip Code",
+    ]);
+    let layout = detect(&header, None).unwrap();
+    let row = |detail: &str, town: &str, district: &str, province: &str, country: &str, zip: &str| {
+        strings(&[
+            "1",
+            "Cardigan",
+            "Pink,M",
+            "299.00",
+            "1",
+            "Maria",
+            "09171234567",
+            detail,
+            town,
+            district,
+            province,
+            country,
+            zip,
+        ])
+    };
+    let rows = vec![
+        (
+            2,
+            row(
+                "12 Rizal Ave",
+                "Poblacion",
+                "Makati City",
+                "Metro Manila",
+                "Philippines",
+                "1210",
+            ),
+        ),
+        (3, row("江苏省南京市玄武区中山路18号", "", "", "", "China", "")),
+        (4, row("江苏省南京市玄武区中山路18号", "", "", "", "", "")),
+    ];
+    let lines = read_lines(layout, &header, &rows);
+    assert_eq!(
+        lines[0].address,
+        "12 Rizal Ave, Poblacion, Makati City, Metro Manila, Philippines, 1210"
+    );
+    assert_eq!(lines[1].address, "江苏省南京市玄武区中山路18号");
+    assert_eq!(lines[2].address, "江苏省南京市玄武区中山路18号");
+
+    // TikTok's Zipcode and Lazada's shippingPostCode are part of a foreign address.
+    let tiktok = strings(&[
+        "Order ID",
+        "SKU ID",
+        "Quantity",
+        "Recipient",
+        "Phone #",
+        "Country",
+        "State",
+        "City",
+        "Zipcode",
+        "Detail Address",
+        "Additional address information",
+    ]);
+    let layout = detect(&tiktok, None).unwrap();
+    let rows = vec![(
+        2,
+        strings(&[
+            "1",
+            "9",
+            "1",
+            "Ann",
+            "5551234567",
+            "United States",
+            "California",
+            "Los Angeles",
+            "90001",
+            "1 Main St",
+            "Apt 2",
+        ]),
+    )];
+    assert_eq!(
+        read_lines(layout, &tiktok, &rows)[0].address,
+        "1 Main St, Apt 2, Los Angeles, California, United States, 90001"
+    );
+    let lazada = strings(&[
+        "orderNumber",
+        "sellerSku",
+        "itemName",
+        "shippingName",
+        "shippingPhone",
+        "shippingAddress",
+        "shippingCity",
+        "shippingPostCode",
+        "shippingCountry",
+    ]);
+    let layout = detect(&lazada, None).unwrap();
+    let rows = vec![(
+        2,
+        strings(&[
+            "3",
+            "S",
+            "Tee",
+            "Siti",
+            "60123456789",
+            "Jalan Ampang 1",
+            "Kuala Lumpur",
+            "50450",
+            "Malaysia",
+        ]),
+    )];
+    assert_eq!(
+        read_lines(layout, &lazada, &rows)[0].address,
+        "Jalan Ampang 1, Kuala Lumpur, Malaysia, 50450"
+    );
 }
 
 #[test]
@@ -318,7 +590,7 @@ fn tiktok_skips_its_description_row_and_lazada_counts_one_per_line() {
     assert_eq!(lines[0].quantity, 1);
     assert_eq!(lines[0].line_id, "11");
     assert_eq!(lines[0].sku_key, "123_MY-9");
-    assert_eq!(lines[0].address, "Kuala Lumpur, Jalan 1");
+    assert_eq!(lines[0].address, "Jalan 1, Kuala Lumpur");
 }
 
 #[test]

@@ -36,9 +36,14 @@ export interface PlatformLine {
   item_key: string;
   sku_key: string;
   quantity: number;
-  /** Fen, null when the export gave none. */
+  /** Minor units of `currency` (fen for CNY), null when the export gave none. */
   platform_price: number | null;
+  /** The file's currency (ISO code; '' when the file does not say). */
+  currency: string;
+  /** `platform_price` in fen at the seller's rate; null without one. */
+  platform_price_cny: number | null;
   status: string;
+  /** Fen; null when a price is missing or the currency has no rate. */
   margin: number | null;
   sku: PlatformSku | null;
 }
@@ -55,7 +60,10 @@ export interface PlatformOrder {
   label_url: string;
   reason: string;
   reason_key: string;
+  /** Minor units of `currency`. */
   platform_amount: number | null;
+  currency: string;
+  platform_amount_cny: number | null;
   jpmall_amount: number;
   margin: number | null;
   lines: PlatformLine[];
@@ -78,9 +86,12 @@ export interface PlatformTotals {
   skipped: number;
   lines: number;
   unlinked: number;
+  /** Minor units of the file's currency. */
   platform_amount: number;
+  platform_amount_cny: number | null;
   jpmall_amount: number;
-  margin: number;
+  /** Fen; null when the file's currency has no rate (never subtracted across currencies). */
+  margin: number | null;
 }
 
 export interface PlatformPreview {
@@ -89,6 +100,13 @@ export interface PlatformPreview {
   platform_name: string;
   file_name: string;
   created_at: number;
+  /** The file's currency (ISO code; '' when the file does not say). */
+  currency: string;
+  /** Yuan for one unit of `currency` ('0.1250'); null when no rate is set. */
+  rate: string | null;
+  /** Why margins are not shown (localised) and its key; '' when they are. */
+  margin_hint: string;
+  margin_hint_key: string;
   /** The latest ordering of this import, when there was one. */
   job: ExcelJob | null;
   totals: PlatformTotals;
@@ -104,6 +122,8 @@ export interface PlatformImportSummary {
   created_at: number;
   lines: number;
   orders: number;
+  /** The file's currency (ISO code; '' when the file does not say). */
+  currency: string;
 }
 
 export interface PlatformLink {

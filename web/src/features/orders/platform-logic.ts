@@ -26,6 +26,25 @@ export function money(fen: number | null | undefined): string {
   return fen === null || fen === undefined ? '—' : `¥${fenToYuan(fen)}`;
 }
 
+/**
+ * An amount in minor units of a platform file's currency (ISO code), as the reader's locale writes it:
+ * '¥59.00' for CNY, '₱299.00' or 'PHP 299.00' for PHP (Intl decides), '299.00' when the file does not
+ * say; '—' when the amount is not known. Never converted: margins in yuan go through `money`.
+ */
+export function platformMoney(minor: number | null | undefined, currency: string, locale?: string): string {
+  if (minor === null || minor === undefined) return '—';
+  if (currency === '' || currency === 'CNY') return currency === 'CNY' ? money(minor) : fenToYuan(minor);
+  try {
+    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
+  } catch {
+    return `${currency} ${fenToYuan(minor)}`;
+  }
+}
+
+/** Whether an amount in `currency` is shown beside its yuan at the seller's rate (not for CNY itself). */
+export const showsYuanBeside = (currency: string, cny: number | null | undefined): cny is number =>
+  currency !== 'CNY' && cny !== null && cny !== undefined;
+
 export const STATE_COLOURS: Record<PlatformOrderState, string> = {
   ready: 'success',
   ordered: 'processing',

@@ -7,12 +7,12 @@ import { toast } from '../../lib/toast';
 import { useSitePath } from '../../widgets/site-path';
 import { LabelUpload } from './label-upload';
 import { orderDetailPath } from './order-parts';
-import { money, STATE_COLOURS, stateKey, takesLabel, type LinkTarget } from './platform-logic';
+import { money, platformMoney, showsYuanBeside, STATE_COLOURS, stateKey, takesLabel, type LinkTarget } from './platform-logic';
 
 type Text = (id: string, values?: Record<string, string | number>) => string;
 
 /** The preview's totals (`.platform-totals`, one `.platform-total-<name>` each with `data-value`). */
-function Totals({ preview, text }: { preview: PlatformPreview; text: Text }) {
+function Totals({ preview, text, locale }: { preview: PlatformPreview; text: Text; locale: string }) {
   const t = preview.totals;
   const counts = [
     ['orders', t.orders],
@@ -22,25 +22,32 @@ function Totals({ preview, text }: { preview: PlatformPreview; text: Text }) {
     ['skipped', t.skipped],
     ['unlinked', t.unlinked],
   ] as const;
+  // The platform's amounts in the file's currency; jpmall's and the margin in yuan (the margin only
+  // at the seller's rate, never subtracted across currencies).
   const amounts = [
-    ['platformAmount', t.platform_amount],
-    ['jpmallAmount', t.jpmall_amount],
-    ['margin', t.margin],
+    ['platformAmount', t.platform_amount, platformMoney(t.platform_amount, preview.currency, locale)],
+    ['jpmallAmount', t.jpmall_amount, money(t.jpmall_amount)],
+    ['margin', t.margin, money(t.margin)],
   ] as const;
   return (
     <div className="platform-totals">
       {counts.map(([name, value]) => (
         <Statistic key={name} className={`platform-total platform-total-${name}`} data-value={value} title={text(`platformOrders.total.${name}`)} value={value} />
       ))}
-      {amounts.map(([name, value]) => (
-        <Statistic key={name} className={`platform-total platform-total-${name}`} data-value={value} title={text(`platformOrders.total.${name}`)} value={money(value)} />
+      {amounts.map(([name, value, shown]) => (
+        <Statistic key={name} className={`platform-total platform-total-${name}`} data-value={value ?? ''} title={text(`platformOrders.total.${name}`)} value={shown} />
       ))}
+      {preview.margin_hint ? (
+        <div className="platform-margin-hint" data-key={preview.margin_hint_key}>
+          {preview.margin_hint}
+        </div>
+      ) : null}
     </div>
   );
 }
 
 /** A line: platform title, variation, quantity and price, the linked jpmall SKU (or 'not linked') and its margin. */
-function LineView({ line, text, onLink }: { line: PlatformLine; text: Text; onLink: (target: LinkTarget) => void }) {
+function LineView({ line, text, locale, onLink }: { line: PlatformLine; text: Text; locale: string; onLink: (target: LinkTarget) => void }) {
   const sku = line.sku;
   return (
     <li className={`platform-line${sku ? ' is-linked' : ' is-unlinked'}`} data-row={line.row}>
@@ -51,7 +58,8 @@ function LineView({ line, text, onLink }: { line: PlatformLine; text: Text; onLi
         <span className="platform-line-variation" translate="no">
           {line.variation}
         </span>{' '}
-        <span className="platform-line-quantity">× {line.quantity}</span> <span className="platform-line-price">{money(line.platform_price)}</span>
+        <span className="platform-line-quantity">× {line.quantity}</span> <span className="platform-line-price">{platformMoney(line.platform_price, line.currency, locale)}</span>
+        {showsYuanBeside(line.currency, line.platform_price_cny) ? <span className="platform-line-price-cny"> ≈ {money(line.platform_price_cny)}</span> : null}
       </div>
       <div className="platform-line-sku">
         {sku ? (
@@ -130,7 +138,7 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
           {preview.file_name}
         </span>
       </header>
-      <Totals preview={preview} text={text} />
+      <Totals preview={preview} text={text} locale={intl.locale} />
       <Table<PlatformOrder>
         className="platform-orders-table"
         size="small"
@@ -174,7 +182,7 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
             render: (_, order) => (
               <ul className="platform-lines">
                 {order.lines.map((line) => (
-                  <LineView key={`${line.row}-${line.line_id}`} line={line} text={text} onLink={onLink} />
+                  <LineView key={`${line.row}-${line.line_id}`} line={line} text={text} locale={intl.locale} onLink={onLink} />
                 ))}
               </ul>
             ),
@@ -184,7 +192,10 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
             title: text('platformOrders.column.amounts'),
             render: (_, order) => (
               <div className="platform-order-amounts">
-                <div>{text('platformOrders.amount.platform', { amount: money(order.platform_amount) })}</div>
+                <div>
+                  {text('platformOrders.amount.platform', { amount: platformMoney(order.platform_amount, order.currency, intl.locale) })}
+                  {showsYuanBeside(order.currency, order.platform_amount_cny) ? <span className="platform-order-amount-cny"> ≈ {money(order.platform_amount_cny)}</span> : null}
+                </div>
                 <div>{text('platformOrders.amount.jpmall', { amount: money(order.jpmall_amount) })}</div>
                 <div className="platform-order-margin">{text('platformOrders.amount.margin', { amount: money(order.margin) })}</div>
               </div>
