@@ -6,7 +6,7 @@ use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
 use crate::money::Fen;
-use crate::wallet::commands::WalletCommand;
+use crate::wallet::commands::{OrderPayment, WalletCommand};
 use crate::wallet::errors::WalletError;
 use crate::wallet::events::{RefundKind, WalletEvent};
 
@@ -104,7 +104,8 @@ pub struct Wallet {
     simulated_credit: Fen,
 }
 
-/// What a command decided: one event, or nothing when it repeats one already applied.
+/// What a command decided: one event, or nothing when it repeats one already applied. (Only
+/// `DebitOrderPayments` decides several, in [`Wallet::debit_order_payments`].)
 type Decision = Result<Option<WalletEvent>, WalletError>;
 
 /// A repeat is harmless only when it asks for exactly what was done the first time.
@@ -135,8 +136,12 @@ impl Wallet {
         self.withdrawals.get(withdrawal_id)
     }
 
-    fn decide(&self, command: WalletCommand, services: &WalletServices) -> Decision {
-        match command {
+    fn decide(
+        &self,
+        command: WalletCommand,
+        services: &WalletServices,
+    ) -> Result<Vec<WalletEvent>, WalletError> {
+        let one = match command {
             WalletCommand::RequestTopUp {
                 payment_id,
                 amount,
@@ -165,6 +170,10 @@ impl Wallet {
             WalletCommand::DebitOrderPayment { order_id, amount, at } => {
                 self.debit_order_payment(order_id, amount, at)
             }
+            // The one command that decides several events.
+            WalletCommand::DebitOrderPayments { payments, at } => {
+                return self.debit_order_payments(payments, at);
+            }
             WalletCommand::ReverseOrderPayment { order_id, at } => self.reverse_order_payment(order_id, at),
             WalletCommand::CreditRefund {
                 refund_id,
@@ -173,7 +182,8 @@ impl Wallet {
                 amount,
                 at,
             } => self.credit_refund(refund_id, order_id, kind, amount, at),
-        }
+        };
+        Ok(one?.into_iter().collect())
     }
 
     fn request_top_up(
@@ -378,6 +388,58 @@ impl Wallet {
         }))
     }
 
+    /// Debits of several orders, decided on their sum: a balance short of it refuses every one of
+    /// them (naming the balance and what the new debits need). An order debited before with the same
+    /// amount is repeated harmlessly and needs nothing; with another amount, or reversed, or twice in
+    /// the list, it refuses the whole command.
+    fn debit_order_payments(
+        &self,
+        payments: Vec<OrderPayment>,
+        at: i64,
+    ) -> Result<Vec<WalletEvent>, WalletError> {
+        if payments.is_empty() {
+            return Err(WalletError::NoPayments);
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        let mut fresh = Vec::with_capacity(payments.len());
+        let mut needed = Fen::ZERO;
+        for OrderPayment { order_id, amount } in payments {
+            if !seen.insert(order_id.clone()) {
+                return Err(WalletError::DuplicateReference { reference: order_id });
+            }
+            if let Some(debit) = self.debits.get(&order_id) {
+                if debit.amount == amount && !debit.reversed {
+                    continue;
+                }
+                return Err(WalletError::DuplicateReference { reference: order_id });
+            }
+            if !amount.is_positive() {
+                return Err(WalletError::AmountNotPositive);
+            }
+            needed = needed.checked_add(amount).ok_or(WalletError::Overflow)?;
+            fresh.push((order_id, amount));
+        }
+        if needed > self.balance {
+            return Err(WalletError::InsufficientBalanceFor {
+                balance: self.balance,
+                needed,
+            });
+        }
+        let mut balance = self.balance;
+        let mut events = Vec::with_capacity(fresh.len());
+        for (order_id, amount) in fresh {
+            balance = balance.checked_sub(amount).ok_or(WalletError::Overflow)?;
+            events.push(WalletEvent::OrderPaymentDebited {
+                order_id,
+                amount,
+                balance_after: balance,
+                frozen_after: self.frozen,
+                at,
+            });
+        }
+        Ok(events)
+    }
+
     fn reverse_order_payment(&self, order_id: String, at: i64) -> Decision {
         let Some(debit) = self.debits.get(&order_id) else {
             return Err(WalletError::OrderNotDebited);
@@ -441,7 +503,8 @@ impl Aggregate for Wallet {
         services: &Self::Services,
         sink: &EventSink<Self>,
     ) -> Result<(), Self::Error> {
-        if let Some(event) = self.decide(command, services)? {
+        // Decided whole before anything is written: a refusal writes nothing.
+        for event in self.decide(command, services)? {
             sink.write(event, self).await;
         }
         Ok(())
@@ -1364,6 +1427,195 @@ mod aggregate_tests {
             .when_async(debit("o-1", Fen::yuan(10)))
             .await
             .then_expect_error(WalletError::DuplicateReference { reference: s("o-1") });
+    }
+
+    // Several orders paid at once.
+
+    fn debit_all(payments: &[(&str, Fen)]) -> WalletCommand {
+        WalletCommand::DebitOrderPayments {
+            payments: payments
+                .iter()
+                .map(|(order_id, amount)| OrderPayment {
+                    order_id: s(order_id),
+                    amount: *amount,
+                })
+                .collect(),
+            at: AT,
+        }
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_takes_the_sum_in_one_debit_per_order() {
+        wallet_test()
+            .given(funded(Fen::yuan(100)))
+            .when_async(debit_all(&[
+                ("o-1", Fen(2550)),
+                ("o-2", Fen(1000)),
+                ("o-3", Fen(1)),
+            ]))
+            .await
+            .then_expect_events(vec![
+                debited("o-1", Fen(2550), Fen(7450)),
+                debited("o-2", Fen(1000), Fen(6450)),
+                debited("o-3", Fen(1), Fen(6449)),
+            ]);
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_may_take_the_whole_balance() {
+        wallet_test()
+            .given(funded(Fen::yuan(100)))
+            .when_async(debit_all(&[("o-1", Fen::yuan(60)), ("o-2", Fen::yuan(40))]))
+            .await
+            .then_expect_events(vec![
+                debited("o-1", Fen::yuan(60), Fen::yuan(40)),
+                debited("o-2", Fen::yuan(40), Fen::ZERO),
+            ]);
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_short_by_one_fen_refuses_every_order() {
+        // Each order alone would fit: the sum decides.
+        wallet_test()
+            .given(funded(Fen::yuan(100)))
+            .when_async(debit_all(&[("o-1", Fen::yuan(60)), ("o-2", Fen(4001))]))
+            .await
+            .then_expect_error(WalletError::InsufficientBalanceFor {
+                balance: Fen::yuan(100),
+                needed: Fen(10_001),
+            });
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_cannot_spend_frozen_funds() {
+        wallet_test()
+            .given(with_pending_withdrawal())
+            .when_async(debit_all(&[("o-1", Fen::yuan(70)), ("o-2", Fen(1))]))
+            .await
+            .then_expect_error(WalletError::InsufficientBalanceFor {
+                balance: Fen::yuan(70),
+                needed: Fen(7001),
+            });
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_refuses_an_empty_list() {
+        wallet_test()
+            .given(funded(Fen::yuan(100)))
+            .when_async(debit_all(&[]))
+            .await
+            .then_expect_error(WalletError::NoPayments);
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_refuses_all_when_one_amount_is_not_positive() {
+        for amount in [Fen::ZERO, Fen(-1)] {
+            wallet_test()
+                .given(funded(Fen::yuan(100)))
+                .when_async(debit_all(&[("o-1", Fen::yuan(10)), ("o-2", amount)]))
+                .await
+                .then_expect_error(WalletError::AmountNotPositive);
+        }
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_refuses_an_order_named_twice() {
+        wallet_test()
+            .given(funded(Fen::yuan(100)))
+            .when_async(debit_all(&[("o-1", Fen::yuan(10)), ("o-1", Fen::yuan(10))]))
+            .await
+            .then_expect_error(WalletError::DuplicateReference { reference: s("o-1") });
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_repeats_an_order_already_debited_and_needs_nothing_for_it() {
+        // o-1 was paid on its own (90 left): the batch debits only o-2, and 90 is enough for it.
+        let mut given = funded(Fen::yuan(100));
+        given.push(debited("o-1", Fen::yuan(10), Fen::yuan(90)));
+        wallet_test()
+            .given(given)
+            .when_async(debit_all(&[("o-1", Fen::yuan(10)), ("o-2", Fen::yuan(90))]))
+            .await
+            .then_expect_events(vec![debited("o-2", Fen::yuan(90), Fen::ZERO)]);
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_repeated_whole_changes_nothing() {
+        let mut given = funded(Fen::yuan(100));
+        given.push(debited("o-1", Fen::yuan(10), Fen::yuan(90)));
+        given.push(debited("o-2", Fen::yuan(20), Fen::yuan(70)));
+        wallet_test()
+            .given(given)
+            .when_async(debit_all(&[("o-1", Fen::yuan(10)), ("o-2", Fen::yuan(20))]))
+            .await
+            .then_expect_events(vec![]);
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_refuses_all_when_an_order_was_debited_another_amount() {
+        let mut given = funded(Fen::yuan(100));
+        given.push(debited("o-1", Fen::yuan(10), Fen::yuan(90)));
+        wallet_test()
+            .given(given)
+            .when_async(debit_all(&[("o-2", Fen::yuan(5)), ("o-1", Fen::yuan(11))]))
+            .await
+            .then_expect_error(WalletError::DuplicateReference { reference: s("o-1") });
+    }
+
+    #[tokio::test]
+    async fn debit_order_payments_refuses_all_when_an_order_was_reversed() {
+        let mut given = funded(Fen::yuan(100));
+        given.push(debited("o-1", Fen::yuan(10), Fen::yuan(90)));
+        given.push(reversed("o-1", Fen::yuan(10), Fen::yuan(100)));
+        wallet_test()
+            .given(given)
+            .when_async(debit_all(&[("o-2", Fen::yuan(5)), ("o-1", Fen::yuan(10))]))
+            .await
+            .then_expect_error(WalletError::DuplicateReference { reference: s("o-1") });
+    }
+
+    #[tokio::test]
+    async fn a_single_debit_of_an_order_paid_in_a_batch_changes_nothing() {
+        let mut wallet = Wallet::default();
+        let services = WalletServices::default();
+        for event in funded(Fen::yuan(100)) {
+            wallet.apply(event);
+        }
+        let events = run(
+            &mut wallet,
+            &services,
+            debit_all(&[("o-1", Fen::yuan(10)), ("o-2", Fen::yuan(20))]),
+        )
+        .await
+        .unwrap();
+        assert_eq!(events.len(), 2);
+        assert_eq!(wallet.balance(), Fen::yuan(70));
+        assert_eq!(
+            run(&mut wallet, &services, debit("o-2", Fen::yuan(20))).await,
+            Ok(vec![])
+        );
+        assert_eq!(
+            run(&mut wallet, &services, debit("o-2", Fen::yuan(21))).await,
+            Err(WalletError::DuplicateReference { reference: s("o-2") })
+        );
+        // And a refund or a reversal of one of them finds its debit.
+        assert_eq!(
+            run(&mut wallet, &services, reverse("o-1")).await,
+            Ok(vec![reversed("o-1", Fen::yuan(10), Fen::yuan(80))])
+        );
+    }
+
+    #[test]
+    fn insufficient_balance_for_a_batch_names_the_balance_and_the_need() {
+        let e = WalletError::InsufficientBalanceFor {
+            balance: Fen(10_000),
+            needed: Fen(10_001),
+        };
+        assert_eq!(e.key(), "wallet.insufficient_balance_for");
+        assert_eq!(
+            e.params(),
+            vec![("balance", s("100.00")), ("needed", s("100.01"))]
+        );
     }
 
     // Order payment reversal.

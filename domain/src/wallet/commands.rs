@@ -45,6 +45,12 @@ pub enum WalletCommand {
         amount: Fen,
         at: i64,
     },
+    /// Several orders paid in one step: decided on their sum (a short balance refuses them all), one
+    /// `OrderPaymentDebited` per order, each idempotent per order id like `DebitOrderPayment`.
+    DebitOrderPayments {
+        payments: Vec<OrderPayment>,
+        at: i64,
+    },
     /// The compensation when the order cannot be marked paid after its debit.
     ReverseOrderPayment {
         order_id: String,
@@ -57,4 +63,11 @@ pub enum WalletCommand {
         amount: Fen,
         at: i64,
     },
+}
+
+/// One order of [`WalletCommand::DebitOrderPayments`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OrderPayment {
+    pub order_id: String,
+    pub amount: Fen,
 }

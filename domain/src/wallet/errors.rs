@@ -23,6 +23,10 @@ pub enum WalletError {
     WithdrawalAboveCap { cap: Fen },
     #[error("insufficient balance: {balance} yuan available")]
     InsufficientBalance { balance: Fen },
+    #[error("insufficient balance: {needed} yuan needed, {balance} yuan available")]
+    InsufficientBalanceFor { balance: Fen, needed: Fen },
+    #[error("no order to pay")]
+    NoPayments,
     #[error("only {withdrawable} yuan can be withdrawn: money from the payment simulator cannot")]
     SimulatedMoney { withdrawable: Fen },
     #[error("no such withdrawal")]
@@ -53,6 +57,8 @@ impl WalletError {
             WalletError::SimulatedMoney { .. } => "wallet.simulated_money",
             WalletError::WithdrawalAboveCap { .. } => "wallet.withdrawal_above_cap",
             WalletError::InsufficientBalance { .. } => "wallet.insufficient_balance",
+            WalletError::InsufficientBalanceFor { .. } => "wallet.insufficient_balance_for",
+            WalletError::NoPayments => "wallet.no_payments",
             WalletError::UnknownWithdrawal => "wallet.unknown_withdrawal",
             WalletError::WithdrawalNotPending { .. } => "wallet.withdrawal_not_pending",
             WalletError::ReasonRequired => "wallet.reason_required",
@@ -73,6 +79,9 @@ impl WalletError {
                 ("received", received.to_yuan()),
             ],
             WalletError::InsufficientBalance { balance } => vec![("balance", balance.to_yuan())],
+            WalletError::InsufficientBalanceFor { balance, needed } => {
+                vec![("balance", balance.to_yuan()), ("needed", needed.to_yuan())]
+            }
             WalletError::SimulatedMoney { withdrawable } => vec![("withdrawable", withdrawable.to_yuan())],
             WalletError::WithdrawalNotPending { status } => {
                 vec![("status", status.as_str().to_string())]
@@ -88,6 +97,7 @@ impl WalletError {
             | WalletError::UnknownWithdrawal
             | WalletError::ReasonRequired
             | WalletError::OrderNotDebited
+            | WalletError::NoPayments
             | WalletError::Overflow => Vec::new(),
         }
     }

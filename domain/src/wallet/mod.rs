@@ -8,7 +8,7 @@ pub mod mask;
 pub mod replay;
 
 pub use aggregate::{PayoutAccount, Wallet, WalletServices, Withdrawal, WithdrawalStatus};
-pub use commands::WalletCommand;
+pub use commands::{OrderPayment, WalletCommand};
 pub use errors::WalletError;
 pub use events::{LedgerEntry, RefundKind, WalletEvent};
 pub use mask::{mask_account, mask_payee};
