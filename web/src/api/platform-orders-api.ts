@@ -39,9 +39,9 @@ export interface PlatformLine {
   /** Minor units of `currency` (fen for CNY), null when the export gave none. */
   platform_price: number | null;
   /** The file's currency (ISO code; '' when the file does not say). */
-  currency: string;
+  currency?: string;
   /** `platform_price` in fen at the seller's rate; null without one. */
-  platform_price_cny: number | null;
+  platform_price_cny?: number | null;
   status: string;
   /** Fen; null when a price is missing or the currency has no rate. */
   margin: number | null;
@@ -62,8 +62,8 @@ export interface PlatformOrder {
   reason_key: string;
   /** Minor units of `currency`. */
   platform_amount: number | null;
-  currency: string;
-  platform_amount_cny: number | null;
+  currency?: string;
+  platform_amount_cny?: number | null;
   jpmall_amount: number;
   margin: number | null;
   lines: PlatformLine[];
@@ -88,7 +88,7 @@ export interface PlatformTotals {
   unlinked: number;
   /** Minor units of the file's currency. */
   platform_amount: number;
-  platform_amount_cny: number | null;
+  platform_amount_cny?: number | null;
   jpmall_amount: number;
   /** Fen; null when the file's currency has no rate (never subtracted across currencies). */
   margin: number | null;
@@ -101,12 +101,12 @@ export interface PlatformPreview {
   file_name: string;
   created_at: number;
   /** The file's currency (ISO code; '' when the file does not say). */
-  currency: string;
+  currency?: string;
   /** Yuan for one unit of `currency` ('0.1250'); null when no rate is set. */
-  rate: string | null;
+  rate?: string | null;
   /** Why margins are not shown (localised) and its key; '' when they are. */
-  margin_hint: string;
-  margin_hint_key: string;
+  margin_hint?: string;
+  margin_hint_key?: string;
   /** The latest ordering of this import, when there was one. */
   job: ExcelJob | null;
   totals: PlatformTotals;

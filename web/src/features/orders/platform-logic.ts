@@ -31,8 +31,10 @@ export function money(fen: number | null | undefined): string {
  * '¥59.00' for CNY, '₱299.00' or 'PHP 299.00' for PHP (Intl decides), '299.00' when the file does not
  * say; '—' when the amount is not known. Never converted: margins in yuan go through `money`.
  */
-export function platformMoney(minor: number | null | undefined, currency: string, locale?: string): string {
+export function platformMoney(minor: number | null | undefined, currency: string | undefined, locale?: string): string {
   if (minor === null || minor === undefined) return '—';
+  // An answer without a currency predates it: yuan.
+  if (currency === undefined) return money(minor);
   if (currency === '' || currency === 'CNY') return currency === 'CNY' ? money(minor) : fenToYuan(minor);
   try {
     return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
@@ -42,8 +44,8 @@ export function platformMoney(minor: number | null | undefined, currency: string
 }
 
 /** Whether an amount in `currency` is shown beside its yuan at the seller's rate (not for CNY itself). */
-export const showsYuanBeside = (currency: string, cny: number | null | undefined): cny is number =>
-  currency !== 'CNY' && cny !== null && cny !== undefined;
+export const showsYuanBeside = (currency: string | undefined, cny: number | null | undefined): cny is number =>
+  currency !== undefined && currency !== 'CNY' && cny !== null && cny !== undefined;
 
 export const STATE_COLOURS: Record<PlatformOrderState, string> = {
   ready: 'success',
