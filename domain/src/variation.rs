@@ -200,6 +200,39 @@ pub fn size_matches(wanted: &str, stored: &str) -> bool {
     !wanted.is_empty() && wanted == size_key(stored)
 }
 
+/// A colour's English name from a product's colours as stored (`products.colors`,
+/// `[{"zh": …, "en": …}]`); empty when the product gives none.
+pub fn english_colour(colours_json: &str, zh: &str) -> String {
+    let colours: Vec<serde_json::Value> = serde_json::from_str(colours_json).unwrap_or_default();
+    colours
+        .iter()
+        .find(|c| c.get("zh").and_then(|v| v.as_str()) == Some(zh))
+        .and_then(|c| c.get("en").and_then(|v| v.as_str()))
+        .map(|en| en.trim().to_string())
+        .unwrap_or_default()
+}
+
+/// One SKU of a product as a spec is matched against it.
+#[derive(Debug, Clone, Copy)]
+pub struct SkuNames<'a> {
+    pub id: &'a str,
+    pub colour_zh: &'a str,
+    pub colour_en: &'a str,
+    pub size: &'a str,
+}
+
+/// The one SKU of a product that `spec` names: the colour in either language and the size, a part
+/// the spec leaves out matching any. `None` when no SKU or more than one fits, so a line whose spec
+/// cannot be told apart is never guessed.
+pub fn sku_for_spec<'a>(skus: &[SkuNames<'a>], spec: &Spec) -> Option<&'a str> {
+    let mut fits = skus.iter().filter(|k| {
+        (spec.colour.is_empty() || colour_matches(&spec.colour, k.colour_zh, k.colour_en))
+            && (spec.size.is_empty() || size_matches(&spec.size, k.size))
+    });
+    let first = fits.next()?;
+    fits.next().is_none().then_some(first.id)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -286,5 +319,59 @@ mod tests {
         for colour in ["Pink", "粉色", "blue", "Light", "X", "LL", "XLX"] {
             assert!(!looks_like_size(colour), "{colour}");
         }
+    }
+
+    #[test]
+    fn a_spec_names_one_sku_of_a_product_or_none() {
+        let skus = [
+            SkuNames {
+                id: "pm",
+                colour_zh: "粉色",
+                colour_en: "Pink",
+                size: "M",
+            },
+            SkuNames {
+                id: "pl",
+                colour_zh: "粉色",
+                colour_en: "Pink",
+                size: "L",
+            },
+            SkuNames {
+                id: "vl",
+                colour_zh: "紫色",
+                colour_en: "Purple",
+                size: "L",
+            },
+            SkuNames {
+                id: "hxl",
+                colour_zh: "雾霾蓝",
+                colour_en: "Haze blue",
+                size: "XL",
+            },
+        ];
+        assert_eq!(sku_for_spec(&skus, &parse_spec("粉色;M")), Some("pm"));
+        assert_eq!(sku_for_spec(&skus, &parse_spec("Pink,L")), Some("pl"));
+        assert_eq!(
+            sku_for_spec(&skus, &parse_spec("颜色分类:紫色;尺码:L")),
+            Some("vl")
+        );
+        assert_eq!(
+            sku_for_spec(&skus, &parse_spec("紫色")),
+            Some("vl"),
+            "one size of the colour"
+        );
+        assert_eq!(
+            sku_for_spec(&skus, &parse_spec("Haze blue L")),
+            None,
+            "L is not XL"
+        );
+        assert_eq!(
+            sku_for_spec(&skus, &parse_spec("粉色")),
+            None,
+            "two sizes: not guessed"
+        );
+        assert_eq!(sku_for_spec(&skus, &parse_spec("黑色;M")), None);
+        assert_eq!(english_colour(r#"[{"zh":"粉色","en":"Pink"}]"#, "粉色"), "Pink");
+        assert_eq!(english_colour("not json", "粉色"), "");
     }
 }

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use domain::platform_export::LinkScope;
 use sqlx::{AnyPool, Row};
 
 #[derive(Debug, Clone)]
@@ -85,27 +86,6 @@ pub struct LinkedSku {
     pub colors_json: String,
 }
 
-#[derive(Debug, Clone)]
-pub struct ImportLine {
-    pub row: i64,
-    pub source_order_no: String,
-    pub line_id: String,
-    pub item_key: String,
-    pub sku_key: String,
-    pub title: String,
-    pub variation: String,
-    pub quantity: i64,
-    /// `None` when the file gave no price.
-    pub platform_price: Option<i64>,
-    pub recipient: String,
-    pub phone: String,
-    pub address: String,
-    pub hidden: Vec<String>,
-    pub problem: String,
-    pub status: String,
-    pub linked: Option<LinkedSku>,
-}
-
 const SKU_COLUMNS: &str =
     "k.id, p.id, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock, p.on_shelf, p.colors";
 
@@ -125,33 +105,275 @@ fn sku_at(r: &sqlx::any::AnyRow, at: usize) -> LinkedSku {
     }
 }
 
-/// The import's lines in file order, each with the SKU the seller linked its item + SKU to.
+#[derive(Debug, Clone)]
+pub struct ImportLine {
+    pub row: i64,
+    pub source_order_no: String,
+    pub line_id: String,
+    pub item_key: String,
+    pub sku_key: String,
+    pub title: String,
+    pub variation: String,
+    /// The line's spec as `colour;size` (`domain::variation::Spec::key`), whatever form the file
+    /// wrote it in.
+    pub spec: String,
+    pub quantity: i64,
+    /// `None` when the file gave no price.
+    pub platform_price: Option<i64>,
+    pub recipient: String,
+    pub phone: String,
+    pub address: String,
+    pub hidden: Vec<String>,
+    pub problem: String,
+    pub status: String,
+    pub linked: Option<LinkedSku>,
+    /// How the line found its SKU (`LinkedBy::code`); `None` when it has none.
+    pub linked_by: Option<LinkedBy>,
+}
+
+/// How a line of an import found the jpmall SKU it orders.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkedBy {
+    /// The seller linked this spec of the platform item to the SKU.
+    Sku,
+    /// The seller linked the whole platform item to a product; the spec chose the SKU.
+    Product,
+    /// The platform's seller SKU code is a jpmall SKU id.
+    SkuCode,
+    /// The platform's seller code is a jpmall item number; the spec chose the SKU.
+    ItemNo,
+}
+
+impl LinkedBy {
+    pub fn code(self) -> &'static str {
+        match self {
+            LinkedBy::Sku => "sku",
+            LinkedBy::Product => "product",
+            LinkedBy::SkuCode => "sku_code",
+            LinkedBy::ItemNo => "item_no",
+        }
+    }
+}
+
+/// What a line names its platform SKU by, as the resolver reads it.
+#[derive(Debug, Clone)]
+pub struct PlatformSku {
+    pub item_key: String,
+    pub sku_key: String,
+    pub variation: String,
+}
+
+/// One stored link: its scope, the spec text it was stored with, its SKU.
+type StoredLink = (LinkScope, String, LinkedSku);
+
+/// A seller's links and the catalogue they point into, for the platform SKUs of one import.
+struct Catalogue {
+    /// (item_key, sku_key) → the seller's links of it.
+    links: HashMap<(String, String), Vec<StoredLink>>,
+    by_sku_id: HashMap<String, LinkedSku>,
+    by_product: HashMap<String, Vec<LinkedSku>>,
+    /// item number → its product's id, for item numbers exactly one product has.
+    by_item_no: HashMap<String, String>,
+}
+
+fn spec_key(text: &str) -> String {
+    domain::variation::parse_spec(text).key()
+}
+
+impl Catalogue {
+    fn by_spec(&self, product_id: &str, spec: &domain::variation::Spec) -> Option<LinkedSku> {
+        let skus = self.by_product.get(product_id)?;
+        let english: Vec<String> = skus
+            .iter()
+            .map(|k| domain::variation::english_colour(&k.colors_json, &k.color))
+            .collect();
+        let names: Vec<domain::variation::SkuNames> = skus
+            .iter()
+            .zip(&english)
+            .map(|(k, en)| domain::variation::SkuNames {
+                id: &k.sku_id,
+                colour_zh: &k.color,
+                colour_en: en,
+                size: &k.size,
+            })
+            .collect();
+        let id = domain::variation::sku_for_spec(&names, spec)?;
+        skus.iter().find(|k| k.sku_id == id).cloned()
+    }
+
+    /// The SKU a platform SKU orders: a link of its spec, then a seller code that is a jpmall SKU,
+    /// then a link of the whole item resolved by the spec, then a seller code that is a jpmall item
+    /// number resolved by the spec. A spec that names no single SKU of the product resolves nothing.
+    fn resolve(&self, line: &PlatformSku) -> Option<(LinkedSku, LinkedBy)> {
+        let spec = domain::variation::parse_spec(&line.variation);
+        let key = spec.key();
+        let links = self
+            .links
+            .get(&(line.item_key.clone(), line.sku_key.clone()))
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        if let Some((_, _, sku)) = links
+            .iter()
+            .find(|(scope, linked, _)| *scope == LinkScope::Sku && spec_key(linked) == key)
+        {
+            return Some((sku.clone(), LinkedBy::Sku));
+        }
+        if let Some(sku) = self.by_sku_id.get(line.sku_key.trim()) {
+            return Some((sku.clone(), LinkedBy::SkuCode));
+        }
+        if let Some((_, _, sku)) = links.iter().find(|(scope, _, _)| *scope == LinkScope::Product) {
+            return self
+                .by_spec(&sku.product_id, &spec)
+                .map(|sku| (sku, LinkedBy::Product));
+        }
+        let product = self.by_item_no.get(line.sku_key.trim())?;
+        self.by_spec(product, &spec).map(|sku| (sku, LinkedBy::ItemNo))
+    }
+}
+
+/// `$first`, `$first+1`, … for an `IN (…)` list of `n` values.
+fn marks(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Values per `IN (…)` list, well under either engine's bind limit.
+const IN_CHUNK: usize = 400;
+
+async fn catalogue(
+    pool: &AnyPool,
+    user_id: &str,
+    platform: &str,
+    lines: &[PlatformSku],
+) -> Result<Catalogue, sqlx::Error> {
+    let mut item_keys: Vec<&str> = lines.iter().map(|l| l.item_key.as_str()).collect();
+    item_keys.sort_unstable();
+    item_keys.dedup();
+    let mut codes: Vec<&str> = lines
+        .iter()
+        .map(|l| l.sku_key.trim())
+        .filter(|c| !c.is_empty())
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    let mut cat = Catalogue {
+        links: HashMap::new(),
+        by_sku_id: HashMap::new(),
+        by_product: HashMap::new(),
+        by_item_no: HashMap::new(),
+    };
+    let mut products: Vec<String> = Vec::new();
+    for chunk in item_keys.chunks(IN_CHUNK) {
+        let sql = format!(
+            "SELECT s.item_key, s.sku_key, s.scope, s.spec, {SKU_COLUMNS} FROM sku_links s \
+             JOIN skus k ON k.id = s.sku_id JOIN products p ON p.id = k.product_id \
+             WHERE s.user_id = $1 AND s.platform = $2 AND s.item_key IN ({}) ORDER BY s.updated_at DESC",
+            marks(3, chunk.len())
+        );
+        let mut query = sqlx::query(&sql).bind(user_id).bind(platform);
+        for key in chunk {
+            query = query.bind(*key);
+        }
+        for r in query.fetch_all(pool).await? {
+            let Some(scope) = LinkScope::from_code(&r.get::<String, _>(2)) else {
+                continue;
+            };
+            let sku = sku_at(&r, 4);
+            if scope == LinkScope::Product {
+                products.push(sku.product_id.clone());
+            }
+            cat.links
+                .entry((r.get(0), r.get(1)))
+                .or_default()
+                .push((scope, r.get(3), sku));
+        }
+    }
+    for chunk in codes.chunks(IN_CHUNK) {
+        let sql = format!(
+            "SELECT {SKU_COLUMNS} FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id IN ({})",
+            marks(1, chunk.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for code in chunk {
+            query = query.bind(*code);
+        }
+        for r in query.fetch_all(pool).await? {
+            let sku = sku_at(&r, 0);
+            cat.by_sku_id.insert(sku.sku_id.clone(), sku);
+        }
+        let sql = format!(
+            "SELECT p.item_no, MIN(p.id), COUNT(*) FROM products p WHERE p.item_no IN ({}) GROUP BY p.item_no",
+            marks(1, chunk.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for code in chunk {
+            query = query.bind(*code);
+        }
+        for r in query.fetch_all(pool).await? {
+            if r.get::<i64, _>(2) == 1 {
+                let product: String = r.get(1);
+                products.push(product.clone());
+                cat.by_item_no.insert(r.get(0), product);
+            }
+        }
+    }
+    products.sort_unstable();
+    products.dedup();
+    for chunk in products.chunks(IN_CHUNK) {
+        let sql = format!(
+            "SELECT {SKU_COLUMNS} FROM skus k JOIN products p ON p.id = k.product_id \
+             WHERE p.id IN ({}) ORDER BY p.id, k.sort",
+            marks(1, chunk.len())
+        );
+        let mut query = sqlx::query(&sql);
+        for id in chunk {
+            query = query.bind(id.as_str());
+        }
+        for r in query.fetch_all(pool).await? {
+            let sku = sku_at(&r, 0);
+            cat.by_product
+                .entry(sku.product_id.clone())
+                .or_default()
+                .push(sku);
+        }
+    }
+    Ok(cat)
+}
+
+/// The SKU each platform SKU orders for `user_id`, in the order given (`resolve` says how).
+pub async fn resolve(
+    pool: &AnyPool,
+    user_id: &str,
+    platform: &str,
+    lines: &[PlatformSku],
+) -> Result<Vec<Option<(LinkedSku, LinkedBy)>>, sqlx::Error> {
+    let cat = catalogue(pool, user_id, platform, lines).await?;
+    Ok(lines.iter().map(|l| cat.resolve(l)).collect())
+}
+
+/// The import's lines in file order, each with the SKU it orders (`resolve`).
 pub async fn lines(
     pool: &AnyPool,
     user_id: &str,
     id: &str,
     platform: &str,
 ) -> Result<Vec<ImportLine>, sqlx::Error> {
-    let rows = sqlx::query(&format!(
+    let rows = sqlx::query(
         "SELECT l.line_no, l.source_order_no, l.line_id, l.item_key, l.sku_key, l.title, l.variation, l.quantity, \
-         l.platform_price, l.recipient, l.phone, l.address, l.hidden, l.problem, l.status, {SKU_COLUMNS} \
-         FROM platform_import_lines l \
-         LEFT JOIN sku_links s ON s.user_id = $2 AND s.platform = $3 AND s.item_key = l.item_key \
-              AND s.sku_key = l.sku_key \
-         LEFT JOIN skus k ON k.id = s.sku_id \
-         LEFT JOIN products p ON p.id = k.product_id \
-         WHERE l.import_id = $1 ORDER BY l.line_no"
-    ))
+         l.platform_price, l.recipient, l.phone, l.address, l.hidden, l.problem, l.status \
+         FROM platform_import_lines l WHERE l.import_id = $1 ORDER BY l.line_no",
+    )
     .bind(id)
-    .bind(user_id)
-    .bind(platform)
     .fetch_all(pool)
     .await?;
-    Ok(rows
+    let mut lines: Vec<ImportLine> = rows
         .iter()
         .map(|r| {
             let price: i64 = r.get(8);
             let hidden: String = r.get(12);
+            let variation: String = r.get(6);
             ImportLine {
                 row: r.get(0),
                 source_order_no: r.get(1),
@@ -159,7 +381,8 @@ pub async fn lines(
                 item_key: r.get(3),
                 sku_key: r.get(4),
                 title: r.get(5),
-                variation: r.get(6),
+                spec: spec_key(&variation),
+                variation,
                 quantity: r.get(7),
                 platform_price: (price >= 0).then_some(price),
                 recipient: r.get(9),
@@ -172,10 +395,30 @@ pub async fn lines(
                     .collect(),
                 problem: r.get(13),
                 status: r.get(14),
-                linked: r.get::<Option<String>, _>(15).map(|_| sku_at(r, 15)),
+                linked: None,
+                linked_by: None,
             }
         })
-        .collect())
+        .collect();
+    let keys: Vec<PlatformSku> = lines.iter().map(ImportLine::platform_sku).collect();
+    let found = resolve(pool, user_id, platform, &keys).await?;
+    for (line, found) in lines.iter_mut().zip(found) {
+        if let Some((sku, by)) = found {
+            line.linked = Some(sku);
+            line.linked_by = Some(by);
+        }
+    }
+    Ok(lines)
+}
+
+impl ImportLine {
+    pub fn platform_sku(&self) -> PlatformSku {
+        PlatformSku {
+            item_key: self.item_key.clone(),
+            sku_key: self.sku_key.clone(),
+            variation: self.variation.clone(),
+        }
+    }
 }
 
 /// The label attached to each order of the import.
@@ -213,6 +456,10 @@ pub struct SkuLink {
     pub platform: String,
     pub item_key: String,
     pub sku_key: String,
+    /// `sku` (one spec of the item) or `product` (the whole item, each line by its spec).
+    pub scope: String,
+    /// The spec a `sku` link covers, as `colour;size`; empty for a `product` link.
+    pub spec: String,
     pub title: String,
     pub variation: String,
     pub updated_at: i64,
@@ -232,9 +479,10 @@ pub async fn links(
         " AND s.platform = $2"
     };
     let sql = format!(
-        "SELECT s.platform, s.item_key, s.sku_key, s.title, s.variation, s.updated_at, {SKU_COLUMNS} \
+        "SELECT s.platform, s.item_key, s.sku_key, s.title, s.variation, s.updated_at, s.scope, s.spec, \
+         {SKU_COLUMNS} \
          FROM sku_links s JOIN skus k ON k.id = s.sku_id JOIN products p ON p.id = k.product_id \
-         WHERE s.user_id = $1{platform_filter} ORDER BY s.updated_at DESC, s.item_key, s.sku_key \
+         WHERE s.user_id = $1{platform_filter} ORDER BY s.updated_at DESC, s.item_key, s.sku_key, s.spec \
          LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     );
@@ -258,15 +506,21 @@ pub async fn links(
                 title: r.get(3),
                 variation: r.get(4),
                 updated_at: r.get(5),
-                sku: sku_at(r, 6),
+                scope: r.get(6),
+                spec: spec_key(&r.get::<String, _>(7)),
+                sku: sku_at(r, 8),
             })
             .collect(),
         total,
     ))
 }
 
-/// SKUs on sale whose product's item number starts with `item_no` (exact ones first), narrowed by
-/// colour and size text; at most `limit`.
+/// SKUs read per search before the colour and size narrow them.
+const SKU_SEARCH_SCAN: i64 = 2_000;
+
+/// SKUs on sale whose product's item number starts with `item_no` (exact ones first), narrowed by a
+/// colour in either language (`pin` finds 粉色/Pink in any reader's language) and by the size
+/// exactly (`L` is never `XL`); at most `limit`.
 pub async fn sku_search(
     pool: &AnyPool,
     item_no: &str,
@@ -274,30 +528,34 @@ pub async fn sku_search(
     size: &str,
     limit: i64,
 ) -> Result<Vec<LinkedSku>, sqlx::Error> {
-    let like = |text: &str| {
-        let escaped: String = text
-            .chars()
-            .flat_map(|c| match c {
-                '%' | '_' | '\\' => vec!['\\', c],
-                c => vec![c],
-            })
-            .collect();
-        escaped
-    };
+    let escaped: String = item_no
+        .chars()
+        .flat_map(|c| match c {
+            '%' | '_' | '\\' => vec!['\\', c],
+            c => vec![c],
+        })
+        .collect();
     let rows = sqlx::query(&format!(
         "SELECT {SKU_COLUMNS} FROM products p JOIN skus k ON k.product_id = p.id \
          WHERE p.item_no LIKE $1 ESCAPE '\\' AND p.on_shelf = 1 \
-         AND LOWER(k.color) LIKE LOWER($2) ESCAPE '\\' AND LOWER(k.size) LIKE LOWER($3) ESCAPE '\\' \
-         ORDER BY CASE WHEN p.item_no = $4 THEN 0 ELSE 1 END, p.item_no, p.id, k.sort LIMIT $5"
+         ORDER BY CASE WHEN p.item_no = $2 THEN 0 ELSE 1 END, p.item_no, p.id, k.sort LIMIT $3"
     ))
-    .bind(format!("{}%", like(item_no)))
-    .bind(format!("%{}%", like(color)))
-    .bind(format!("%{}%", like(size)))
+    .bind(format!("{escaped}%"))
     .bind(item_no)
-    .bind(limit)
+    .bind(SKU_SEARCH_SCAN)
     .fetch_all(pool)
     .await?;
-    Ok(rows.iter().map(|r| sku_at(r, 0)).collect())
+    let (color, size) = (color.trim(), size.trim());
+    Ok(rows
+        .iter()
+        .map(|r| sku_at(r, 0))
+        .filter(|k| {
+            let en = domain::variation::english_colour(&k.colors_json, &k.color);
+            domain::variation::colour_contains(color, &k.color, &en)
+                && (size.is_empty() || domain::variation::size_matches(size, &k.size))
+        })
+        .take(limit.max(0) as usize)
+        .collect())
 }
 
 /// A shipped platform order of the seller, for the write-back file.

@@ -3,7 +3,7 @@
 //! background job whose report names every row's outcome.
 
 use commands::excel_jobs::{self, NewJob};
-use commands::orders::import::{import_row, ImportContext, ImportRow, Outcome};
+use commands::orders::import::{import_row, platform_named, ImportContext, ImportRow, Outcome};
 use commands::Refusal;
 use domain::order::QcLevel;
 use serde::{Deserialize, Serialize};
@@ -78,6 +78,10 @@ impl ReportRow {
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect();
+        // A message about "row {row}" names the order's own row when the refusal names no line.
+        if !self.params.iter().any(|(k, _)| k == "row") {
+            self.params.push(("row".into(), self.row.to_string()));
+        }
         self.field = refusal.field.unwrap_or_default().to_string();
     }
 }
@@ -150,8 +154,11 @@ pub fn report_view(stored: &str, lang: Language, with_rows: bool) -> Option<Valu
                 ),
                 _ => message(lang, &r.reason_key, &params),
             };
+            let platform_name = platform_named(&r.platform)
+                .map(|p| message(lang, &format!("excel.platform.{}", p.code()), &[]))
+                .unwrap_or_else(|| r.platform.clone());
             serde_json::json!({
-                "row": r.row, "outcome": r.outcome, "platform": r.platform,
+                "row": r.row, "outcome": r.outcome, "platform": r.platform, "platform_name": platform_name,
                 "source_order_no": r.source_order_no, "order_no": r.order_no,
                 "reason": reason, "field": r.field,
             })

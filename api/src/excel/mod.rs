@@ -73,6 +73,21 @@ pub fn file_name(table_code: &str, lang: Language, now: i64) -> String {
     )
 }
 
+/// The name a seller's uploaded file had, without its folders or control characters and at most
+/// 120 characters; `None` when nothing is left.
+pub fn clean_file_name(name: &str) -> Option<String> {
+    let name: String = name
+        .rsplit(['/', '\\'])
+        .next()
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(120)
+        .collect();
+    let name = name.trim().to_string();
+    (!name.is_empty()).then_some(name)
+}
+
 #[derive(Debug, Serialize)]
 pub struct Progress {
     pub done: i64,

@@ -1,6 +1,8 @@
 //! Ordering a platform import as a background job (its report is an import report, so the Excel
 //! record shows it too), and the write-back workbook in a platform's batch-shipping layout.
 
+use std::collections::BTreeMap;
+
 use commands::excel_jobs::{self, NewJob};
 use commands::orders::import::ImportContext;
 use commands::orders::platform_batch::{self, BatchOrder};
@@ -41,8 +43,16 @@ pub async fn run(state: AppState, job: NewJob, import_id: String, courier: Couri
             user_id: &job.user_id,
             qc: QcLevel::from_code(&settings.qc_level).unwrap_or(QcLevel::None),
         };
-        let (platform, mut orders) =
-            platform_batch::batch_orders(&state.db, &job.user_id, &import_id).await?;
+        let platform = platform_batch::platform_of_import(&state.db, &job.user_id, &import_id).await?;
+        // The preview's resolver, so every line orders the SKU the seller was shown.
+        let skus: BTreeMap<usize, String> =
+            projections::platform_imports::lines(&state.db.pool, &job.user_id, &import_id, platform.code())
+                .await?
+                .into_iter()
+                .filter_map(|l| Some((l.row as usize, l.linked?.sku_id)))
+                .collect();
+        let (_, mut orders) =
+            platform_batch::batch_orders(&state.db, &job.user_id, &import_id, &skus).await?;
         let mut report = Report::default();
         let total = orders.len() as i64;
         for (done, order) in orders.iter_mut().enumerate() {

@@ -110,7 +110,7 @@ pub async fn import(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
 ) -> ApiResult<JobView> {
     let lang = language_of(&headers);
-    let (bytes, labels) = sheet_and_labels(multipart).await?;
+    let (name, bytes, labels) = sheet_and_labels(multipart).await?;
     let reading = bytes.clone();
     let mut rows = tokio::task::spawn_blocking(move || excel::import::read_rows(&reading, lang))
         .await
@@ -134,7 +134,8 @@ pub async fn import(
         kind: JobKind::Import,
         table_code: "platform_orders".into(),
         language: excel::language_code(lang).to_string(),
-        file_name: excel::file_name("platform_orders", lang, at),
+        file_name: excel::clean_file_name(&name)
+            .unwrap_or_else(|| excel::file_name("platform_orders", lang, at)),
         file_path: path.display().to_string(),
         total: rows.len() as i64,
     };
@@ -143,15 +144,19 @@ pub async fn import(
     started(&state, &user, &id, lang).await
 }
 
-/// The sheet (`file`) and the zip of its labels (`labels`, optional), each bounded.
+/// The sheet (`file`) with the name the seller's file had, and the zip of its labels (`labels`,
+/// optional), each bounded.
 async fn sheet_and_labels(
     multipart: Result<Multipart, axum::extract::multipart::MultipartRejection>,
-) -> Result<(Vec<u8>, Option<Bytes>), AppError> {
+) -> Result<(String, Vec<u8>, Option<Bytes>), AppError> {
     let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
     let mut multipart = multipart.map_err(|_| required())?;
-    let (mut sheet, mut labels) = (None, None);
+    let (mut sheet, mut labels, mut file_name) = (None, None, String::new());
     while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
         let name = field.name().map(str::to_string);
+        if name.as_deref() == Some("file") {
+            file_name = field.file_name().unwrap_or_default().to_string();
+        }
         let bytes = field.bytes().await.map_err(multipart_error)?;
         match name.as_deref() {
             Some("file") if bytes.len() > commands::uploads::MAX_UPLOAD_BYTES => {
@@ -173,7 +178,7 @@ async fn sheet_and_labels(
         }
     }
     let sheet = sheet.filter(|s| !s.is_empty()).ok_or_else(required)?;
-    Ok((sheet, labels))
+    Ok((file_name, sheet, labels))
 }
 
 /// Keeps each label of the zip that a row's platform order is named after, as a label file of the

@@ -15,6 +15,7 @@ pub mod fund;
 pub mod labels;
 pub mod message;
 pub mod order;
+pub mod order_pay_batch;
 pub mod pay;
 pub mod platform_orders;
 pub mod platform_rates;
@@ -352,6 +353,8 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/order/lists"), post(order::lists))
         .route(&format!("{UNISHOP}/order/detail"), post(order::detail))
         .route(&format!("{UNISHOP}/order/pay"), post(order::pay))
+        .route(&format!("{UNISHOP}/order/pay_quote"), post(order_pay_batch::quote))
+        .route(&format!("{UNISHOP}/order/pay_batch"), post(order_pay_batch::pay))
         .route(&format!("{UNISHOP}/order/cancel"), post(order::cancel))
         .route(&format!("{UNISHOP}/order/confirm"), post(order::confirm))
         .route(&format!("{UNISHOP}/order/review"), post(order::review))

@@ -15,9 +15,10 @@ use commands::Refusal;
 use domain::address::{validate, AddressInput};
 use domain::order::{Courier, Platform};
 use domain::platform_export::rates::{rate_text, to_fen};
+use domain::platform_export::LinkScope;
 use domain::platform_export::Problem;
 use projections::catalog::{colour_picture_url, Page};
-use projections::platform_imports::{self as read, ImportHead, ImportLine, LinkedSku};
+use projections::platform_imports::{self as read, ImportHead, ImportLine, LinkedBy, LinkedSku};
 use projections::product_names::{colour_in, size_in};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -69,14 +70,7 @@ pub async fn import(
         .map_err(|e| AppError::Internal(e.into()))??;
     let at = now();
     let id = excel_jobs::new_job_id(at).replacen("J", "P", 1);
-    let file_name: String = name
-        .rsplit(['/', '\\'])
-        .next()
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(120)
-        .collect();
+    let file_name = excel::clean_file_name(&name).unwrap_or_default();
     platform_batch::save_import(
         &state.db,
         &id,
@@ -223,7 +217,13 @@ pub struct LineView {
     /// without a rate.
     platform_price_cny: Option<i64>,
     status: String,
+    /// The line's spec read as `colour;size`, whatever form the file wrote it in.
+    spec: String,
     sku: Option<SkuView>,
+    /// How the SKU was found: `sku` (this spec linked), `product` (the item linked, the spec chose),
+    /// `sku_code` (the seller SKU code is a jpmall SKU), `item_no` (the seller code is a jpmall item
+    /// number, the spec chose); empty when unlinked.
+    linked_by: &'static str,
     /// (platform price in fen − jpmall price) × quantity, when both are known in yuan.
     margin: Option<i64>,
 }
@@ -254,18 +254,21 @@ pub struct OrderPreview {
     margin: Option<i64>,
 }
 
+/// One platform SKU (an item + one spec) no link covers, with the lines it is on.
 #[derive(Serialize)]
 pub struct UnlinkedItem {
     item_key: String,
     sku_key: String,
     title: String,
     variation: String,
+    spec: String,
     quantity: i64,
     rows: Vec<i64>,
 }
 
 #[derive(Serialize, Default)]
 pub struct Totals {
+    /// Every order of the file, as the import record counts them (`skipped` ones included).
     orders: i64,
     ready: i64,
     ordered: i64,
@@ -408,7 +411,7 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
         lines: lines.len() as i64,
         ..Totals::default()
     };
-    let mut unlinked: BTreeMap<(String, String), UnlinkedItem> = BTreeMap::new();
+    let mut unlinked: BTreeMap<(String, String, String), UnlinkedItem> = BTreeMap::new();
     let mut orders = Vec::new();
     for (source, group) in grouped {
         let label_url = labels.get(&source).cloned().unwrap_or_default();
@@ -455,12 +458,13 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
             }
             if line.linked.is_none() && !all_skipped {
                 let item = unlinked
-                    .entry((line.item_key.clone(), line.sku_key.clone()))
+                    .entry((line.item_key.clone(), line.sku_key.clone(), line.spec.clone()))
                     .or_insert_with(|| UnlinkedItem {
                         item_key: line.item_key.clone(),
                         sku_key: line.sku_key.clone(),
                         title: line.title.clone(),
                         variation: line.variation.clone(),
+                        spec: line.spec.clone(),
                         quantity: 0,
                         rows: Vec::new(),
                     });
@@ -479,19 +483,19 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
                 currency: head.currency.clone(),
                 platform_price_cny: price_cny,
                 status: line.status.clone(),
+                spec: line.spec.clone(),
                 sku,
+                linked_by: line.linked_by.map(|b| b.code()).unwrap_or(""),
                 margin,
             });
         }
-        if state_name != "skipped" {
-            totals.orders += 1;
-            if priced {
-                totals.platform_amount += platform_amount;
-                totals.jpmall_amount += jpmall_amount;
-                margin_total += platform_amount_cny - jpmall_amount;
-                if micro.is_some() {
-                    *totals.platform_amount_cny.get_or_insert(0) += platform_amount_cny;
-                }
+        totals.orders += 1;
+        if state_name != "skipped" && priced {
+            totals.platform_amount += platform_amount;
+            totals.jpmall_amount += jpmall_amount;
+            margin_total += platform_amount_cny - jpmall_amount;
+            if micro.is_some() {
+                *totals.platform_amount_cny.get_or_insert(0) += platform_amount_cny;
             }
         }
         let first = group[0];
@@ -555,25 +559,117 @@ pub struct LinkBody {
     title: String,
     #[serde(default)]
     variation: String,
+    /// `sku` (this spec of the item; the default) or `product` (the whole item).
+    #[serde(default)]
+    scope: String,
+    /// The import the link is made from: the answer says how many of its lines the link covers.
+    #[serde(default)]
+    id: String,
+}
+
+fn scope_of(text: &str) -> Result<LinkScope, AppError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(LinkScope::Sku);
+    }
+    LinkScope::from_code(text).ok_or_else(|| {
+        Refusal::new("platform.link_scope_unknown")
+            .on("scope")
+            .with("value", text)
+            .into()
+    })
+}
+
+/// What a link did to the import it was made from.
+#[derive(Serialize)]
+pub struct Linked {
+    scope: &'static str,
+    /// The spec a `sku` link covers (`colour;size`); empty for a `product` link.
+    spec: String,
+    /// The import's lines the link now orders, and their rows.
+    lines: i64,
+    rows: Vec<i64>,
+    /// Lines of the same item a `product` link could not resolve by their spec (they stay
+    /// unlinked).
+    unresolved: i64,
+    /// The above in the reader's language.
+    message: String,
 }
 
 pub async fn link(
     State(state): State<AppState>,
+    headers: HeaderMap,
     user: CurrentUser,
     JsonBody(body): JsonBody<LinkBody>,
-) -> ApiResult<Value> {
+) -> ApiResult<Linked> {
+    let lang = language_of(&headers);
     let title: String = body.title.chars().take(200).collect();
     let variation: String = body.variation.chars().take(200).collect();
+    let scope = scope_of(&body.scope)?;
+    let id = body.id.trim();
+    let head = if id.is_empty() {
+        None
+    } else {
+        Some(
+            read::import_head(&state.db.pool, &user.id, id)
+                .await?
+                .ok_or(AppError::NotFound("platform.import_unknown"))?,
+        )
+    };
     let request = LinkRequest {
         platform: platform_of(&body.platform)?,
         item_key: &body.item_key,
         sku_key: &body.sku_key,
+        scope,
         sku_id: &body.sku_id,
         title: &title,
         variation: &variation,
     };
     platform_batch::link(&state.db, &user.id, &request, now()).await?;
-    Ok(ok(Value::Null))
+    let spec = match scope {
+        LinkScope::Sku => domain::variation::parse_spec(&variation).key(),
+        LinkScope::Product => String::new(),
+    };
+    let (mut rows, mut unresolved) = (Vec::new(), 0i64);
+    if let Some(head) = head {
+        let lines = read::lines(&state.db.pool, &user.id, &head.id, &head.platform).await?;
+        let (item_key, sku_key) = (body.item_key.trim(), body.sku_key.trim());
+        for line in lines
+            .iter()
+            .filter(|l| l.item_key == item_key && l.sku_key == sku_key)
+        {
+            let covered = match (scope, line.linked_by) {
+                (LinkScope::Sku, Some(LinkedBy::Sku)) => line.spec == spec,
+                (LinkScope::Product, Some(LinkedBy::Product)) => true,
+                _ => false,
+            };
+            if covered {
+                rows.push(line.row);
+            } else if scope == LinkScope::Product && line.linked.is_none() {
+                unresolved += 1;
+            }
+        }
+    }
+    let lines = rows.len() as i64;
+    let message = match scope {
+        LinkScope::Sku => message(lang, "platform.linked_lines", &[("lines", lines.to_string())]),
+        LinkScope::Product => message(
+            lang,
+            "platform.linked_product_lines",
+            &[
+                ("lines", lines.to_string()),
+                ("unresolved", unresolved.to_string()),
+            ],
+        ),
+    };
+    Ok(ok(Linked {
+        scope: scope.code(),
+        spec,
+        lines,
+        rows,
+        unresolved,
+        message,
+    }))
 }
 
 pub async fn unlink(
@@ -583,7 +679,14 @@ pub async fn unlink(
 ) -> ApiResult<Value> {
     let platform = platform_of(&body.platform)?
         .ok_or_else(|| AppError::from(Refusal::new("order.platform_required").on("platform")))?;
-    platform_batch::unlink(&state.db, &user.id, platform, &body.item_key, &body.sku_key).await?;
+    let request = platform_batch::UnlinkRequest {
+        platform,
+        item_key: &body.item_key,
+        sku_key: &body.sku_key,
+        scope: scope_of(&body.scope)?,
+        variation: &body.variation,
+    };
+    platform_batch::unlink(&state.db, &user.id, &request).await?;
     Ok(ok(Value::Null))
 }
 
@@ -593,6 +696,9 @@ pub struct LinkView {
     platform_name: String,
     item_key: String,
     sku_key: String,
+    /// `sku`: this one spec of the item (`spec`); `product`: the whole item, each line by its spec.
+    scope: String,
+    spec: String,
     title: String,
     variation: String,
     updated_at: i64,
@@ -621,6 +727,8 @@ pub async fn links(
                 platform_name: platform_name(&l.platform, lang),
                 item_key: l.item_key.clone(),
                 sku_key: l.sku_key.clone(),
+                scope: l.scope.clone(),
+                spec: l.spec.clone(),
                 title: l.title.clone(),
                 variation: l.variation.clone(),
                 updated_at: l.updated_at,
@@ -657,29 +765,16 @@ pub async fn sku_search(
         return Err(Refusal::new("order.item_no_required").on("item_no").into());
     }
     let lang = language_of(&headers);
-    let color = body.color.trim();
-    // A colour may be typed in English: the SKU stores the Chinese name, the product both.
+    // A colour is found by its Chinese or English name, whichever language the reader has chosen.
     let found = read::sku_search(
         &state.db.pool,
         item_no,
-        "",
+        body.color.trim(),
         body.size.trim(),
-        SKU_SEARCH_LIMIT * 4,
+        SKU_SEARCH_LIMIT,
     )
     .await?;
-    let wanted = color.to_lowercase();
-    Ok(ok(found
-        .iter()
-        .map(|s| sku_view(s, lang))
-        .zip(found.iter())
-        .filter(|(view, sku)| {
-            wanted.is_empty()
-                || view.color.to_lowercase().contains(&wanted)
-                || sku.color.to_lowercase().contains(&wanted)
-        })
-        .map(|(view, _)| view)
-        .take(SKU_SEARCH_LIMIT as usize)
-        .collect()))
+    Ok(ok(found.iter().map(|s| sku_view(s, lang)).collect()))
 }
 
 #[derive(Deserialize, Default)]

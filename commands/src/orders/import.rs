@@ -7,6 +7,7 @@
 use domain::address::{AddressInput, Divisions};
 use domain::order::{Courier, Platform, QcLevel};
 use domain::platform_export::quantity_of;
+use domain::variation::{english_colour, parse_spec, sku_for_spec, SkuNames, Spec};
 use sqlx::Row;
 
 use crate::coupons::CouponDesk;
@@ -105,8 +106,8 @@ async fn sku_of(db: &Database, row: &ImportRow) -> Result<Result<String, Refusal
         return Ok(Err(Refusal::new("order.item_no_required").on("item_no")));
     }
     let skus = sqlx::query(
-        "SELECT k.id, k.color, k.size FROM products p JOIN skus k ON k.product_id = p.id WHERE p.item_no = $1 \
-         ORDER BY p.id, k.sort",
+        "SELECT k.id, k.color, k.size, p.colors FROM products p JOIN skus k ON k.product_id = p.id \
+         WHERE p.item_no = $1 ORDER BY p.id, k.sort",
     )
     .bind(item_no)
     .fetch_all(&db.pool)
@@ -117,12 +118,38 @@ async fn sku_of(db: &Database, row: &ImportRow) -> Result<Result<String, Refusal
             .on("item_no")
             .with("item_no", item_no)));
     }
-    let same = |a: &str, b: &str| a.trim().to_lowercase() == b.trim().to_lowercase();
-    let found = skus
+    // The colour in either language; a colour cell that also holds the size (`Pink M`) is read as
+    // a spec when the size cell is empty.
+    let spec = if row.size.trim().is_empty() {
+        parse_spec(&row.color)
+    } else {
+        Spec {
+            colour: row.color.trim().to_string(),
+            size: row.size.trim().to_string(),
+        }
+    };
+    let read: Vec<(String, String, String, String)> = skus
         .iter()
-        .find(|k| same(&k.get::<String, _>(1), &row.color) && same(&k.get::<String, _>(2), &row.size));
+        .map(|k| {
+            let colour: String = k.get(1);
+            let en = english_colour(&k.get::<String, _>(3), &colour);
+            (k.get(0), colour, en, k.get(2))
+        })
+        .collect();
+    let names: Vec<SkuNames> = read
+        .iter()
+        .map(|(id, zh, en, size)| SkuNames {
+            id,
+            colour_zh: zh,
+            colour_en: en,
+            size,
+        })
+        .collect();
+    let found = (!spec.colour.is_empty())
+        .then(|| sku_for_spec(&names, &spec))
+        .flatten();
     Ok(match found {
-        Some(k) => Ok(k.get(0)),
+        Some(id) => Ok(id.to_string()),
         None => Err(Refusal::new("excel.sku_unknown")
             .on("color_size")
             .with("color", row.color.trim())

@@ -201,6 +201,134 @@ async fn settle_debit(
     }
 }
 
+/// What paying several orders from the wallet would take: each payable order with its total, and
+/// their sum.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchQuote {
+    pub orders: Vec<(String, Fen)>,
+    pub total: Fen,
+}
+
+/// Most orders one batch payment takes.
+pub const MAX_BATCH_PAY: usize = 200;
+
+/// The orders of `user_id` that paying `order_nos` together takes, in the order given. An order
+/// already paid is left out (paying it again changes nothing); any other order that cannot be paid
+/// (cancelled, not the seller's) refuses the whole batch, naming it.
+pub async fn quote_batch(
+    db: &Database,
+    orders: &OrderDesk,
+    user_id: &str,
+    order_nos: &[String],
+) -> Result<BatchQuote, Error> {
+    if order_nos.is_empty() {
+        return Err(Refusal::new("order.pay_batch_empty").on("order_nos").into());
+    }
+    if order_nos.len() > MAX_BATCH_PAY {
+        return Err(Refusal::new("order.pay_batch_too_many")
+            .on("order_nos")
+            .with("max", MAX_BATCH_PAY)
+            .into());
+    }
+    let mut quote = BatchQuote {
+        orders: Vec::new(),
+        total: Fen::ZERO,
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for order_no in order_nos {
+        let order_no = order_no.trim();
+        if !seen.insert(order_no.to_string()) {
+            continue;
+        }
+        let (status, total) = match payable(db, orders, user_id, order_no).await {
+            Err(Error::NotFound(_)) => {
+                return Err(Refusal::new("order.pay_batch_unknown")
+                    .on("order_nos")
+                    .with("order_no", order_no)
+                    .into())
+            }
+            found => found?,
+        };
+        match status {
+            OrderStatus::PendingPayment => {
+                quote.total = quote
+                    .total
+                    .checked_add(total)
+                    .ok_or_else(|| Error::Internal(anyhow::anyhow!("batch total overflows")))?;
+                quote.orders.push((order_no.to_string(), total));
+            }
+            OrderStatus::Cancelled => {
+                return Err(Refusal::new("order.pay_batch_cannot_pay")
+                    .on("order_nos")
+                    .with("order_no", order_no)
+                    .with("status", status.code())
+                    .into())
+            }
+            _ => {}
+        }
+    }
+    Ok(quote)
+}
+
+/// Pays several orders of `user_id` from the wallet in one step: the wallet decides on their sum
+/// (a short balance pays none) and debits each order by its own reference, then each order is
+/// marked paid (an order that refuses by then gets its debit back; `settle_open_payments` finishes
+/// the second step after a crash). `expected` is the total the seller confirmed: a batch whose
+/// total has changed since is refused so the seller sees the new one. Answers the orders paid.
+pub async fn pay_many_from_wallet(
+    db: &Database,
+    orders: &OrderDesk,
+    wallet: &WalletDesk,
+    user_id: &str,
+    order_nos: &[String],
+    expected: Option<Fen>,
+    now: i64,
+) -> Result<Vec<String>, Error> {
+    let quote = quote_batch(db, orders, user_id, order_nos).await?;
+    if let Some(expected) = expected {
+        if expected != quote.total {
+            return Err(Refusal::new("order.pay_batch_total_changed")
+                .on("total")
+                .with("total", quote.total.to_yuan())
+                .into());
+        }
+    }
+    if quote.orders.is_empty() {
+        return Ok(Vec::new());
+    }
+    let payments = quote
+        .orders
+        .iter()
+        .map(|(order_no, amount)| domain::wallet::OrderPayment {
+            order_id: order_no.clone(),
+            amount: *amount,
+        })
+        .collect();
+    wallet
+        .execute(user_id, WalletCommand::DebitOrderPayments { payments, at: now })
+        .await?;
+    let mut paid = Vec::new();
+    for (order_no, amount) in &quote.orders {
+        match settle_debit(
+            orders,
+            wallet,
+            user_id,
+            order_no,
+            PaymentMethod::Wallet,
+            *amount,
+            now,
+        )
+        .await
+        {
+            Ok(()) => paid.push(order_no.clone()),
+            // Given back; the others stay paid.
+            Err(Error::Invalid(_)) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(paid)
+}
+
 /// A QR payment for the order's total. When the gateway confirms it, [`after_callback`] pays the order.
 pub async fn pay_by_qr(
     db: &Database,

@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use domain::address::AddressInput;
 use domain::order::{Courier, Platform};
-use domain::platform_export::PlatformLine;
+use domain::platform_export::{LinkScope, PlatformLine};
 use sqlx::Row;
 
 use crate::error::{Error, Refusal, Result};
@@ -85,23 +85,82 @@ pub async fn set_job(db: &Database, id: &str, job_id: &str) -> Result<()> {
     Ok(())
 }
 
-/// What a link request names.
+/// What a link request names: a platform item + SKU, and either one spec of it (the line's
+/// variation) or the whole item.
 pub struct LinkRequest<'a> {
     pub platform: Option<Platform>,
     pub item_key: &'a str,
     pub sku_key: &'a str,
+    pub scope: LinkScope,
     pub sku_id: &'a str,
     pub title: &'a str,
     pub variation: &'a str,
 }
 
-/// Links a platform item + SKU of `user_id` to a jpmall SKU, replacing an earlier link of the same.
+/// The stored spec a link of `scope` covers: the variation's `colour;size` for one spec, empty for
+/// the whole item.
+fn spec_of(scope: LinkScope, variation: &str) -> String {
+    match scope {
+        LinkScope::Sku => domain::variation::parse_spec(variation).key(),
+        LinkScope::Product => String::new(),
+    }
+}
+
+/// Removes `user_id`'s links of this item of `scope` that cover `spec` (a link stored before specs
+/// were parsed holds the raw text, so specs are compared parsed); how many went.
+async fn remove_links(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    user_id: &str,
+    platform: Platform,
+    item_key: &str,
+    sku_key: &str,
+    scope: LinkScope,
+    spec: &str,
+) -> Result<u64> {
+    let stored = sqlx::query(
+        "SELECT spec FROM sku_links WHERE user_id = $1 AND platform = $2 AND item_key = $3 AND sku_key = $4 \
+         AND scope = $5",
+    )
+    .bind(user_id)
+    .bind(platform.code())
+    .bind(item_key)
+    .bind(sku_key)
+    .bind(scope.code())
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut removed = 0;
+    for row in stored {
+        let text: String = row.get(0);
+        if spec_of(scope, &text) != spec {
+            continue;
+        }
+        removed += sqlx::query(
+            "DELETE FROM sku_links WHERE user_id = $1 AND platform = $2 AND item_key = $3 AND sku_key = $4 \
+             AND scope = $5 AND spec = $6",
+        )
+        .bind(user_id)
+        .bind(platform.code())
+        .bind(item_key)
+        .bind(sku_key)
+        .bind(scope.code())
+        .bind(&text)
+        .execute(&mut **tx)
+        .await?
+        .rows_affected();
+    }
+    Ok(removed)
+}
+
+/// Links a platform item + SKU of `user_id` to a jpmall SKU: one spec of it, or the whole item to
+/// the SKU's product. It replaces an earlier link of the same spec (or of the whole item) and no
+/// other.
 pub async fn link(db: &Database, user_id: &str, request: &LinkRequest<'_>, now: i64) -> Result<()> {
     let platform = request
         .platform
         .ok_or_else(|| Refusal::new("order.platform_required").on("platform"))?;
     // Lengths and control characters were checked at the edge (`domain::text`).
-    if request.item_key.trim().is_empty() && request.sku_key.trim().is_empty() {
+    let (item_key, sku_key) = (request.item_key.trim(), request.sku_key.trim());
+    if item_key.is_empty() && sku_key.is_empty() {
         return Err(Refusal::new("platform.link_keys_required").on("item_key").into());
     }
     let sku_id = request.sku_id.trim();
@@ -114,46 +173,65 @@ pub async fn link(db: &Database, user_id: &str, request: &LinkRequest<'_>, now: 
     if known.is_none() {
         return Err(Refusal::new("platform.sku_unknown").on("sku_id").into());
     }
+    let spec = spec_of(request.scope, request.variation);
+    let mut tx = db.pool.begin().await?;
+    remove_links(
+        &mut tx,
+        user_id,
+        platform,
+        item_key,
+        sku_key,
+        request.scope,
+        &spec,
+    )
+    .await?;
     sqlx::query(
-        "INSERT INTO sku_links (user_id, platform, item_key, sku_key, sku_id, title, variation, created_at, updated_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) \
-         ON CONFLICT (user_id, platform, item_key, sku_key) \
-         DO UPDATE SET sku_id = excluded.sku_id, title = excluded.title, variation = excluded.variation, \
-         updated_at = excluded.updated_at",
+        "INSERT INTO sku_links (user_id, platform, item_key, sku_key, scope, spec, sku_id, title, variation, \
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
     )
     .bind(user_id)
     .bind(platform.code())
-    .bind(request.item_key.trim())
-    .bind(request.sku_key.trim())
+    .bind(item_key)
+    .bind(sku_key)
+    .bind(request.scope.code())
+    .bind(&spec)
     .bind(sku_id)
     .bind(request.title.trim())
     .bind(request.variation.trim())
     .bind(now)
-    .execute(&db.pool)
+    .execute(&mut *tx)
     .await?;
+    tx.commit().await?;
     Ok(())
 }
 
-pub async fn unlink(
-    db: &Database,
-    user_id: &str,
-    platform: Platform,
-    item_key: &str,
-    sku_key: &str,
-) -> Result<()> {
-    let removed = sqlx::query(
-        "DELETE FROM sku_links WHERE user_id = $1 AND platform = $2 AND item_key = $3 AND sku_key = $4",
+/// What an unlink names: the item, and which link of it (`variation` names the spec of a `Sku`
+/// link).
+pub struct UnlinkRequest<'a> {
+    pub platform: Platform,
+    pub item_key: &'a str,
+    pub sku_key: &'a str,
+    pub scope: LinkScope,
+    pub variation: &'a str,
+}
+
+pub async fn unlink(db: &Database, user_id: &str, request: &UnlinkRequest<'_>) -> Result<()> {
+    let spec = spec_of(request.scope, request.variation);
+    let mut tx = db.pool.begin().await?;
+    let removed = remove_links(
+        &mut tx,
+        user_id,
+        request.platform,
+        request.item_key.trim(),
+        request.sku_key.trim(),
+        request.scope,
+        &spec,
     )
-    .bind(user_id)
-    .bind(platform.code())
-    .bind(item_key.trim())
-    .bind(sku_key.trim())
-    .execute(&db.pool)
-    .await?
-    .rows_affected();
+    .await?;
     if removed == 0 {
         return Err(Refusal::new("platform.link_unknown").into());
     }
+    tx.commit().await?;
     Ok(())
 }
 
@@ -222,8 +300,10 @@ pub struct BatchOrder {
     /// The first line's row in the file (the report names it).
     pub row: usize,
     pub lines: Vec<BatchLine>,
-    /// The first problem a line of this order has, as read from the file.
-    pub problem: Option<String>,
+    /// The first problem a line of this order has, as read from the file, and that line's row.
+    pub problem: Option<(String, usize)>,
+    /// Every line is one the platform says is not awaiting shipment: nothing to place.
+    pub not_awaiting: bool,
     pub recipient: String,
     pub phone: String,
     /// The buyer's address split into divisions, when it could be.
@@ -243,21 +323,23 @@ pub struct BatchLine {
     pub quantity: i64,
 }
 
-/// The orders of an import in file order, each with its lines' links.
-pub async fn batch_orders(db: &Database, user_id: &str, id: &str) -> Result<(Platform, Vec<BatchOrder>)> {
+/// The orders of an import in file order, each line with the SKU it orders (`skus`: row → SKU id, as
+/// the one resolver of links, `projections::platform_imports::resolve`, found them).
+pub async fn batch_orders(
+    db: &Database,
+    user_id: &str,
+    id: &str,
+    skus: &BTreeMap<usize, String>,
+) -> Result<(Platform, Vec<BatchOrder>)> {
     let platform = platform_of_import(db, user_id, id).await?;
     let rows = sqlx::query(
         "SELECT l.line_no, l.source_order_no, l.quantity, l.problem, l.recipient, l.phone, l.address, l.hidden, \
-         k.sku_id, COALESCE(b.label_url, '') \
+         COALESCE(b.label_url, '') \
          FROM platform_import_lines l \
-         LEFT JOIN sku_links k ON k.user_id = $2 AND k.platform = $3 AND k.item_key = l.item_key \
-              AND k.sku_key = l.sku_key \
          LEFT JOIN platform_import_labels b ON b.import_id = l.import_id AND b.source_order_no = l.source_order_no \
          WHERE l.import_id = $1 ORDER BY l.line_no",
     )
     .bind(id)
-    .bind(user_id)
-    .bind(platform.code())
     .fetch_all(&db.pool)
     .await?;
     let mut orders: Vec<BatchOrder> = Vec::new();
@@ -271,22 +353,25 @@ pub async fn batch_orders(db: &Database, user_id: &str, id: &str) -> Result<(Pla
                 row: r.get::<i64, _>(0) as usize,
                 lines: Vec::new(),
                 problem: None,
+                not_awaiting: true,
                 recipient: r.get(4),
                 phone: r.get(5),
                 ship_to: None,
                 address_text: r.get(6),
                 hidden: !r.get::<String, _>(7).is_empty(),
-                label_url: r.get(9),
+                label_url: r.get(8),
             });
             orders.len() - 1
         });
         let order = &mut orders[at];
+        let row = r.get::<i64, _>(0) as usize;
+        order.not_awaiting &= problem == domain::platform_export::Problem::NotAwaitingShipment.key();
         if order.problem.is_none() && !problem.is_empty() {
-            order.problem = Some(problem);
+            order.problem = Some((problem, row));
         }
         order.lines.push(BatchLine {
-            row: r.get::<i64, _>(0) as usize,
-            sku: r.get(8),
+            row,
+            sku: skus.get(&row).cloned(),
             quantity: r.get(2),
         });
     }
@@ -315,13 +400,21 @@ pub async fn order_one(
     {
         return Ok(Outcome::Duplicate { order_no });
     }
-    if let Some(problem) = &order.problem {
-        return failed(Refusal::new(static_key(problem)).on("lines"));
+    if let Some((problem, row)) = &order.problem {
+        let refusal = Refusal::new(static_key(problem)).on("lines").with("row", *row);
+        if order.not_awaiting {
+            return Ok(Outcome::Skipped { refusal });
+        }
+        return failed(refusal);
     }
     let mut lines: BTreeMap<String, i64> = BTreeMap::new();
     for line in &order.lines {
         let Some(sku) = &line.sku else {
-            return failed(Refusal::new("platform.unlinked").on("lines"));
+            return failed(
+                Refusal::new("platform.unlinked")
+                    .on("lines")
+                    .with("row", line.row),
+            );
         };
         *lines.entry(sku.clone()).or_default() += line.quantity;
     }

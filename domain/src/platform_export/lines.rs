@@ -166,7 +166,9 @@ fn address_of(layout: &Layout, cell: impl Fn(Field) -> String) -> String {
     let china_parts: Vec<String> = layout.china_address.iter().map(|f| cell(*f)).collect();
     if layout.platform == Platform::Douyin {
         // Douyin's 详细地址 sometimes repeats the province and city; then it is the whole address.
-        let parts: Vec<String> = china_parts.into_iter().filter(|p| !p.is_empty()).collect();
+        let mut parts: Vec<String> = china_parts.into_iter().filter(|p| !p.is_empty()).collect();
+        // A municipality is written as its own city (上海市, 上海市): once is the address.
+        parts.dedup();
         return match (parts.first(), parts.last()) {
             (Some(first), Some(last)) if parts.len() > 1 && last.starts_with(first.as_str()) => last.clone(),
             _ => parts.concat(),
@@ -177,7 +179,8 @@ fn address_of(layout: &Layout, cell: impl Fn(Field) -> String) -> String {
     } else {
         String::new()
     };
-    let china_parts: Vec<String> = china_parts.into_iter().filter(|p| !p.is_empty()).collect();
+    let mut china_parts: Vec<String> = china_parts.into_iter().filter(|p| !p.is_empty()).collect();
+    china_parts.dedup();
     let chinese =
         china_parts.first().is_some_and(|p| has_han(p)) && !china_parts.iter().any(|p| p.contains(','));
     if in_china(&country) || (country.is_empty() && chinese) {

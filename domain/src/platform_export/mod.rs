@@ -15,6 +15,31 @@ pub use lines::{hidden_text, price_fen, quantity_of, read_lines, PlatformLine, P
 
 use crate::order::Platform;
 
+/// What a seller's link of a platform item covers: one spec of it (the platform's SKU), or the
+/// whole item, each line then ordering the SKU its own spec names in the linked product.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LinkScope {
+    Sku,
+    Product,
+}
+
+impl LinkScope {
+    pub fn code(self) -> &'static str {
+        match self {
+            LinkScope::Sku => "sku",
+            LinkScope::Product => "product",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<LinkScope> {
+        match code {
+            "sku" => Some(LinkScope::Sku),
+            "product" => Some(LinkScope::Product),
+            _ => None,
+        }
+    }
+}
+
 /// Why a file is not an export jpmall can read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LayoutError {

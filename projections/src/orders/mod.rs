@@ -14,6 +14,6 @@ pub use item_lookup::{item_by_number, Item, ItemSku};
 pub use crate::timeline::TimelineEntry;
 pub use projection::OrderBook;
 pub use queries::{
-    abnormal_page, detail, list, out_stock_page, AbnormalNotice, Counts, Filter, NoticePage, OrderItemView,
-    OrderView, OrdersPage, ShortageNotice, Tab,
+    abnormal_page, awaiting_payment, detail, list, out_stock_page, AbnormalNotice, Counts, Filter,
+    NoticePage, OrderItemView, OrderView, OrdersPage, ShortageNotice, Tab,
 };

@@ -606,3 +606,29 @@ pub async fn abnormal_page(
         pagesize,
     })
 }
+
+/// The seller's orders awaiting payment, oldest first, at most `limit`; with `import_id`, only the
+/// orders placed from that platform import of theirs.
+pub async fn awaiting_payment(
+    pool: &AnyPool,
+    user_id: &str,
+    import_id: Option<&str>,
+    limit: i64,
+) -> sqlx::Result<Vec<String>> {
+    let scope = if import_id.is_some() {
+        " AND o.kind = 'platform' AND o.platform = (SELECT i.platform FROM platform_imports i \
+          WHERE i.id = $3 AND i.user_id = $1) AND o.source_order_no IN \
+          (SELECT l.source_order_no FROM platform_import_lines l WHERE l.import_id = $3)"
+    } else {
+        ""
+    };
+    let sql = format!(
+        "SELECT o.order_no FROM orders o WHERE o.user_id = $1 AND o.status = 'pending_payment'{scope} \
+         ORDER BY o.placed_at, o.order_no LIMIT $2"
+    );
+    let mut query = sqlx::query(&sql).bind(user_id).bind(limit);
+    if let Some(id) = import_id {
+        query = query.bind(id);
+    }
+    Ok(query.fetch_all(pool).await?.iter().map(|r| r.get(0)).collect())
+}
