@@ -15,7 +15,8 @@ export type ExcelTable = 'orders' | 'ledger' | 'after_sales' | 'platform_orders'
 /** The tables a list screen can export. */
 export type ExportTable = Exclude<ExcelTable, 'platform_orders'>;
 export type ExcelJobStatus = 'running' | 'done' | 'failed';
-export type ImportOutcome = 'created' | 'failed' | 'duplicate';
+/** `skipped`: the order was left out on purpose (cancelled or already shipped on the platform), not an error. */
+export type ImportOutcome = 'created' | 'failed' | 'duplicate' | 'skipped';
 
 /** One data row of an imported spreadsheet and what became of it. */
 export interface ImportReportRow {
@@ -23,6 +24,8 @@ export interface ImportReportRow {
   row: number;
   outcome: ImportOutcome;
   platform: string;
+  /** The platform's name in the request's language (what was written, when it is none of ours). */
+  platform_name?: string;
   source_order_no: string;
   /** The new order (created) or the existing one (duplicate); '' when failed. */
   order_no: string;
@@ -35,6 +38,8 @@ export interface ImportReport {
   created: number;
   failed: number;
   duplicate: number;
+  /** Reports stored before skipped orders were told apart have none. */
+  skipped?: number;
   rows: ImportReportRow[];
 }
 

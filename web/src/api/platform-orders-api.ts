@@ -13,6 +13,14 @@ import type { Page } from '../lib/api-types';
 export type PlatformCode = 'douyin' | 'tiktok' | 'shopee' | 'lazada';
 export type PlatformOrderState = 'ready' | 'ordered' | 'blocked' | 'skipped';
 export type HiddenField = 'recipient' | 'phone' | 'address';
+/** What a link covers: one spec of the platform item (`sku`), or the whole item, each line by its own spec (`product`). */
+export type LinkScope = 'sku' | 'product';
+/**
+ * How a line's SKU was found: `sku` (this spec is linked), `product` (the item is linked, the spec
+ * chose the SKU), `sku_code` (the seller SKU code is a jpmall SKU), `item_no` (the seller code is a
+ * jpmall item number, the spec chose); '' when unlinked.
+ */
+export type LinkedBy = 'sku' | 'product' | 'sku_code' | 'item_no' | '';
 
 /** A jpmall SKU as the link screens show it; `price` in fen. */
 export interface PlatformSku {
@@ -43,9 +51,12 @@ export interface PlatformLine {
   /** `platform_price` in fen at the seller's rate; null without one. */
   platform_price_cny?: number | null;
   status: string;
+  /** The line's spec read as `colour;size`, whatever form the file wrote it in. */
+  spec: string;
   /** Fen; null when a price is missing or the currency has no rate. */
   margin: number | null;
   sku: PlatformSku | null;
+  linked_by: LinkedBy;
 }
 
 export interface PlatformOrder {
@@ -69,16 +80,20 @@ export interface PlatformOrder {
   lines: PlatformLine[];
 }
 
+/** One platform SKU (an item + one spec) no link covers, with the lines it is on. */
 export interface UnlinkedItem {
   item_key: string;
   sku_key: string;
   title: string;
   variation: string;
+  /** `colour;size`. */
+  spec: string;
   quantity: number;
   rows: number[];
 }
 
 export interface PlatformTotals {
+  /** Every order of the file, `skipped` ones included. */
   orders: number;
   ready: number;
   ordered: number;
@@ -131,6 +146,10 @@ export interface PlatformLink {
   platform_name: string;
   item_key: string;
   sku_key: string;
+  /** `sku`: one spec of the item (`spec`); `product`: the whole item, each line by its spec. */
+  scope: LinkScope;
+  /** The spec a `sku` link covers (`colour;size`); '' for a `product` link. */
+  spec: string;
   title: string;
   variation: string;
   updated_at: number;
@@ -143,6 +162,33 @@ export interface LinkRequest {
   sku_key: string;
   sku_id: string;
   title: string;
+  /** The platform's own variation of the line linked from (the spec a `sku` link covers). */
+  variation: string;
+  scope: LinkScope;
+  /** The import the dialog is opened from: the answer counts its lines. */
+  id: string;
+}
+
+/** What a link did to the import it was made from. */
+export interface LinkAnswer {
+  scope: LinkScope;
+  /** The spec a `sku` link covers; '' for `product`. */
+  spec: string;
+  /** The import's lines the link now orders, and their rows. */
+  lines: number;
+  rows: number[];
+  /** Lines of the item a `product` link could not resolve by their spec (they stay unlinked). */
+  unresolved: number;
+  /** The above in the request's language. */
+  message: string;
+}
+
+export interface UnlinkRequest {
+  platform: string;
+  item_key: string;
+  sku_key: string;
+  scope: LinkScope;
+  /** The spec of a `sku` link; '' for `product`. */
   variation: string;
 }
 
@@ -177,14 +223,16 @@ export const platformOrdersApi = api.injectEndpoints({
       query: ({ token: _token, ...body }) => ({ url: `${P}/imports`, method: 'POST', body }),
       providesTags: ['PlatformImport'],
     }),
+    /** SKUs on sale of an item number; a colour matches its Chinese or English name in any language, a size exactly. */
     skuSearch: build.mutation<PlatformSku[], { item_no: string; color: string; size: string }>({
       query: (body) => ({ url: `${P}/sku_search`, method: 'POST', body }),
     }),
-    linkSku: build.mutation<null, LinkRequest>({
+    /** Links one spec (or the whole item); the answer's `message` says how many of the import's lines it covers. */
+    linkSku: build.mutation<LinkAnswer, LinkRequest>({
       query: (body) => ({ url: `${P}/link`, method: 'POST', body }),
       invalidatesTags: unlessFailed('PlatformImport', 'PlatformLink'),
     }),
-    unlinkSku: build.mutation<null, { platform: string; item_key: string; sku_key: string }>({
+    unlinkSku: build.mutation<null, UnlinkRequest>({
       query: (body) => ({ url: `${P}/unlink`, method: 'POST', body }),
       invalidatesTags: unlessFailed('PlatformImport', 'PlatformLink'),
     }),

@@ -22,7 +22,7 @@ import zh from '../../i18n/zh_CN.json';
 import { formatDate } from '../../lib/format-date';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import ExcelHistoryScreen from './excel-history-screen';
-import { checkImportFile, historyFromSearch, historySearch, reportRows, templateUrl } from './excel-logic';
+import { checkImportFile, historyFromSearch, historySearch, platformNameOf, reportCount, reportFilters, reportRows, templateUrl } from './excel-logic';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 const saved = vi.fn();
@@ -190,6 +190,35 @@ describe('the export records screen', () => {
     click('.excel-report-filter-failed', modal);
     await waitFor(() => expect(texts('.excel-report-row .excel-report-rowno', modal)).toEqual(['4', '5']));
   });
+
+  it("a report names each row's platform as the server does, and counts and filters the skipped orders", async () => {
+    const base = reportOf();
+    const report = {
+      ...base,
+      skipped: 1,
+      rows: [
+        ...base.rows.map((r) => ({ ...r, platform_name: r.platform === 'douyin' ? 'Douyin（抖音）' : r.platform === '淘宝' ? '淘宝' : r.platform })),
+        { row: 6, outcome: 'skipped' as const, platform: 'lazada', platform_name: 'Lazada', source_order_no: 'LZ001', order_no: '', reason: '平台上已取消', field: '' },
+      ],
+    };
+    serve({
+      '/excel/history': history([importJobOf({ report: { ...report, rows: [] } })]),
+      '/excel/job': () => ok(importJobOf({ report })),
+    });
+    renderAt('/exportExcelHistory?site=', <ExcelHistoryScreen />, intl);
+    await found('.excel-report-open');
+    click('.excel-report-open');
+    await found('.excel-report-modal .excel-report');
+    const modal = document.querySelector('.excel-report-modal')!;
+    expect(texts('.excel-report-count', modal)).toEqual(['成功 1', '重复 1', '失败 2', '跳过 1']);
+    expect(texts('.excel-report-row .excel-report-platform', modal)).toEqual(['Douyin（抖音）', 'shopee', 'tiktok', '淘宝', 'Lazada']);
+    const skipped = modal.querySelector('.excel-report-row[data-outcome="skipped"]')!;
+    expect(text('.excel-report-outcome', skipped)).toBe('已跳过');
+    expect(text('.excel-report-reason', skipped)).toBe('平台上已取消');
+    expect(text('.excel-report-filter-skipped', modal)).toBe('已跳过 1');
+    click('.excel-report-filter-skipped', modal);
+    await waitFor(() => expect(texts('.excel-report-row .excel-report-rowno', modal)).toEqual(['6']));
+  });
 });
 
 describe('batch upload of platform orders', () => {
@@ -287,5 +316,16 @@ describe('export records rules', () => {
     report.rows.reverse();
     expect(reportRows(report, 'all').map((r) => r.row)).toEqual([2, 3, 4, 5]);
     expect(reportRows(report, 'duplicate').map((r) => r.row)).toEqual([3]);
+    // a report stored before skipped orders were told apart has no skipped count, nor its filter
+    expect(reportCount(report, 'skipped')).toBe(0);
+    expect(reportFilters(report)).toEqual(['all', 'created', 'duplicate', 'failed']);
+    expect(reportFilters({ ...report, skipped: 2 })).toEqual(['all', 'created', 'duplicate', 'failed', 'skipped']);
+  });
+
+  it("name a row's platform as the server did, else by its code, else as written", () => {
+    const text = (id: string) => `<${id}>`;
+    expect(platformNameOf({ platform: 'shopee', platform_name: 'Shopee 虾皮' }, text)).toBe('Shopee 虾皮');
+    expect(platformNameOf({ platform: 'shopee' }, text)).toBe('<order.platform.shopee>');
+    expect(platformNameOf({ platform: '淘宝', platform_name: '' }, text)).toBe('淘宝');
   });
 });

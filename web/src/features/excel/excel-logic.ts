@@ -60,7 +60,7 @@ export function templateUrl(language: Language): string {
   return `${EXCEL_TEMPLATE_URL}?language=${encodeURIComponent(language)}`;
 }
 
-export const IMPORT_OUTCOMES = ['created', 'duplicate', 'failed'] as const satisfies readonly ImportOutcome[];
+export const IMPORT_OUTCOMES = ['created', 'duplicate', 'failed', 'skipped'] as const satisfies readonly ImportOutcome[];
 export type ReportFilter = 'all' | ImportOutcome;
 
 /** The rows of a report the filter keeps, in spreadsheet order. */
@@ -69,9 +69,19 @@ export function reportRows(report: ImportReport, filter: ReportFilter): ImportRe
   return [...rows].sort((a, b) => a.row - b.row);
 }
 
-/** How many rows a filter keeps: the report's own counts, 'all' their total rows. */
+/** How many rows a filter keeps: the report's own counts, 'all' their total rows (an older report has no skipped count: 0). */
 export function reportCount(report: ImportReport, filter: ReportFilter): number {
-  return filter === 'all' ? report.rows.length : report[filter];
+  return filter === 'all' ? report.rows.length : (report[filter] ?? 0);
+}
+
+/** The outcomes a report's filter offers: skipped only when some were. */
+export const reportFilters = (report: ImportReport): ReportFilter[] => ['all', ...IMPORT_OUTCOMES.filter((o) => o !== 'skipped' || reportCount(report, o) > 0)];
+
+/** A row's platform as the server named it in the request's language, else the catalogue's name, else as written. */
+export function platformNameOf(row: Pick<ImportReportRow, 'platform' | 'platform_name'>, text: (id: string) => string): string {
+  if (row.platform_name) return row.platform_name;
+  const key = platformKey(row.platform);
+  return key ? text(key) : row.platform;
 }
 
 const TEMPLATE_FIELDS = ['platform', 'source_order_no', 'item_no', 'color_size', 'quantity', 'recipient', 'phone', 'address', 'courier', 'remark'];

@@ -4,9 +4,9 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ImportReport, ImportReportRow } from '../../api/excel-api';
 import { useSitePath } from '../../widgets/site-path';
-import { fieldKey, IMPORT_OUTCOMES, outcomeKey, platformKey, reportCount, reportRows, type ReportFilter } from './excel-logic';
+import { fieldKey, outcomeKey, platformNameOf, reportCount, reportFilters, reportRows, type ReportFilter } from './excel-logic';
 
-const OUTCOME_COLOURS: Record<string, string> = { created: 'success', duplicate: 'warning', failed: 'error' };
+const OUTCOME_COLOURS: Record<string, string> = { created: 'success', duplicate: 'warning', failed: 'error', skipped: 'default' };
 
 export const orderDetailPath = (orderNo: string) => `/orderDetail?order_no=${encodeURIComponent(orderNo)}`;
 /** The order list's 'pending payment' tab, where imported orders wait. */
@@ -21,7 +21,7 @@ function OrderLink({ orderNo }: { orderNo: string }) {
   );
 }
 
-/** What became of a row: the new order, the existing one, or the reason (with its column). */
+/** What became of a row: the new order, the existing one, or the reason (with its column) it failed or was skipped. */
 function RowDetail({ row }: { row: ImportReportRow }) {
   const intl = useIntl();
   if (row.outcome === 'created') return row.order_no ? <OrderLink orderNo={row.order_no} /> : null;
@@ -42,10 +42,11 @@ function RowDetail({ row }: { row: ImportReportRow }) {
 }
 
 /**
- * An import's report (`.excel-report`): the created / duplicate / failed counts (each a filter),
- * then one row per spreadsheet row (`.excel-report-row` with `data-row` and `data-outcome`): its
- * row number, platform, source order number, outcome, and the new order (linked), the existing
- * order (duplicate) or the reason and column (failed). New orders wait for payment: a link to the
+ * An import's report (`.excel-report`): the created / duplicate / failed counts, and the skipped
+ * one when some were (each a filter), then one row per spreadsheet row (`.excel-report-row` with
+ * `data-row` and `data-outcome`): its row number, platform (the server's localised name), source
+ * order number, outcome, and the new order (linked), the existing order (duplicate) or the reason
+ * and column (failed, skipped). New orders wait for payment: a link to the
  * order list's 'pending payment' tab.
  */
 export function ImportReportView({ report }: { report: ImportReport }) {
@@ -54,6 +55,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
   const [filter, setFilter] = useState<ReportFilter>('all');
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const rows = reportRows(report, filter);
+  const skipped = reportCount(report, 'skipped');
 
   return (
     <div className="excel-report">
@@ -67,6 +69,11 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         <span className="excel-report-count excel-report-failed" data-count={report.failed}>
           {text('excel.report.failed', { count: report.failed })}
         </span>
+        {skipped > 0 ? (
+          <span className="excel-report-count excel-report-skipped" data-count={skipped}>
+            {text('excel.report.skipped', { count: skipped })}
+          </span>
+        ) : null}
         {report.created > 0 ? (
           <Link to={to(PENDING_ORDERS_PATH)} className="excel-report-pay">
             <Button type="primary" size="small">
@@ -82,7 +89,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         optionType="button"
         value={filter}
         onChange={(event) => setFilter(event.target.value as ReportFilter)}
-        options={(['all', ...IMPORT_OUTCOMES] as const).map((value) => ({
+        options={reportFilters(report).map((value) => ({
           value,
           label: (
             <span className={`excel-report-filter-${value}`}>
@@ -106,22 +113,19 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               </tr>
             </thead>
             <tbody>
-              {rows.map((row) => {
-                const platform = platformKey(row.platform);
-                return (
-                  <tr key={row.row} className={`excel-report-row is-${row.outcome}`} data-row={row.row} data-outcome={row.outcome}>
-                    <td className="excel-report-rowno">{row.row}</td>
-                    <td className="excel-report-platform">{platform ? text(platform) : row.platform}</td>
-                    <td className="excel-report-source">{row.source_order_no}</td>
-                    <td className="excel-report-outcome">
-                      <Tag color={OUTCOME_COLOURS[row.outcome]}>{text(outcomeKey(row.outcome))}</Tag>
-                    </td>
-                    <td className="excel-report-detail">
-                      <RowDetail row={row} />
-                    </td>
-                  </tr>
-                );
-              })}
+              {rows.map((row) => (
+                <tr key={row.row} className={`excel-report-row is-${row.outcome}`} data-row={row.row} data-outcome={row.outcome}>
+                  <td className="excel-report-rowno">{row.row}</td>
+                  <td className="excel-report-platform">{platformNameOf(row, text)}</td>
+                  <td className="excel-report-source">{row.source_order_no}</td>
+                  <td className="excel-report-outcome">
+                    <Tag color={OUTCOME_COLOURS[row.outcome]}>{text(outcomeKey(row.outcome))}</Tag>
+                  </td>
+                  <td className="excel-report-detail">
+                    <RowDetail row={row} />
+                  </td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

@@ -62,4 +62,28 @@ describe('drop-shipping settings calls', () => {
     expect(forwardApi.endpoints.forwardSettings.select({ token: 'tok' })(store.getState()).data).toMatchObject(saved);
     sub.unsubscribe();
   });
+
+  it('the shop exchange rates: listed, saved as a whole set (asked again), a refused save silent and asking nothing', async () => {
+    const { routes } = forwardServer();
+    const calls = serve(routes);
+    const store = loggedInStore();
+    const sub = store.dispatch(forwardApi.endpoints.platformRates.initiate({ token: 'tok' }));
+    expect((await sub).data).toEqual({ rates: [] });
+    const saved = await store.dispatch(forwardApi.endpoints.savePlatformRates.initiate({ rates: [{ platform: 'lazada', currency: 'myr', rate: '1.53' }] })).unwrap();
+    expect(saved.rates).toEqual([{ platform: 'lazada', currency: 'MYR', rate: '1.5300', micro_cny: 1530000 }]);
+    await settle();
+    expect(count(calls, '/platform_rates')).toBe(2);
+    const refusal = await store.dispatch(forwardApi.endpoints.savePlatformRates.initiate({ rates: [{ platform: 'lazada', currency: 'MYR', rate: '0' }] }));
+    expect(refusal.error).toMatchObject({ status: 422, data: { field: 'rate' } });
+    expect(toast).not.toHaveBeenCalled();
+    await settle();
+    expect(count(calls, '/platform_rates')).toBe(2);
+    expect(calls.filter((c) => c.path.startsWith('/platform_rates')).map((c) => [c.path, c.body])).toEqual([
+      ['/platform_rates', {}],
+      ['/platform_rates/save', { rates: [{ platform: 'lazada', currency: 'myr', rate: '1.53' }] }],
+      ['/platform_rates', {}],
+      ['/platform_rates/save', { rates: [{ platform: 'lazada', currency: 'MYR', rate: '0' }] }],
+    ]);
+    sub.unsubscribe();
+  });
 });

@@ -3,7 +3,16 @@ import {
   COURIER_CODES,
   courierKey,
   courierOptions,
+  currencyOf,
   formFieldOf,
+  rateFieldOf,
+  ratePlatformKey,
+  ratesAfter,
+  ratesWithout,
+  removesRate,
+  validateRate,
+  validateRateCurrency,
+  validateRatePlatform,
   isZeroYuan,
   qcLevelKey,
   qcOptions,
@@ -96,5 +105,41 @@ describe('refusals', () => {
     expect(formFieldOf('shipping_priority')).toBe('shipping_priority');
     expect(formFieldOf('token')).toBeNull();
     expect(formFieldOf(null)).toBeNull();
+  });
+});
+
+describe('shop exchange rates', () => {
+  const rates = [
+    { platform: 'shopee', currency: 'PHP', rate: '0.1250' },
+    { platform: 'lazada', currency: 'MYR', rate: '1.5300' },
+  ];
+
+  it('a currency is three letters (any case, full-width too); a rate above 0, at most 1000, four decimals; empty or 0 removes', () => {
+    expect(currencyOf(' php ')).toBe('PHP');
+    expect(currencyOf('ｍｙｒ')).toBe('MYR');
+    expect(validateRateCurrency('php')).toBeNull();
+    for (const bad of ['', 'PH', 'PESO', '12A', null]) expect(validateRateCurrency(bad), String(bad)).toBe('forward.rates.currencyInvalid');
+    for (const ok of ['0.125', '0.1250', '7', '.5', '1000', '０．１２５']) expect(validateRate(ok), ok).toBeNull();
+    for (const bad of ['0.12345', '-1', '1e3', '1000.01', 'abc']) expect(validateRate(bad), bad).toBe('forward.rates.rateInvalid');
+    for (const gone of ['', ' ', '0', '0.00', null]) {
+      expect(removesRate(gone), String(gone)).toBe(true);
+      expect(validateRate(gone), String(gone)).toBeNull();
+    }
+    expect(removesRate('0.01')).toBe(false);
+    expect(validateRatePlatform('shopee')).toBeNull();
+    expect(validateRatePlatform('ebay')).toBe('forward.rates.platformRequired');
+    expect(ratePlatformKey('lazada')).toBe('order.platform.lazada');
+    expect(ratePlatformKey('ebay')).toBeNull();
+  });
+
+  it('the set the save takes: one pair set, changed or removed, the others kept', () => {
+    expect(ratesAfter(rates, { platform: 'tiktok', currency: 'thb', rate: ' 0.2 ' })).toEqual([...rates, { platform: 'tiktok', currency: 'THB', rate: '0.2' }]);
+    expect(ratesAfter(rates, { platform: 'shopee', currency: 'php', rate: '0.13' })).toEqual([rates[1], { platform: 'shopee', currency: 'PHP', rate: '0.13' }]);
+    expect(ratesAfter(rates, { platform: 'shopee', currency: 'PHP', rate: '0' })).toEqual([rates[1]]);
+    expect(ratesAfter(rates, { platform: 'shopee', currency: 'PHP', rate: '' })).toEqual([rates[1]]);
+    expect(ratesWithout(rates, { platform: 'lazada', currency: 'MYR' })).toEqual([rates[0]]);
+    expect(rateFieldOf('currency')).toBe('currency');
+    expect(rateFieldOf('rates')).toBeNull();
+    expect(rateFieldOf(null)).toBeNull();
   });
 });

@@ -66,6 +66,7 @@ function renderScreen(loggedInAs: typeof session | null = session) {
 const form = () => document.querySelector<HTMLFormElement>('.forward-form')!;
 const radio = (className: string) => document.querySelector<HTMLInputElement>(`.${className} input[type=radio]`)!;
 const fieldErrors = () => [...form().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
+const fieldErrorsOf = (selector: string) => [...document.querySelectorAll(`${selector} .ant-form-item-explain-error`)].map((e) => e.textContent);
 const save = () => fireEvent.click(document.querySelector('.forward-save')!);
 
 /** Opens the courier select and picks the option whose name is `name`. */
@@ -157,5 +158,71 @@ describe('drop-shipping settings screen', () => {
     save();
     await waitFor(() => expect(toast).toHaveBeenCalledWith('服务器错误', 'error'));
     expect(count(calls, '/save')).toBe(2);
+  });
+
+  it('lists the shop exchange rates and adds, changes and removes one; the whole set is saved each time', async () => {
+    const { state, routes } = forwardServer(DEFAULTS, [{ platform: 'shopee', currency: 'PHP', rate: '0.1250', micro_cny: 125000 }]);
+    const calls = serve(routes);
+    renderScreen();
+    await waitFor(() => expect(document.querySelectorAll('.forward-rate-row')).toHaveLength(1));
+    expect(document.querySelector('.forward-rates-title')?.textContent).toBe('平台店铺汇率');
+    expect(document.querySelector('.forward-rates-hint')?.textContent).toBe('外币平台导出的毛利只按这里的汇率折算成人民币显示；没有汇率的币种不显示毛利。');
+    const rateRow = (platform: string, currency: string) => document.querySelector<HTMLElement>(`.forward-rate-row[data-platform="${platform}"][data-currency="${currency}"]`);
+    expect(rateRow('shopee', 'PHP')?.querySelector('.forward-rate-platform')?.textContent).toBe('Shopee');
+    expect(rateRow('shopee', 'PHP')?.querySelector('.forward-rate-value')?.textContent).toBe('1 PHP = ¥0.1250');
+    expect(bodiesOf(calls, '/platform_rates')).toEqual([{}]);
+
+    // a new one: Shopee is chosen already; the currency is upper-cased as typed
+    const currency = () => document.querySelector<HTMLInputElement>('.forward-rate-currency-input')!;
+    const rate = () => document.querySelector<HTMLInputElement>('.forward-rate-rate-input input, input.forward-rate-rate-input')!;
+    const saveRate = () => fireEvent.click(document.querySelector('.forward-rate-save')!);
+    fireEvent.change(currency(), { target: { value: 'myr' } });
+    await waitFor(() => expect(currency().value).toBe('MYR'));
+    fireEvent.change(rate(), { target: { value: '1.53' } });
+    saveRate();
+    await waitFor(() => expect(count(calls, '/platform_rates/save')).toBe(1));
+    expect(bodiesOf(calls, '/platform_rates/save')[0]).toEqual({
+      rates: [
+        { platform: 'shopee', currency: 'PHP', rate: '0.1250' },
+        { platform: 'shopee', currency: 'MYR', rate: '1.53' },
+      ],
+    });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('汇率已保存', 'success'));
+    await waitFor(() => expect(rateRow('shopee', 'MYR')?.querySelector('.forward-rate-value')?.textContent).toBe('1 MYR = ¥1.5300'));
+
+    // a bad currency is refused in the page
+    fireEvent.change(currency(), { target: { value: 'PESO' } });
+    saveRate();
+    await waitFor(() => expect(fieldErrorsOf('.forward-rate-form')).toEqual(['币种须为 3 个字母的 ISO 代码，如 PHP、MYR']));
+    expect(count(calls, '/platform_rates/save')).toBe(1);
+
+    // a change starts from the row; 0 removes it
+    fireEvent.click(rateRow('shopee', 'PHP')!.querySelector('.forward-rate-edit')!);
+    await waitFor(() => expect(currency().value).toBe('PHP'));
+    expect(rate().value).toBe('0.1250');
+    fireEvent.change(rate(), { target: { value: '0' } });
+    saveRate();
+    await waitFor(() => expect(count(calls, '/platform_rates/save')).toBe(2));
+    expect(bodiesOf(calls, '/platform_rates/save')[1]).toEqual({ rates: [{ platform: 'shopee', currency: 'MYR', rate: '1.5300' }] });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('汇率已删除', 'success'));
+    await waitFor(() => expect(rateRow('shopee', 'PHP')).toBeNull());
+
+    fireEvent.click(rateRow('shopee', 'MYR')!.querySelector('.forward-rate-remove')!);
+    await waitFor(() => expect(count(calls, '/platform_rates/save')).toBe(3));
+    expect(bodiesOf(calls, '/platform_rates/save')[2]).toEqual({ rates: [] });
+    await waitFor(() => expect(document.querySelector('.forward-rates-empty .ant-empty-description')?.textContent).toBe('还没有设置汇率'));
+    expect(state.rates).toEqual([]);
+  });
+
+  it("a rate the server refuses shows next to the field it names", async () => {
+    const { routes } = forwardServer();
+    const calls = serve({ ...routes, '/platform_rates/save': () => refused(422, '汇率须大于 0、不超过 1000，最多 4 位小数（1 PHP 合多少元）', { field: 'rate', index: 0 }) });
+    renderScreen();
+    await waitFor(() => expect(document.querySelector('.forward-rates-empty')).toBeTruthy());
+    fireEvent.change(document.querySelector('.forward-rate-currency-input')!, { target: { value: 'PHP' } });
+    fireEvent.change(document.querySelector('.forward-rate-rate-input input, input.forward-rate-rate-input')!, { target: { value: '0.5' } });
+    fireEvent.click(document.querySelector('.forward-rate-save')!);
+    await waitFor(() => expect(fieldErrorsOf('.forward-rate-form')).toEqual(['汇率须大于 0、不超过 1000，最多 4 位小数（1 PHP 合多少元）']));
+    expect(bodiesOf(calls, '/platform_rates/save')).toEqual([{ rates: [{ platform: 'shopee', currency: 'PHP', rate: '0.5' }] }]);
   });
 });

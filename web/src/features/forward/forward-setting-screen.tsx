@@ -25,6 +25,7 @@ import {
   validateSenderPhone,
   type ForwardFormValues,
 } from './forward-logic';
+import { PlatformRates } from './platform-rates';
 import './forward.css';
 
 /**
@@ -121,7 +122,7 @@ function SettingsForm({ settings }: { settings: ForwardSettings }) {
 /**
  * `/forwardSeting` (the spec's spelling): the caller's drop-shipping defaults: sender, courier (with
  * its fees), quality inspection, multi-item shipping priority and remark template. Checkout starts
- * from these. Needs a session.
+ * from these. Below, the shop exchange rates platform import margins are converted at. Needs a session.
  */
 export default function ForwardSettingScreen() {
   const intl = useIntl();
@@ -149,6 +150,9 @@ export default function ForwardSettingScreen() {
             extra={<Button onClick={() => void refetch()}>{intl.formatMessage({ id: 'forward.retry' })}</Button>}
           />
         ) : null}
+      </Card>
+      <Card className="forward-rates-card">
+        <PlatformRates />
       </Card>
     </div>
   );

@@ -115,6 +115,41 @@ describe('order calls', () => {
     for (const sub of subs) sub.unsubscribe();
   });
 
+  it('a batch payment quotes its orders and pays the quoted total: a paid batch asks the lists and the wallet again, a refused one nothing', async () => {
+    let short = true;
+    const calls = serve({
+      '/order/lists': () => page([], { counts: {} }),
+      '/fund/index': () => ok({ balance: '1.00' }),
+      '/order/pay_quote': () => ok({ orders: [], count: 2, total: 8000, balance: 10000, enough: true, message: 'm' }),
+      '/order/pay_batch': () => (short ? refused(422, '余额不足') : ok({ paid: ['JP1', 'JP2'], count: 2, balance: 2000, message: '已支付 2 单' })),
+    });
+    const store = loggedInStore();
+    const subs = [
+      store.dispatch(orderApi.endpoints.orders.initiate({ token: 'tok', language: 'zh_CN', page: 1, pagesize: 10 })),
+      store.dispatch(walletApi.endpoints.fundSummary.initiate({ token: 'tok' })),
+    ];
+    await Promise.all(subs);
+    const quote = await store.dispatch(orderApi.endpoints.payQuote.initiate({ token: 'tok', language: 'zh_CN', request: { all: true, import_id: 'P1' } })).unwrap();
+    expect(quote.total).toBe(8000);
+    await store.dispatch(orderApi.endpoints.payQuote.initiate({ token: 'tok', language: 'zh_CN', request: { order_nos: ['JP1', 'JP2'] } }));
+    const refusal = await store.dispatch(orderApi.endpoints.payBatch.initiate({ order_nos: ['JP1', 'JP2'], total: 8000 }));
+    expect(refusal.error).toMatchObject({ status: 422, msg: '余额不足' });
+    expect(toast).not.toHaveBeenCalled(); // silent: the dialog shows it
+    await settle();
+    expect([count(calls, '/order/lists'), count(calls, '/fund/index')]).toEqual([1, 1]);
+    short = false;
+    await store.dispatch(orderApi.endpoints.payBatch.initiate({ all: true, import_id: 'P1', total: 8000 }));
+    await settle();
+    expect([count(calls, '/order/lists'), count(calls, '/fund/index')]).toEqual([2, 2]);
+    expect(calls.filter((c) => c.path.startsWith('/order/pay_')).map((c) => [c.path, c.body])).toEqual([
+      ['/order/pay_quote', { all: true, import_id: 'P1' }],
+      ['/order/pay_quote', { order_nos: ['JP1', 'JP2'] }],
+      ['/order/pay_batch', { order_nos: ['JP1', 'JP2'], total: 8000 }],
+      ['/order/pay_batch', { all: true, import_id: 'P1', total: 8000 }],
+    ]);
+    for (const sub of subs) sub.unsubscribe();
+  });
+
   it('asks a list, a detail and the notices again in another language (their titles and colours are in it)', async () => {
     const calls = serve({
       '/order/lists': () => page([], { counts: {} }),

@@ -41,6 +41,30 @@ export interface PreviewArgs {
 /** An order/pay answer: the paid order (wallet) or the QR payment to show (qr). */
 export type PayAnswer = { order: Order } | { payment: TopUpPayment };
 
+/** The orders a batch payment is about: the ones chosen, or every one awaiting payment (of one platform import). */
+export type PayBatchRequest = { order_nos: string[] } | { all: true; import_id?: string };
+
+/** What paying the orders together takes (`order/pay_quote`); amounts in fen. */
+export interface PayQuote {
+  orders: { order_no: string; total: number }[];
+  count: number;
+  total: number;
+  /** The wallet's spendable balance now. */
+  balance: number;
+  /** Whether the balance covers `total`. */
+  enough: boolean;
+  /** What confirming does, in the request's language. */
+  message: string;
+}
+
+/** What `order/pay_batch` paid; `balance` in fen. */
+export interface PayBatchAnswer {
+  paid: string[];
+  count: number;
+  balance: number;
+  message: string;
+}
+
 /**
  * Order calls (docs/api.md "Orders (issue 6)"). Lists, details and the two after-sales lists
  * answer to `Order`; every change invalidates it (and `Wallet`/`Ledger`, as paying, cancelling
@@ -81,6 +105,18 @@ export const orderApi = api.injectEndpoints({
       // a QR payment changes nothing until it is paid (the dialog then asks again)
       invalidatesTags: (result, error) => (error || !result || !('order' in result) ? [] : [...ORDER_CHANGED]),
     }),
+    /** What paying several orders from the wallet takes; silent: the dialog shows a refusal. Never cached. */
+    payQuote: build.query<PayQuote, Session<{ request: PayBatchRequest }>>({
+      query: ({ request }) => post('/pay_quote', request),
+      extraOptions: { silent: true },
+      keepUnusedDataFor: 0,
+    }),
+    /** Pays them all (or none) for the `total` the seller confirmed; silent: the dialog shows a refusal. */
+    payBatch: build.mutation<PayBatchAnswer, PayBatchRequest & { total: number }>({
+      query: (body) => post('/pay_batch', body),
+      extraOptions: { silent: true },
+      invalidatesTags: onSuccess(ORDER_CHANGED),
+    }),
     cancelOrder: build.mutation<{ order: Order }, { order_no: string; reason?: string }>({
       query: (body) => post('/cancel', body),
       // cancelling releases the order's coupons
@@ -113,6 +149,8 @@ export const {
   useOrdersQuery,
   useOrderDetailQuery,
   usePayOrderMutation,
+  usePayQuoteQuery,
+  usePayBatchMutation,
   useCancelOrderMutation,
   useConfirmOrderMutation,
   useReviewOrderMutation,

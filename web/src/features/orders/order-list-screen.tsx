@@ -1,4 +1,5 @@
-import { Button, DatePicker, Empty, Form, Input, Pagination, Select, Skeleton, Tabs } from 'antd';
+import { WalletOutlined } from '@ant-design/icons';
+import { Button, Checkbox, DatePicker, Empty, Form, Input, Pagination, Select, Skeleton, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,7 +13,7 @@ import { usePaginationTexts } from '../../widgets/pagination';
 import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
-import { useOrdersQuery } from './order-api';
+import { useOrdersQuery, type PayBatchRequest } from './order-api';
 import {
   formatDay,
   ORDER_PAGE_SIZES,
@@ -29,9 +30,19 @@ import {
   type OrderTab,
 } from './order-logic';
 import { OrderActionBar, orderDetailPath, OrderItems, OrderTags, Yuan } from './order-parts';
+import { PayBatchModal } from './pay-batch-modal';
 
-/** One order: number, time, destination, status tags, its items, the total and the actions it allows. */
-function OrderCard({ order }: { order: Order }) {
+/** A card's checkbox on the pending-payment tab: `checked` and its change. */
+interface Choice {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/**
+ * One order: number, time, destination, status tags, its items, the total and the actions it
+ * allows; with `choice`, a `.order-select` checkbox to pay it together with others.
+ */
+function OrderCard({ order, choice }: { order: Order; choice?: Choice }) {
   const intl = useIntl();
   const to = useSitePath();
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -39,6 +50,14 @@ function OrderCard({ order }: { order: Order }) {
   return (
     <article className="order-card" data-order={order.order_no}>
       <header className="order-card-head">
+        {choice ? (
+          <Checkbox
+            className="order-select"
+            checked={choice.checked}
+            onChange={(event) => choice.onChange(event.target.checked)}
+            aria-label={text('order.payBatch.choose', { no: order.order_no })}
+          />
+        ) : null}
         <Link to={to(orderDetailPath(order.order_no))} className="order-card-no">
           {order.order_no}
         </Link>
@@ -81,7 +100,9 @@ const draftOf = (filters: OrderListFilters): FilterDraft => ({
  * `/orderList`: tabs (all, pending payment, to be shipped, shipped, to be reviewed, completed,
  * cancelled) with their counts; filters by order number, source order number, platform and days
  * (an end before the start is refused in the page); pages. Tab, filters and page live in the
- * address. Each order shows the actions it allows. Needs a session.
+ * address. Each order shows the actions it allows. On the pending-payment tab orders are ticked
+ * (`.order-select`, `.order-select-all`) and paid together from the wallet (`.order-pay-batch-open`
+ * opens the quote and its confirmation). Needs a session.
  */
 export default function OrderListScreen() {
   const intl = useIntl();
@@ -96,6 +117,9 @@ export default function OrderListScreen() {
   const [draft, setDraft] = useState<FilterDraft>(() => draftOf(filters));
   const { data, isLoading, isFetching } = useOrdersQuery({ token, language, ...orderListBody(filters) }, { skip: !token, refetchOnMountOrArgChange: true });
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  /** The orders ticked to pay together (pending-payment tab); those no longer listed fall away. */
+  const [ticked, setTicked] = useState<string[]>([]);
+  const [paying, setPaying] = useState<PayBatchRequest | null>(null);
 
   if (!token) return <LoginRequired />;
 
@@ -125,6 +149,13 @@ export default function OrderListScreen() {
   };
   const filtered = Boolean(filters.orderNo || filters.sourceOrderNo || filters.platform || filters.start || filters.end);
   const orders = data?.list ?? [];
+  const choosing = filters.tab === 'pending_payment';
+  const payable = orders.filter((order) => order.status === 'pending_payment').map((order) => order.order_no);
+  const chosen = choosing ? ticked.filter((no) => payable.includes(no)) : [];
+  const choiceOf = (order: Order): Choice | undefined =>
+    choosing && order.status === 'pending_payment'
+      ? { checked: chosen.includes(order.order_no), onChange: (on) => setTicked(on ? [...chosen, order.order_no] : chosen.filter((no) => no !== order.order_no)) }
+      : undefined;
 
   return (
     <div className="orders-page order-list-page">
@@ -211,6 +242,21 @@ export default function OrderListScreen() {
           ),
         }))}
       />
+      {choosing && payable.length > 0 ? (
+        <div className="order-pay-batch-bar">
+          <Checkbox
+            className="order-select-all"
+            checked={chosen.length === payable.length}
+            indeterminate={chosen.length > 0 && chosen.length < payable.length}
+            onChange={(event) => setTicked(event.target.checked ? payable : [])}
+          >
+            {text('order.payBatch.all')}
+          </Checkbox>
+          <Button type="primary" icon={<WalletOutlined />} className="order-pay-batch-open" disabled={chosen.length === 0} onClick={() => setPaying({ order_nos: chosen })}>
+            {text('order.payBatch.open', { count: chosen.length })}
+          </Button>
+        </div>
+      ) : null}
       {isLoading ? (
         <Skeleton active className="order-list-skeleton" paragraph={{ rows: 6 }} />
       ) : orders.length === 0 ? (
@@ -224,7 +270,7 @@ export default function OrderListScreen() {
       ) : (
         <div className={`order-cards${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
           {orders.map((order) => (
-            <OrderCard key={order.order_no} order={order} />
+            <OrderCard key={order.order_no} order={order} choice={choiceOf(order)} />
           ))}
         </div>
       )}
@@ -240,6 +286,7 @@ export default function OrderListScreen() {
           onChange={(page, size) => go({ ...filters, page: size !== filters.pagesize ? 1 : page, pagesize: size })}
         />
       ) : null}
+      <PayBatchModal request={paying} onClose={() => setPaying(null)} onPaid={() => setTicked([])} />
     </div>
   );
 }

@@ -221,6 +221,100 @@ describe('order list', () => {
   });
 });
 
+describe('paying several orders together', () => {
+  const pending = [orderOf({ order_no: 'JP1' }), orderOf({ order_no: 'JP2' }), orderOf({ order_no: 'JP3' })];
+  const counts = { all: 3, pending_payment: 3, to_be_shipped: 0, shipped: 0, to_be_reviewed: 0, completed: 0, cancelled: 0 };
+  const quote = (total: number, balance: number) =>
+    ok({
+      orders: [
+        { order_no: 'JP1', total: total - 10740 },
+        { order_no: 'JP3', total: 10740 },
+      ],
+      count: 2,
+      total,
+      balance,
+      enough: balance >= total,
+      message: balance >= total ? `共 2 单，合计 ¥${(total / 100).toFixed(2)}，从余额逐单扣款。` : '余额不足，请先充值。',
+    });
+
+  it('only on the pending-payment tab: ticks orders, quotes them, and pays the quoted total; the list is asked again', async () => {
+    let paid = false;
+    let balance = 50000;
+    const calls = serve({
+      '/order/lists': (body) => page(body.tab === 'pending_payment' && !paid ? pending : [], { total: paid ? 1 : 3, counts }),
+      '/order/pay_quote': () => quote(21480, balance),
+      '/order/pay_batch': () => {
+        paid = true;
+        return ok({ paid: ['JP1', 'JP3'], count: 2, balance: balance - 21480, message: '已支付 2 单，余额 ¥285.20。' });
+      },
+    });
+    renderAt('/orderList?site=', <OrderListScreen />, intl);
+    await waitFor(() => expect(count(calls, '/order/lists')).toBe(1), SOON);
+    // not on another tab
+    expect(document.querySelector('.order-pay-batch-open')).toBeNull();
+    expect(document.querySelector('.order-select')).toBeNull();
+    cleanup();
+
+    renderAt('/orderList?tab=pending_payment&site=', <OrderListScreen />, intl);
+    await waitFor(() => expect(document.querySelectorAll('.order-card .order-select')).toHaveLength(3), SOON);
+    const open = () => document.querySelector<HTMLButtonElement>('.order-pay-batch-open')!;
+    expect(open().disabled).toBe(true);
+    expect(text('.order-pay-batch-open')).toContain('合并支付（0 单）');
+    const tick = (no: string) => fireEvent.click(document.querySelector(`.order-card[data-order="${no}"] .order-select input`)!);
+    tick('JP1');
+    tick('JP3');
+    await waitFor(() => expect(open().disabled).toBe(false));
+    expect(text('.order-pay-batch-open')).toContain('合并支付（2 单）');
+
+    // a short balance: the confirm cannot be pressed, with a way to top up
+    balance = 10000;
+    fireEvent.click(open());
+    await waitFor(() => expect(text('.order-pay-batch-modal .order-pay-batch-total')).toBe('¥214.80'));
+    expect(lastBody(calls, '/order/pay_quote')).toEqual({ order_nos: ['JP1', 'JP3'] });
+    expect(text('.order-pay-batch-message')).toBe('余额不足，请先充值。');
+    expect(document.querySelector<HTMLButtonElement>('.order-pay-batch-confirm')!.disabled).toBe(true);
+    expect(document.querySelector('.order-pay-batch-top-up')).toBeTruthy();
+    fireEvent.click(document.querySelector('.order-pay-batch-modal .ant-modal-close')!);
+    await waitFor(() => expect(document.querySelector('.order-pay-batch-modal .order-pay-batch-total')).toBeNull());
+
+    // enough: pays for the quoted total
+    balance = 50000;
+    fireEvent.click(open());
+    await waitFor(() => expect(text('.order-pay-batch-balance')).toBe('¥500.00'));
+    expect(text('.order-pay-batch-count')).toBe('共 2 个订单');
+    expect([...document.querySelectorAll('.order-pay-batch-order')].map((o) => o.getAttribute('data-order'))).toEqual(['JP1', 'JP3']);
+    expect(text('.order-pay-batch-message')).toBe('共 2 单，合计 ¥214.80，从余额逐单扣款。');
+    const lists = count(calls, '/order/lists');
+    click('.order-pay-batch-confirm');
+    await waitFor(() => expect(bodiesOf(calls, '/order/pay_batch')).toEqual([{ order_nos: ['JP1', 'JP3'], total: 21480 }]));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('已支付 2 单，余额 ¥285.20。', 'success'));
+    await waitFor(() => expect(document.querySelector('.order-pay-batch-modal .order-pay-batch-total')).toBeNull());
+    await waitFor(() => expect(count(calls, '/order/lists')).toBeGreaterThan(lists));
+  });
+
+  it("a refusal (the total changed) is shown as the server words it and the quote is asked again", async () => {
+    let total = 21480;
+    const calls = serve({
+      '/order/lists': () => page(pending, { counts }),
+      '/order/pay_quote': () => quote(total, 50000),
+      '/order/pay_batch': () => refused(422, '应付金额已变为 ¥224.80，请确认新的金额后重新支付。'),
+    });
+    renderAt('/orderList?tab=pending_payment&site=', <OrderListScreen />, intl);
+    await waitFor(() => expect(document.querySelectorAll('.order-card .order-select')).toHaveLength(3), SOON);
+    fireEvent.click(document.querySelector('.order-select-all input')!);
+    await waitFor(() => expect(text('.order-pay-batch-open')).toContain('合并支付（3 单）'));
+    click('.order-pay-batch-open');
+    await waitFor(() => expect(text('.order-pay-batch-total')).toBe('¥214.80'));
+    expect(lastBody(calls, '/order/pay_quote')).toEqual({ order_nos: ['JP1', 'JP2', 'JP3'] });
+    total = 22480;
+    click('.order-pay-batch-confirm');
+    await waitFor(() => expect(text('.order-pay-batch-refused')).toBe('应付金额已变为 ¥224.80，请确认新的金额后重新支付。'));
+    expect(lastBody(calls, '/order/pay_batch')).toEqual({ order_nos: ['JP1', 'JP2', 'JP3'], total: 21480 });
+    await waitFor(() => expect(text('.order-pay-batch-total')).toBe('¥224.80'));
+    expect(toast).not.toHaveBeenCalledWith(expect.anything(), 'success');
+  });
+});
+
 describe('order detail', () => {
   const shipped = orderOf({
     order_no: 'JP5',

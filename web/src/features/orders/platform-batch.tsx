@@ -17,11 +17,11 @@ import { orderDetailPath } from './order-parts';
 
 type Text = (id: string, values?: Record<string, string | number>) => string;
 
-const OUTCOME_COLOURS: Record<string, string> = { created: 'success', duplicate: 'warning', failed: 'error' };
+const OUTCOME_COLOURS: Record<string, string> = { created: 'success', duplicate: 'warning', failed: 'error', skipped: 'default' };
 /** The order list's 'pending payment' tab, where the placed orders wait. */
 const PENDING_ORDERS_PATH = '/orderList?tab=pending_payment';
 
-/** What ordering the batch did (`.platform-report`): created / duplicate / failed counts and one row per order. */
+/** What ordering the batch did (`.platform-report`): created / duplicate / failed (and skipped) counts and one row per order. */
 function Report({ report, text }: { report: ImportReport; text: Text }) {
   const to = useSitePath();
   return (
@@ -36,6 +36,11 @@ function Report({ report, text }: { report: ImportReport; text: Text }) {
         <span className="platform-report-count platform-report-failed" data-count={report.failed}>
           {text('excel.report.failed', { count: report.failed })}
         </span>
+        {report.skipped ? (
+          <span className="platform-report-count platform-report-skipped" data-count={report.skipped}>
+            {text('excel.report.skipped', { count: report.skipped })}
+          </span>
+        ) : null}
         {report.created > 0 ? (
           <Link to={to(PENDING_ORDERS_PATH)} className="platform-report-pay">
             <Button type="primary" size="small">
@@ -50,7 +55,7 @@ function Report({ report, text }: { report: ImportReport; text: Text }) {
           .map((row) => (
             <li key={`${row.row}-${row.source_order_no}`} className={`platform-report-row is-${row.outcome}`} data-source={row.source_order_no} data-outcome={row.outcome}>
               <span className="platform-report-source">{row.source_order_no}</span>{' '}
-              <Tag color={OUTCOME_COLOURS[row.outcome]}>{text(`excel.outcome.${row.outcome}`)}</Tag>{' '}
+              <Tag color={OUTCOME_COLOURS[row.outcome]}>{text(row.outcome in OUTCOME_COLOURS ? `excel.outcome.${row.outcome}` : 'error.unknownStatus')}</Tag>{' '}
               {row.order_no ? (
                 <Link to={to(orderDetailPath(row.order_no))} className="platform-report-order">
                   {row.order_no}

@@ -1,21 +1,31 @@
-import { Alert, Button, Empty, Input, Modal, Table } from 'antd';
+import { Alert, Button, Empty, Input, Modal, Radio, Table } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import type { ApiError } from '../../api/base-query';
-import { useLinkSkuMutation, useSkuSearchMutation, type PlatformSku } from '../../api/platform-orders-api';
+import { useLinkSkuMutation, useSkuSearchMutation, type LinkScope, type PlatformSku } from '../../api/platform-orders-api';
 import { toast } from '../../lib/toast';
-import { money, searchFromVariation, type LinkTarget } from './platform-logic';
+import { money, searchFromSpec, specText, type LinkTarget } from './platform-logic';
+
+interface LinkProps {
+  platform: string;
+  /** The import the dialog is opened from. */
+  importId: string;
+}
 
 /**
- * Links a platform item + SKU to a jpmall SKU (`.platform-link-modal`): searches SKUs on sale by
- * item number, colour and size (`order/platform/sku_search`), one `.platform-sku-row` each with
- * its picture, item number, title, colour, size, price and stock; `.platform-sku-choose` links it
- * (`order/platform/link`) and closes. Lives inside the dialog, so it starts afresh each time.
+ * Links a platform SKU (an item + one spec) to a jpmall SKU (`.platform-link-modal`): searches SKUs
+ * on sale by item number, colour and size (`order/platform/sku_search`; the colour and size start
+ * from the line's spec), one `.platform-sku-row` each with its picture, item number, title, colour,
+ * size, price and stock. `.platform-link-scope` chooses what the link covers: this spec only (the
+ * default) or the whole item, each spec finding its own SKU in the chosen SKU's product.
+ * `.platform-sku-choose` links it (`order/platform/link`, with the line's own variation), shows the
+ * answer's message and closes. Lives inside the dialog, so it starts afresh each time.
  */
-function LinkBody({ platform, target, onDone }: { platform: string; target: LinkTarget; onDone: () => void }) {
+function LinkBody({ platform, importId, target, onDone }: LinkProps & { target: LinkTarget; onDone: () => void }) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const [query, setQuery] = useState(() => ({ item_no: '', ...searchFromVariation(target.variation) }));
+  const [query, setQuery] = useState(() => ({ item_no: '', ...searchFromSpec(target.spec, target.variation) }));
+  const [scope, setScope] = useState<LinkScope>('sku');
   const [search, { data, isLoading, error, reset }] = useSkuSearchMutation();
   const [link, { isLoading: linking }] = useLinkSkuMutation();
   const [missing, setMissing] = useState(false);
@@ -30,8 +40,18 @@ function LinkBody({ platform, target, onDone }: { platform: string; target: Link
   };
   const choose = async (sku: PlatformSku) => {
     try {
-      await link({ platform, item_key: target.item_key, sku_key: target.sku_key, sku_id: sku.sku_id, title: target.title, variation: target.variation }).unwrap();
-      void toast(text('platformOrders.link.done', { itemNo: sku.item_no }), 'success');
+      const answer = await link({
+        platform,
+        item_key: target.item_key,
+        sku_key: target.sku_key,
+        sku_id: sku.sku_id,
+        title: target.title,
+        variation: target.variation,
+        scope,
+        id: importId,
+      }).unwrap();
+      // the server's message counts the import's lines the link now covers
+      void toast(answer?.message || text('platformOrders.link.done', { itemNo: sku.item_no }), 'success');
       onDone();
     } catch {
       // the base query toasted the refusal
@@ -62,6 +82,22 @@ function LinkBody({ platform, target, onDone }: { platform: string; target: Link
           {target.variation}
         </span>
       </p>
+      <Radio.Group
+        className="platform-link-scope"
+        value={scope}
+        onChange={(event) => setScope(event.target.value as LinkScope)}
+        options={[
+          {
+            value: 'sku',
+            label: (
+              <span className="platform-link-scope-sku">
+                {text('platformOrders.link.scope.sku', { spec: specText(target.spec) })}
+              </span>
+            ),
+          },
+          { value: 'product', label: <span className="platform-link-scope-product">{text('platformOrders.link.scope.product')}</span> },
+        ]}
+      />
       <div className="platform-link-search">
         {field('item_no', text('platformOrders.link.itemNo'))}
         {field('color', text('product.color'))}
@@ -110,7 +146,7 @@ function LinkBody({ platform, target, onDone }: { platform: string; target: Link
 }
 
 /** The link dialog; `target` null is closed. */
-export function LinkDialog({ platform, target, onClose }: { platform: string; target: LinkTarget | null; onClose: () => void }) {
+export function LinkDialog({ platform, importId, target, onClose }: LinkProps & { target: LinkTarget | null; onClose: () => void }) {
   const intl = useIntl();
   return (
     <Modal
@@ -122,7 +158,7 @@ export function LinkDialog({ platform, target, onClose }: { platform: string; ta
       destroyOnHidden
       onCancel={onClose}
     >
-      {target ? <LinkBody platform={platform} target={target} onDone={onClose} /> : null}
+      {target ? <LinkBody platform={platform} importId={importId} target={target} onDone={onClose} /> : null}
     </Modal>
   );
 }

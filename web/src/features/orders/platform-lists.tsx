@@ -1,11 +1,11 @@
-import { Button, Popconfirm, Table } from 'antd';
+import { Button, Popconfirm, Table, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { usePlatformImportsQuery, usePlatformLinksQuery, useUnlinkSkuMutation, type PlatformImportSummary, type PlatformLink } from '../../api/platform-orders-api';
 import { formatDate } from '../../lib/format-date';
 import { useAppSelector } from '../../state/hooks';
 import { selectToken } from '../../state/session-slice';
-import { money, PLATFORM_PAGE_SIZE } from './platform-logic';
+import { money, PLATFORM_PAGE_SIZE, specText, unlinkBody } from './platform-logic';
 
 /** The caller's earlier imports, newest first (`.platform-import-row`, `data-import`); `.platform-import-open` reopens one. */
 export function ImportsList({ current, onOpen }: { current: string; onOpen: (id: string) => void }) {
@@ -41,7 +41,11 @@ export function ImportsList({ current, onOpen }: { current: string; onOpen: (id:
   );
 }
 
-/** The caller's links (`.platform-link-row`), each with the jpmall SKU and `.platform-unlink`. */
+/**
+ * The caller's links (`.platform-link-row`, `data-scope`, `data-spec`), each with what it covers
+ * (`.platform-link-scope-tag`: one spec, or the whole item with each spec by its own), the jpmall SKU
+ * and `.platform-unlink` (which takes off that one link: its scope and spec).
+ */
 export function LinksList() {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
@@ -53,11 +57,13 @@ export function LinksList() {
     <Table<PlatformLink>
       className="platform-links"
       size="small"
-      rowKey={(row) => `${row.platform}|${row.item_key}|${row.sku_key}`}
+      rowKey={(row) => `${row.platform}|${row.item_key}|${row.sku_key}|${row.scope}|${row.spec}`}
       loading={isFetching}
       dataSource={data?.list ?? []}
       pagination={{ current: page, pageSize: PLATFORM_PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, hideOnSinglePage: true }}
-      onRow={(row) => ({ className: 'platform-link-row', 'data-item': row.item_key, 'data-sku': row.sku.sku_id }) as HTMLAttributes<HTMLElement>}
+      onRow={(row) =>
+        ({ className: `platform-link-row is-${row.scope}`, 'data-item': row.item_key, 'data-sku': row.sku.sku_id, 'data-scope': row.scope, 'data-spec': row.spec }) as HTMLAttributes<HTMLElement>
+      }
       columns={[
         { key: 'platform', title: text('order.platform'), dataIndex: 'platform_name' },
         {
@@ -75,12 +81,27 @@ export function LinksList() {
           ),
         },
         {
+          key: 'scope',
+          title: text('platformOrders.links.scope'),
+          render: (_, row) =>
+            row.scope === 'product' ? (
+              <Tag color="purple" className="platform-link-scope-tag is-product">
+                {text('platformOrders.links.scope.product')}
+              </Tag>
+            ) : (
+              <Tag color="blue" className="platform-link-scope-tag is-sku">
+                {text('platformOrders.links.scope.sku', { spec: specText(row.spec) })}
+              </Tag>
+            ),
+        },
+        {
           key: 'sku',
           title: text('platformOrders.links.sku'),
+          // a whole-item link orders each spec's own SKU of the product: its item number and title
           render: (_, row) => (
             <span className="platform-link-sku">
-              {row.sku.image ? <img src={row.sku.image} alt={row.sku.title} width={32} height={32} loading="lazy" /> : null} {row.sku.item_no} {row.sku.color} / {row.sku.size}{' '}
-              {money(row.sku.price)}
+              {row.sku.image ? <img src={row.sku.image} alt={row.sku.title} width={32} height={32} loading="lazy" /> : null} {row.sku.item_no}{' '}
+              {row.scope === 'product' ? row.sku.title : `${row.sku.color} / ${row.sku.size} ${money(row.sku.price)}`}
             </span>
           ),
         },
@@ -90,7 +111,7 @@ export function LinksList() {
           render: (_, row) => (
             <Popconfirm
               title={text('platformOrders.links.unlinkConfirm')}
-              onConfirm={() => unlink({ platform: row.platform, item_key: row.item_key, sku_key: row.sku_key })}
+              onConfirm={() => unlink(unlinkBody(row))}
               okButtonProps={{ className: 'platform-unlink-ok' }}
             >
               <Button size="small" type="link" danger className="platform-unlink">

@@ -1,4 +1,4 @@
-import type { PlatformOrder, PlatformOrderState, UnlinkedItem } from '../../api/platform-orders-api';
+import type { LinkedBy, PlatformLink, PlatformOrder, PlatformOrderState, UnlinkedItem, UnlinkRequest } from '../../api/platform-orders-api';
 import { fenToYuan } from '../../lib/money';
 
 /**
@@ -79,7 +79,42 @@ export function searchFromVariation(variation: string): { color: string; size: s
   return { color: parts[0] ?? '', size: parts[1] ?? '' };
 }
 
-/** What a line or an unlinked item is linked as. */
-export type LinkTarget = Pick<UnlinkedItem, 'item_key' | 'sku_key' | 'title' | 'variation'>;
+/**
+ * The link dialog's first search from a line's spec in the server's `colour;size` form (split at the
+ * one ';', so ';L' is no colour and size L); a spec-less answer falls back to the variation.
+ */
+export function searchFromSpec(spec: string | undefined, variation: string): { color: string; size: string } {
+  if (!spec) return searchFromVariation(variation);
+  const at = spec.indexOf(';');
+  if (at < 0) return { color: spec.trim(), size: '' };
+  return { color: spec.slice(0, at).trim(), size: spec.slice(at + 1).trim() };
+}
+
+/** A spec as shown: '黑色 / L' ('—' for an item without one). */
+export function specText(spec: string): string {
+  const shown = spec
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .join(' / ');
+  return shown || '—';
+}
+
+/** What a line or an unlinked item is linked as (a line's own variation and spec). */
+export type LinkTarget = Pick<UnlinkedItem, 'item_key' | 'sku_key' | 'title' | 'variation' | 'spec'>;
+
+/** Catalogue key of how a line's SKU was found, when it was not this spec's own link; null otherwise. */
+export function linkedByKey(linkedBy: LinkedBy | undefined): string | null {
+  return linkedBy === 'product' || linkedBy === 'sku_code' || linkedBy === 'item_no' ? `platformOrders.linkedBy.${linkedBy}` : null;
+}
+
+/** What `order/platform/unlink` takes for a link: its scope, and the spec of a per-SKU one. */
+export const unlinkBody = (link: PlatformLink): UnlinkRequest => ({
+  platform: link.platform,
+  item_key: link.item_key,
+  sku_key: link.sku_key,
+  scope: link.scope,
+  variation: link.scope === 'sku' ? link.spec : '',
+});
 
 export const PLATFORM_PAGE_SIZE = 10;

@@ -1,12 +1,12 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExcelJob } from '../../api/excel-api';
-import type { PlatformOrder, PlatformPreview, PlatformSku } from '../../api/platform-orders-api';
+import type { PlatformLine, PlatformLink, PlatformOrder, PlatformPreview, PlatformSku } from '../../api/platform-orders-api';
 import en from '../../i18n/en_US.json';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import { bodiesOf, count, lastBody, ok, refused, renderAt, serve, SETTINGS, stubBrowserBits, stubRequestOrigin, type Handler } from './order-test-kit';
-import { checkExportFile, searchFromVariation, takesLabel } from './platform-logic';
+import { checkExportFile, linkedByKey, searchFromSpec, searchFromVariation, specText, takesLabel, unlinkBody } from './platform-logic';
 import PlatformOrdersScreen from './platform-orders-screen';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
@@ -47,13 +47,27 @@ function orderOf(overrides: Partial<PlatformOrder>): PlatformOrder {
     platform_amount: 8900,
     jpmall_amount: 5000,
     margin: 3900,
-    lines: [{ row: 2, line_id: 'L1', title: '秋冬卫衣', variation: '黑色;L', item_key: '3581', sku_key: '', quantity: 1, platform_price: 8900, status: '待发货', margin: 3900, sku: SKU }],
+    lines: [{ row: 2, line_id: 'L1', title: '秋冬卫衣', variation: '黑色;L', spec: '黑色;L', item_key: '3581', sku_key: '', quantity: 1, platform_price: 8900, status: '待发货', margin: 3900, sku: SKU, linked_by: 'sku' }],
     ...overrides,
   };
 }
 
 function previewOf(linked: boolean, job: ExcelJob | null = null): PlatformPreview {
-  const line = { row: 3, line_id: 'L2', title: '纯棉T恤', variation: '白色;M', item_key: '3582', sku_key: '', quantity: 2, platform_price: 3990, status: '待发货', margin: linked ? 1980 : null, sku: linked ? { ...SKU, sku_id: 'K8', item_no: 'B2002', color: '白色', size: 'M', price: 3000 } : null };
+  const line: PlatformLine = {
+    row: 3,
+    line_id: 'L2',
+    title: '纯棉T恤',
+    variation: '白色;M',
+    spec: '白色;M',
+    item_key: '3582',
+    sku_key: '',
+    quantity: 2,
+    platform_price: 3990,
+    status: '待发货',
+    margin: linked ? 1980 : null,
+    sku: linked ? { ...SKU, sku_id: 'K8', item_no: 'B2002', color: '白色', size: 'M', price: 3000 } : null,
+    linked_by: linked ? 'sku' : '',
+  };
   return {
     id: 'P1',
     platform: 'douyin',
@@ -61,13 +75,13 @@ function previewOf(linked: boolean, job: ExcelJob | null = null): PlatformPrevie
     file_name: 'douyin.csv',
     created_at: 1795000000,
     job,
-    totals: { orders: 2, ready: linked ? 1 : 0, ordered: 0, blocked: linked ? 1 : 2, skipped: 1, lines: 4, unlinked: linked ? 0 : 1, platform_amount: 8900, jpmall_amount: 5000, margin: 3900 },
+    totals: { orders: 3, ready: linked ? 1 : 0, ordered: 0, blocked: linked ? 1 : 2, skipped: 1, lines: 4, unlinked: linked ? 0 : 1, platform_amount: 8900, jpmall_amount: 5000, margin: 3900 },
     orders: [
       orderOf({ source_order_no: 'S1', state: linked ? 'ready' : 'blocked', reason: linked ? '' : '第 3 行的商品还没有关联', reason_key: linked ? '' : 'platform.unlinked', lines: [orderOf({}).lines[0]!, line] }),
       orderOf({ source_order_no: 'S2', state: 'blocked', recipient: '', phone: '', address: '', hidden: ['recipient', 'phone', 'address'], reason: '平台隐藏了买家信息', reason_key: 'platform.recipient_hidden' }),
       orderOf({ source_order_no: 'S3', state: 'skipped' }),
     ],
-    unlinked: linked ? [] : [{ item_key: '3582', sku_key: '', title: '纯棉T恤', variation: '白色;M', quantity: 2, rows: [3] }],
+    unlinked: linked ? [] : [{ item_key: '3582', sku_key: '', title: '纯棉T恤', variation: '白色;M', spec: '白色;M', quantity: 2, rows: [3] }],
   };
 }
 
@@ -87,7 +101,7 @@ const job = (status: ExcelJob['status'], report: ExcelJob['report'] = null): Exc
   report,
 });
 
-const text = (selector: string) => document.querySelector(selector)?.textContent;
+const text = (selector: string, root: ParentNode = document) => root.querySelector(selector)?.textContent;
 const click = (selector: string) => fireEvent.click(document.querySelector(selector)!);
 const row = (source: string) => document.querySelector(`.platform-order[data-source="${source}"]`);
 
@@ -119,6 +133,24 @@ describe('platform logic', () => {
     expect(takesLabel(orderOf({ state: 'blocked', reason_key: 'platform.unlinked' }))).toBe(false);
     expect(takesLabel(orderOf({ state: 'ordered', hidden: ['recipient'] }))).toBe(false);
   });
+
+  it("starts the link search from the line's spec, says how a SKU was found, and unlinks a link by its scope", () => {
+    // the spec is the server's colour;size whatever the file wrote
+    expect(searchFromSpec('黑色;L', '颜色:黑色 尺码:L')).toEqual({ color: '黑色', size: 'L' });
+    expect(searchFromSpec(';XL', 'XL')).toEqual({ color: '', size: 'XL' });
+    expect(searchFromSpec('', '白色;M')).toEqual({ color: '白色', size: 'M' });
+    expect(specText('黑色;L')).toBe('黑色 / L');
+    expect(specText(';XL')).toBe('XL');
+    expect(specText('')).toBe('—');
+    expect(linkedByKey('product')).toBe('platformOrders.linkedBy.product');
+    expect(linkedByKey('sku_code')).toBe('platformOrders.linkedBy.sku_code');
+    expect(linkedByKey('item_no')).toBe('platformOrders.linkedBy.item_no');
+    expect(linkedByKey('sku')).toBeNull();
+    expect(linkedByKey('')).toBeNull();
+    const link: PlatformLink = { platform: 'douyin', platform_name: '抖音', item_key: '3581', sku_key: '', scope: 'sku', spec: '黑色;L', title: 'T', variation: '黑色;L', updated_at: 1, sku: SKU };
+    expect(unlinkBody(link)).toEqual({ platform: 'douyin', item_key: '3581', sku_key: '', scope: 'sku', variation: '黑色;L' });
+    expect(unlinkBody({ ...link, scope: 'product', spec: '' })).toEqual({ platform: 'douyin', item_key: '3581', sku_key: '', scope: 'product', variation: '' });
+  });
 });
 
 describe('/platformOrders', () => {
@@ -148,6 +180,10 @@ describe('/platformOrders', () => {
     await waitFor(() => expect(row('S1')?.getAttribute('data-state')).toBe('blocked'), SOON);
     expect(lastBody(calls, '/order/platform/preview')).toEqual({ id: 'P1' });
     expect(document.querySelector('.platform-total-unlinked')?.getAttribute('data-value')).toBe('1');
+    // every order of the file is counted, the skipped one said beside
+    expect(document.querySelector('.platform-total-orders')?.getAttribute('data-value')).toBe('3');
+    expect(text('.platform-total-orders-skipped')).toBe('（含跳过 1 单）');
+    expect(document.querySelector('.platform-pay-all')).toBeNull();
     expect(text('.platform-total-margin .ant-statistic-content')).toBe('¥39.00');
     expect(row('S1')!.querySelector('.platform-order-reason')?.textContent).toBe('第 3 行的商品还没有关联');
     expect(row('S1')!.querySelector('.platform-line-item-no')?.textContent).toBe('A1001');
@@ -158,6 +194,8 @@ describe('/platformOrders', () => {
     expect(row('S1')!.querySelector('.label-upload')).toBeNull();
     expect(row('S3')?.getAttribute('data-state')).toBe('skipped');
     expect(text('.platform-unlinked-item .platform-unlinked-variation')).toBe('白色;M');
+    expect(text('.platform-unlinked-item .platform-unlinked-spec')).toBe('白色 / M');
+    expect(document.querySelector('.platform-unlinked-item')?.getAttribute('data-spec')).toBe('白色;M');
     expect(document.querySelectorAll('.platform-import-row')).toHaveLength(1);
   });
 
@@ -169,7 +207,7 @@ describe('/platformOrders', () => {
         '/order/platform/sku_search': () => ok([{ ...SKU, sku_id: 'K8', item_no: 'B2002', color: '白色', size: 'M', price: 3000 }]),
         '/order/platform/link': () => {
           linked = true;
-          return ok(null);
+          return ok({ scope: 'sku', spec: '白色;M', lines: 1, rows: [3], unresolved: 0, message: '已关联 1 行' });
         },
         '/order/label': () => ok({ url: '/jpmall/addons/unishop/order/label/ab', name: 'l.pdf', content_type: 'application/pdf', size: 1 }),
         '/order/label/ab': () => new Response('%PDF-', { headers: { 'content-type': 'application/pdf' } }),
@@ -190,7 +228,11 @@ describe('/platformOrders', () => {
     await waitFor(() => expect(document.querySelector('.platform-sku-row[data-sku="K8"]')).toBeTruthy());
     expect(lastBody(calls, '/order/platform/sku_search')).toEqual({ item_no: 'B2002', color: '白色', size: 'M' });
     click('.platform-sku-row[data-sku="K8"] .platform-sku-choose');
-    await waitFor(() => expect(lastBody(calls, '/order/platform/link')).toEqual({ platform: 'douyin', item_key: '3582', sku_key: '', sku_id: 'K8', title: '纯棉T恤', variation: '白色;M' }));
+    await waitFor(() =>
+      expect(lastBody(calls, '/order/platform/link')).toEqual({ platform: 'douyin', item_key: '3582', sku_key: '', sku_id: 'K8', title: '纯棉T恤', variation: '白色;M', scope: 'sku', id: 'P1' }),
+    );
+    // the server's words: how many of the import's lines the link covers
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('已关联 1 行', 'success'));
     // the preview is asked again: the order is ready and nothing is unlinked
     await waitFor(() => expect(row('S1')?.getAttribute('data-state')).toBe('ready'));
     expect(text('.platform-unlinked-none')).toBe('所有商品都已关联');
@@ -208,9 +250,11 @@ describe('/platformOrders', () => {
       created: 2,
       failed: 0,
       duplicate: 0,
+      skipped: 1,
       rows: [
         { row: 2, outcome: 'created' as const, platform: 'douyin', source_order_no: 'S1', order_no: 'JP1', reason: '', field: '' },
         { row: 4, outcome: 'created' as const, platform: 'douyin', source_order_no: 'S2', order_no: 'JP2', reason: '', field: '' },
+        { row: 6, outcome: 'skipped' as const, platform: 'douyin', source_order_no: 'S3', order_no: '', reason: '平台订单已取消', field: '' },
       ],
     };
     const calls = serve(
@@ -232,6 +276,9 @@ describe('/platformOrders', () => {
     await waitFor(() => expect(document.querySelector('.platform-report-created')?.getAttribute('data-count')).toBe('2'), SOON);
     expect([...document.querySelectorAll('.platform-report-order')].map((a) => a.textContent)).toEqual(['JP1', 'JP2']);
     expect(document.querySelector('.platform-report-pay')).toBeTruthy();
+    // an order left out on purpose is counted apart from the failed ones
+    expect(document.querySelector('.platform-report-skipped')?.getAttribute('data-count')).toBe('1');
+    expect(text('.platform-report-row[data-outcome="skipped"] .ant-tag')).toBe('已跳过');
     expect(bodiesOf(calls, '/excel/job')[0]).toEqual({ id: 'J1' });
     // the preview is asked again once the job is done
     await waitFor(() => expect(count(calls, '/order/platform/preview')).toBeGreaterThanOrEqual(2));
@@ -239,6 +286,128 @@ describe('/platformOrders', () => {
     click('.platform-writeback-button');
     await waitFor(() => expect(text('.platform-writeback-error')).toBe('这个平台还没有可以回填的已发货订单'));
     expect(lastBody(calls, '/order/platform/writeback')).toEqual({ id: 'P1' });
+  });
+
+  it("relinks a line for the whole item from its own spec, and says how a line's SKU was found", async () => {
+    const byProduct = (): PlatformPreview => {
+      const preview = previewOf(true);
+      const first = preview.orders[0]!;
+      first.lines = [{ ...first.lines[0]!, variation: '颜色:黑色 尺码:L', spec: '黑色;L', linked_by: 'product' }, { ...first.lines[1]!, linked_by: 'sku_code' }];
+      return preview;
+    };
+    const calls = serve(
+      routes({
+        '/order/platform/preview': () => ok(byProduct()),
+        '/order/platform/sku_search': () => ok([SKU]),
+        '/order/platform/link': () => ok({ scope: 'product', spec: '', lines: 3, rows: [2, 5, 7], unresolved: 1, message: '已关联整个商品：3 行按规格匹配到 SKU；1 行的规格该商品没有，需逐个关联。' }),
+      }),
+    );
+    renderAt('/platformOrders?site=&id=P1', <PlatformOrdersScreen />, intl);
+    await waitFor(() => expect(row('S1')?.querySelector('.platform-line-linked-by')).toBeTruthy(), SOON);
+    expect([...row('S1')!.querySelectorAll('.platform-line-linked-by')].map((tag) => [tag.getAttribute('data-by'), tag.textContent])).toEqual([
+      ['product', '按规格自动匹配'],
+      ['sku_code', '按 SKU 编码匹配'],
+    ]);
+    // a line linked by its own spec says nothing more
+    expect(row('S2')!.querySelector('.platform-line-linked-by')).toBeNull();
+
+    click('.platform-order[data-source="S1"] .platform-line[data-row="2"] .platform-line-relink');
+    await waitFor(() => expect(document.querySelector('.platform-link-modal .platform-link-scope')).toBeTruthy());
+    // the search starts from the spec, not from how the file wrote it
+    expect(document.querySelector<HTMLInputElement>('.platform-link-color input')?.value).toBe('黑色');
+    expect(document.querySelector<HTMLInputElement>('.platform-link-size input')?.value).toBe('L');
+    // this spec only, unless the whole item is chosen
+    expect(document.querySelector<HTMLInputElement>('.platform-link-scope input[value="sku"]')?.checked).toBe(true);
+    expect(text('.platform-link-scope-sku')).toBe('仅此规格（黑色 / L）');
+    expect(text('.platform-link-scope-product')).toBe('整个商品，各规格按自身规格匹配');
+    fireEvent.click(document.querySelector('.platform-link-scope input[value="product"]')!);
+    fireEvent.change(document.querySelector('.platform-link-item_no input')!, { target: { value: 'A1001' } });
+    click('.platform-link-find');
+    await waitFor(() => expect(document.querySelector('.platform-sku-row[data-sku="K7"]')).toBeTruthy());
+    expect(lastBody(calls, '/order/platform/sku_search')).toEqual({ item_no: 'A1001', color: '黑色', size: 'L' });
+    click('.platform-sku-row[data-sku="K7"] .platform-sku-choose');
+    // the line's own variation goes with it
+    await waitFor(() =>
+      expect(lastBody(calls, '/order/platform/link')).toEqual({
+        platform: 'douyin',
+        item_key: '3581',
+        sku_key: '',
+        sku_id: 'K7',
+        title: '秋冬卫衣',
+        variation: '颜色:黑色 尺码:L',
+        scope: 'product',
+        id: 'P1',
+      }),
+    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('已关联整个商品：3 行按规格匹配到 SKU；1 行的规格该商品没有，需逐个关联。', 'success'));
+    await waitFor(() => expect(document.querySelector('.platform-link-modal .platform-link-scope')).toBeNull());
+  });
+
+  it('lists links per SKU apart from whole-item ones, and unlinks each by its scope and spec', async () => {
+    const links: PlatformLink[] = [
+      { platform: 'douyin', platform_name: '抖音', item_key: '3581', sku_key: '', scope: 'sku', spec: '黑色;L', title: '秋冬卫衣', variation: '黑色;L', updated_at: 1795000000, sku: SKU },
+      { platform: 'douyin', platform_name: '抖音', item_key: '3582', sku_key: '', scope: 'product', spec: '', title: '纯棉T恤', variation: '白色;M', updated_at: 1795000000, sku: { ...SKU, sku_id: 'K8', item_no: 'B2002' } },
+    ];
+    const calls = serve(
+      routes({
+        '/order/platform/links': () => ok({ list: links, total: 2, page: 1, pagesize: 10 }),
+        '/order/platform/unlink': () => ok(null),
+      }),
+    );
+    renderAt('/platformOrders?site=&tab=links', <PlatformOrdersScreen />, intl);
+    await waitFor(() => expect(document.querySelectorAll('.platform-link-row')).toHaveLength(2), SOON);
+    const linkRow = (item: string) => document.querySelector<HTMLElement>(`.platform-link-row[data-item="${item}"]`)!;
+    expect(linkRow('3581').getAttribute('data-scope')).toBe('sku');
+    expect(text('.platform-link-scope-tag', linkRow('3581'))).toBe('按规格：黑色 / L');
+    expect(linkRow('3582').getAttribute('data-scope')).toBe('product');
+    expect(text('.platform-link-scope-tag', linkRow('3582'))).toBe('整个商品（按规格匹配）');
+
+    const unlink = async (item: string) => {
+      fireEvent.click(linkRow(item).querySelector('.platform-unlink')!);
+      const ok = await waitFor(() => {
+        const buttons = [...document.querySelectorAll<HTMLElement>('.ant-popover:not(.ant-popover-hidden) .platform-unlink-ok')];
+        if (buttons.length === 0) throw new Error('no confirm yet');
+        return buttons.at(-1)!;
+      });
+      fireEvent.click(ok);
+    };
+    await unlink('3581');
+    await waitFor(() => expect(bodiesOf(calls, '/order/platform/unlink')).toHaveLength(1));
+    await unlink('3582');
+    await waitFor(() => expect(bodiesOf(calls, '/order/platform/unlink')).toHaveLength(2));
+    expect(bodiesOf(calls, '/order/platform/unlink')).toEqual([
+      { platform: 'douyin', item_key: '3581', sku_key: '', scope: 'sku', variation: '黑色;L' },
+      { platform: 'douyin', item_key: '3582', sku_key: '', scope: 'product', variation: '' },
+    ]);
+  });
+
+  it("pays every unpaid order of an ordered import in one confirmation, for the quoted total", async () => {
+    const ordered = (): PlatformPreview => {
+      const preview = previewOf(true);
+      preview.totals = { ...preview.totals, ordered: 1, ready: 0 };
+      preview.orders[0] = { ...preview.orders[0]!, state: 'ordered', order_no: 'JP1' };
+      return preview;
+    };
+    const calls = serve(
+      routes({
+        '/order/platform/preview': () => ok(ordered()),
+        '/order/pay_quote': () =>
+          ok({ orders: [{ order_no: 'JP1', total: 5000 }, { order_no: 'JP2', total: 3000 }], count: 2, total: 8000, balance: 10000, enough: true, message: '共 2 单，合计 ¥80.00，从余额（¥100.00）逐单扣款。' }),
+        '/order/pay_batch': () => ok({ paid: ['JP1', 'JP2'], count: 2, balance: 2000, message: '已支付 2 单，余额 ¥20.00。' }),
+      }),
+    );
+    renderAt('/platformOrders?site=&id=P1', <PlatformOrdersScreen />, intl);
+    await waitFor(() => expect(text('.platform-pay-all')).toBe('支付本批全部待付订单'), SOON);
+    click('.platform-pay-all');
+    await waitFor(() => expect(text('.order-pay-batch-modal .order-pay-batch-total')).toBe('¥80.00'));
+    expect(lastBody(calls, '/order/pay_quote')).toEqual({ all: true, import_id: 'P1' });
+    expect(text('.order-pay-batch-count')).toBe('共 2 个订单');
+    expect(text('.order-pay-batch-balance')).toBe('¥100.00');
+    expect(text('.order-pay-batch-message')).toBe('共 2 单，合计 ¥80.00，从余额（¥100.00）逐单扣款。');
+    click('.order-pay-batch-confirm');
+    await waitFor(() => expect(lastBody(calls, '/order/pay_batch')).toEqual({ all: true, import_id: 'P1', total: 8000 }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('已支付 2 单，余额 ¥20.00。', 'success'));
+    await waitFor(() => expect(document.querySelector('.order-pay-batch-modal .order-pay-batch-total')).toBeNull());
   });
 
   it('writes back one platform by shipping day, whichever imports its orders came from', async () => {

@@ -27,7 +27,7 @@ function OpenImport({ id }: { id: string }) {
     <>
       <PreviewView preview={data} onLink={setTarget} />
       <BatchPanel key={data.id} preview={data} onFinished={finished} />
-      <LinkDialog platform={data.platform} target={target} onClose={() => setTarget(null)} />
+      <LinkDialog platform={data.platform} importId={data.id} target={target} onClose={() => setTarget(null)} />
     </>
   );
 }

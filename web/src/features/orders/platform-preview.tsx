@@ -1,17 +1,23 @@
+import { WalletOutlined } from '@ant-design/icons';
 import { Button, Empty, Statistic, Table, Tag } from 'antd';
-import type { HTMLAttributes } from 'react';
+import { useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useAttachLabelMutation, type PlatformLine, type PlatformOrder, type PlatformPreview } from '../../api/platform-orders-api';
 import { toast } from '../../lib/toast';
 import { useSitePath } from '../../widgets/site-path';
 import { LabelUpload } from './label-upload';
+import type { PayBatchRequest } from './order-api';
 import { orderDetailPath } from './order-parts';
-import { money, platformMoney, showsYuanBeside, STATE_COLOURS, stateKey, takesLabel, type LinkTarget } from './platform-logic';
+import { PayBatchModal } from './pay-batch-modal';
+import { linkedByKey, money, platformMoney, showsYuanBeside, specText, STATE_COLOURS, stateKey, takesLabel, type LinkTarget } from './platform-logic';
 
 type Text = (id: string, values?: Record<string, string | number>) => string;
 
-/** The preview's totals (`.platform-totals`, one `.platform-total-<name>` each with `data-value`). */
+/**
+ * The preview's totals (`.platform-totals`, one `.platform-total-<name>` each with `data-value`); the
+ * orders count every order of the file, the skipped ones said beside it (`.platform-total-orders-skipped`).
+ */
 function Totals({ preview, text, locale }: { preview: PlatformPreview; text: Text; locale: string }) {
   const t = preview.totals;
   const counts = [
@@ -32,7 +38,16 @@ function Totals({ preview, text, locale }: { preview: PlatformPreview; text: Tex
   return (
     <div className="platform-totals">
       {counts.map(([name, value]) => (
-        <Statistic key={name} className={`platform-total platform-total-${name}`} data-value={value} title={text(`platformOrders.total.${name}`)} value={value} />
+        <Statistic
+          key={name}
+          className={`platform-total platform-total-${name}`}
+          data-value={value}
+          title={text(`platformOrders.total.${name}`)}
+          value={value}
+          suffix={
+            name === 'orders' && t.skipped > 0 ? <span className="platform-total-orders-skipped">{text('platformOrders.total.ordersSkipped', { count: t.skipped })}</span> : undefined
+          }
+        />
       ))}
       {amounts.map(([name, value, shown]) => (
         <Statistic key={name} className={`platform-total platform-total-${name}`} data-value={value ?? ''} title={text(`platformOrders.total.${name}`)} value={shown} />
@@ -46,11 +61,15 @@ function Totals({ preview, text, locale }: { preview: PlatformPreview; text: Tex
   );
 }
 
-/** A line: platform title, variation, quantity and price, the linked jpmall SKU (or 'not linked') and its margin. */
+/**
+ * A line: platform title, variation, quantity and price, the linked jpmall SKU (or 'not linked'),
+ * how it was found when not by this spec's own link (`.platform-line-linked-by`, `data-by`) and its margin.
+ */
 function LineView({ line, text, locale, onLink }: { line: PlatformLine; text: Text; locale: string; onLink: (target: LinkTarget) => void }) {
   const sku = line.sku;
+  const foundBy = sku ? linkedByKey(line.linked_by) : null;
   return (
-    <li className={`platform-line${sku ? ' is-linked' : ' is-unlinked'}`} data-row={line.row}>
+    <li className={`platform-line${sku ? ' is-linked' : ' is-unlinked'}`} data-row={line.row} data-spec={line.spec}>
       <div className="platform-line-platform">
         <span className="platform-line-title" translate="no">
           {line.title}
@@ -67,6 +86,11 @@ function LineView({ line, text, locale, onLink }: { line: PlatformLine; text: Te
             {sku.image ? <img src={sku.image} alt={sku.title} width={32} height={32} loading="lazy" /> : null}
             <span className="platform-line-item-no">{sku.item_no}</span> <span className="platform-line-spec">{`${sku.color} / ${sku.size}`}</span>{' '}
             <span className="platform-line-jpmall-price">{money(sku.price)}</span>{' '}
+            {foundBy ? (
+              <Tag color="blue" className="platform-line-linked-by" data-by={line.linked_by}>
+                {text(foundBy)}
+              </Tag>
+            ) : null}
             <span className="platform-line-margin">{text('platformOrders.line.margin', { amount: money(line.margin) })}</span>
           </>
         ) : (
@@ -124,12 +148,15 @@ function Recipient({ order, text }: { order: PlatformOrder; text: Text }) {
 /**
  * An import's preview: its totals and one `.platform-order` row per platform order (`data-source`,
  * `data-state`): source order number, state tag, recipient (or 'hidden by the platform'), lines,
- * amounts, the reason a blocked one waits and, where a label settles it, the label upload.
+ * amounts, the reason a blocked one waits and, where a label settles it, the label upload. Once
+ * some of its orders are placed, `.platform-pay-all` pays every one of the import still awaiting
+ * payment in one confirmation (the batch payment dialog).
  */
 export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onLink: (target: LinkTarget) => void }) {
   const intl = useIntl();
   const to = useSitePath();
   const text: Text = (id, values) => intl.formatMessage({ id }, values);
+  const [paying, setPaying] = useState<PayBatchRequest | null>(null);
   return (
     <section className="platform-preview" data-import={preview.id}>
       <header className="platform-preview-head">
@@ -137,7 +164,13 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
         <span className="platform-preview-file" translate="no">
           {preview.file_name}
         </span>
+        {preview.totals.ordered > 0 ? (
+          <Button type="primary" icon={<WalletOutlined />} className="platform-pay-all" onClick={() => setPaying({ all: true, import_id: preview.id })}>
+            {text('platformOrders.payAll')}
+          </Button>
+        ) : null}
       </header>
+      <PayBatchModal request={paying} onClose={() => setPaying(null)} />
       <Totals preview={preview} text={text} locale={intl.locale} />
       <Table<PlatformOrder>
         className="platform-orders-table"
@@ -215,7 +248,7 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
         ) : (
           <ul className="platform-unlinked-list">
             {preview.unlinked.map((item) => (
-              <li key={`${item.item_key}|${item.sku_key}`} className="platform-unlinked-item" data-item={item.item_key} data-variation={item.variation}>
+              <li key={`${item.item_key}|${item.sku_key}|${item.spec}`} className="platform-unlinked-item" data-item={item.item_key} data-variation={item.variation} data-spec={item.spec}>
                 <span className="platform-unlinked-title" translate="no">
                   {item.title}
                 </span>{' '}
@@ -223,6 +256,9 @@ export function PreviewView({ preview, onLink }: { preview: PlatformPreview; onL
                   {item.variation}
                 </span>{' '}
                 <span className="platform-unlinked-key">{item.item_key}</span>{' '}
+                <Tag className="platform-unlinked-spec" translate="no">
+                  {specText(item.spec)}
+                </Tag>
                 <span className="platform-unlinked-quantity">{text('platformOrders.unlinked.quantity', { count: item.quantity, rows: item.rows.join(', ') })}</span>
                 <Button size="small" type="primary" className="platform-unlinked-link" onClick={() => onLink(item)}>
                   {text('platformOrders.link.link')}
