@@ -644,6 +644,16 @@ async fn the_template_has_the_columns_in_both_languages(app: &TestApp) {
         assert_eq!(texts(&book[0].1[0])[..3], first);
         assert_eq!(book[1].0, instructions);
         assert_eq!(book[1].1.len(), 12);
+        // Recipient, phone and address say when they are needed: not for a row that ships on a label.
+        for row in &book[1].1[7..10] {
+            let help = &texts(row)[1];
+            let (needed, label) = if lang == "zh_CN" {
+                ("按地址发货时必填", "随面单发货时可留空")
+            } else {
+                ("Required when the order ships to an address", "ships on a label")
+            };
+            assert!(help.starts_with(needed) && help.contains(label), "{lang}: {help}");
+        }
     }
     // the template as downloaded, with nothing filled in, is refused as empty
     let token = app.register("13800001007", "abc12345").await;

@@ -145,7 +145,8 @@ test('batch upload: the template filled with two platform orders creates both, a
   };
   const firstJob = await upload(filled);
   expect(firstJob).toMatchObject({ kind: 'import', table: 'platform_orders', status: 'running' });
-  expect(firstJob.file_name).toMatch(/^平台订单导入_\d{14}\.xlsx$/);
+  // the record keeps the seller's own file name (issue 45)
+  expect(firstJob.file_name).toBe(filled.name);
   const report = dialog.locator('.excel-report');
   await expect(report.locator('.excel-report-created')).toHaveAttribute('data-count', '2');
   await expect(report.locator('.excel-report-created')).toHaveText('成功 2');

@@ -77,12 +77,21 @@ pub async fn quote(
 ) -> ApiResult<Quote> {
     let lang = language_of(&headers);
     let order_nos = body.order_nos(&state, &user.id).await?;
-    let quote = payment::quote_batch(&state.db, &state.orders, &user.id, &order_nos).await?;
+    let quote = if body.all && order_nos.is_empty() {
+        payment::BatchQuote {
+            orders: Vec::new(),
+            total: Fen(0),
+        }
+    } else {
+        payment::quote_batch(&state.db, &state.orders, &user.id, &order_nos).await?
+    };
     let balance = projections::wallet::balance_of(&state.db.pool, &user.id)
         .await?
         .balance;
-    let enough = balance >= quote.total;
-    let key = if enough {
+    let enough = balance >= quote.total && !quote.orders.is_empty();
+    let key = if quote.orders.is_empty() {
+        "order.pay_batch_none"
+    } else if enough {
         "order.pay_batch_quote"
     } else {
         "order.pay_batch_short"
@@ -126,16 +135,20 @@ pub async fn pay(
 ) -> ApiResult<BatchPaid> {
     let lang = language_of(&headers);
     let order_nos = body.order_nos(&state, &user.id).await?;
-    let paid = payment::pay_many_from_wallet(
-        &state.db,
-        &state.orders,
-        &state.desk,
-        &user.id,
-        &order_nos,
-        body.total.map(Fen),
-        now(),
-    )
-    .await?;
+    let paid = if body.all && order_nos.is_empty() {
+        Vec::new()
+    } else {
+        payment::pay_many_from_wallet(
+            &state.db,
+            &state.orders,
+            &state.desk,
+            &user.id,
+            &order_nos,
+            body.total.map(Fen),
+            now(),
+        )
+        .await?
+    };
     let balance = projections::wallet::balance_of(&state.db.pool, &user.id)
         .await?
         .balance;
