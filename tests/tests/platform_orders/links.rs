@@ -175,9 +175,19 @@ async fn a_whole_item_link_or_a_jpmall_item_number_resolves_each_line_by_its_spe
 
     // A 商家编码 that is the jpmall item number needs no link at all.
     let other = app.register("13800004513", "abc12345").await;
-    let (_, reply) = import(app, &other, p.fixture("douyin-walked.csv"), "b.csv").await;
+    // (Its second buyer's mobile cut to seven digits: item 7 on the walked file.)
+    let file = String::from_utf8(p.fixture("douyin-walked.csv"))
+        .unwrap()
+        .replace("13900139000", "1381234");
+    let (_, reply) = import(app, &other, file.into_bytes(), "b.csv").await;
     let preview = reply["data"].clone();
     assert_eq!(preview["totals"]["unlinked"], 0, "{preview}");
+    let short = order_of(&preview, "6930000000000000002");
+    assert_eq!(
+        (&short["state"], &short["reason_key"]),
+        (&json!("blocked"), &json!("address.phone_invalid")),
+        "a 7-digit phone is no Chinese mobile: {short}"
+    );
     let by_row = skus_by_row(&preview);
     assert_eq!(by_row[&3], p.sku(2, "L"));
     assert_eq!(by_row[&9], p.sku(3, "L"));

@@ -111,7 +111,11 @@ async fn the_orders_of_an_import_are_paid_in_one_step_all_or_none(app: &TestApp)
     // Nothing of the import is left to pay.
     let none = data(app, &token, "order/pay_quote", all.clone()).await;
     assert_eq!(
-        (none["count"].as_i64(), none["enough"].as_bool(), none["message"].as_str()),
+        (
+            none["count"].as_i64(),
+            none["enough"].as_bool(),
+            none["message"].as_str()
+        ),
         (Some(0), Some(false), Some("No order is awaiting payment.")),
         "{none}"
     );
