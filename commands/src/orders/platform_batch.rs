@@ -187,7 +187,10 @@ pub async fn link(db: &Database, user_id: &str, request: &LinkRequest<'_>, now: 
     .await?;
     sqlx::query(
         "INSERT INTO sku_links (user_id, platform, item_key, sku_key, scope, spec, sku_id, title, variation, \
-         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10)",
+         created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10) \
+         ON CONFLICT (user_id, platform, item_key, sku_key, scope, spec) \
+         DO UPDATE SET sku_id = excluded.sku_id, title = excluded.title, variation = excluded.variation, \
+         updated_at = excluded.updated_at",
     )
     .bind(user_id)
     .bind(platform.code())
