@@ -91,7 +91,7 @@ function LinkBody({ platform, importId, target, onDone }: LinkProps & { target: 
             value: 'sku',
             label: (
               <span className="platform-link-scope-sku">
-                {text('platformOrders.link.scope.sku', { spec: specText(target.spec) })}
+                {intl.formatMessage({ id: 'platformOrders.link.scope.sku' }, { spec: <span translate="no">{specText(target.spec)}</span> })}
               </span>
             ),
           },

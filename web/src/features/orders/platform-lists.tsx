@@ -90,7 +90,7 @@ export function LinksList() {
               </Tag>
             ) : (
               <Tag color="blue" className="platform-link-scope-tag is-sku">
-                {text('platformOrders.links.scope.sku', { spec: specText(row.spec) })}
+                {intl.formatMessage({ id: 'platformOrders.links.scope.sku' }, { spec: <span translate="no">{specText(row.spec)}</span> })}
               </Tag>
             ),
         },
