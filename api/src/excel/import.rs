@@ -12,8 +12,8 @@ use serde_json::Value;
 use crate::excel::headed::{headed_rows, Table};
 use crate::excel::template::{column_title, COLUMNS};
 use crate::i18n::{message, Language};
-use crate::routes::address::divisions;
 use crate::state::AppState;
+use domain::address::divisions;
 
 /// A file holds at most this many data rows.
 pub const MAX_ROWS: usize = 1000;

@@ -14,8 +14,8 @@ use rust_xlsxwriter::XlsxError;
 
 use crate::excel::import::{record_outcome, Report, ReportRow};
 use crate::excel::sheet::{Book, Cell};
-use crate::routes::address::divisions;
 use crate::state::AppState;
+use domain::address::divisions;
 
 /// The buyer's address of an order, split into divisions, when it is an address in China.
 pub fn ship_to(divisions: &Divisions, order: &BatchOrder) -> Option<AddressInput> {

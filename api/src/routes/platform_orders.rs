@@ -29,11 +29,11 @@ use crate::excel::platform_file::read_export;
 use crate::excel::{self, job_view, JobView};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, message, Language};
-use crate::routes::address::divisions;
 use crate::routes::catalog::Paging;
 use crate::routes::excel::xlsx_response;
 use crate::routes::upload::named_file_field;
 use crate::state::AppState;
+use domain::address::divisions;
 
 fn platform_of(text: &str) -> Result<Option<Platform>, AppError> {
     let text = text.trim();

