@@ -7,7 +7,7 @@
  * rest as the detailed address. What is not recognised stays empty for the seller to fill in.
  * Plain shapes; the divisions come through a loader, so lib stays the bottom layer.
  */
-import type { AreaLoader, Division } from './address';
+import type { AreaLoader, Division } from '../../lib/address';
 
 /** What a paste gave: '' (or no region names) where nothing was recognised. */
 export interface RecognisedRecipient {

