@@ -317,10 +317,7 @@ export interface Cart {
   selected_amount: string;
 }
 
-/** Drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)"). */
-export type CourierCode = 'zto' | 'yto' | 'sto' | 'yunda' | 'jt' | 'sf' | 'ems';
-export type QcLevelCode = 'none' | 'basic' | 'advanced';
-export type ShippingPriority = 'together' | 'split';
+// Drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)").
 
 /** The six fields forward/save takes. */
 export interface ForwardSettingsBody {

@@ -30,8 +30,6 @@ export interface SaleListFilters {
   pagesize: number;
 }
 
-export const EMPTY_SALE_FILTERS: SaleListFilters = { status: 'all', orderNo: '', page: 1, pagesize: SALE_DEFAULT_PAGE_SIZE };
-
 /** The list's filters from the address (`status`, `no`, `page`, `size`): unknown statuses and bad pages fall back. */
 export function saleListFromSearch(search: string | URLSearchParams): SaleListFilters {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search;
