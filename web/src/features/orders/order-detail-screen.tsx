@@ -2,7 +2,7 @@ import { Button, Card, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderDetail } from '../../lib/api-types';
+import type { OrderDetail } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { EventTimeline } from '../../widgets/event-timeline';
 import { LoginRequired } from '../../widgets/login-required';

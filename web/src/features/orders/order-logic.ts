@@ -5,7 +5,8 @@
  * event of the timeline says. Amounts are the server's strings; they are only read into fen to
  * compare (never summed in the page).
  */
-import type { ItemLookup, Order, OrderFees, OrderRequest, OrderSource, OrderTimelineEntry, OrderType } from '../../lib/api-types';
+import type { ItemLookup, OrderRequest, OrderSource, OrderTimelineEntry } from './types';
+import type { Order, OrderFees, OrderType } from '../../lib/api-types';
 import { formFieldOf as addressFieldOf } from '../../lib/address';
 import { canApplyForAfterSale } from '../../lib/after-sale';
 import { dayRangeToSeconds, validateDateRange } from '../../lib/date-range';
