@@ -5,9 +5,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import reactRefresh from 'eslint-plugin-react-refresh';
 import tseslint from 'typescript-eslint';
 
-const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => d.name);
+const foldersOf = (path) =>
+  readdirSync(new URL(path, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+/** The storefront's features and the console's: src/features/<name>/, src/console-features/<name>/. */
+const features = foldersOf('./src/features');
+const consoleFeatures = foldersOf('./src/console-features');
 
 const TESTS = ['src/**/*.test.{ts,tsx}', 'src/**/*-test-kit.{ts,tsx}'];
 
@@ -34,23 +38,31 @@ function layer(folder, forbidden, message) {
 }
 
 function layers() {
-  const above = (...folders) => [...folders, 'app', 'features'];
+  const above = (...folders) => [...folders, 'app', 'features', 'console-features'];
   return [
     ...layer('src/lib', above('state', 'api', 'widgets'), 'lib is the bottom layer: it imports nothing of src/ but lib and i18n'),
     ...layer('src/state', above('api', 'widgets'), 'state (the sessions) sits below api: it imports lib only'),
     ...layer('src/api', above('widgets'), 'api imports lib and state only (never widgets, features or an app)'),
     ...layer('src/widgets', above(), 'widgets are shared by features: they import lib, state and api, never a feature or an app'),
-    // test kits for every test: the storefront's store is allowed, the console and features are not
-    ...layer('src/testing', ['app/console', 'console', 'features'], 'testing/ is shared by every test: no feature, no console'),
+    // test kits for every test: the two apps' stores (and the console's routes) are allowed, features are not
+    ...layer('src/testing', ['console', 'features', 'console-features'], 'testing/ is shared by every test: no feature'),
     ...features.flatMap((feature) =>
       // From src/features/<feature>/, '../<other>/' is another feature.
       layer(
         `src/features/${feature}`,
-        ['app', 'features', ...features.filter((f) => f !== feature)],
+        ['app', 'features', 'console-features', ...features.filter((f) => f !== feature)],
         `features import lib, state, api and widgets: not an app, not another feature (${feature})`,
       ),
     ),
-    ...layer('src/app/storefront', ['console', 'app/console'], 'the storefront does not import the console'),
+    ...consoleFeatures.flatMap((feature) =>
+      // The console's features keep the storefront's rules; '../<other>/' is another console feature.
+      layer(
+        `src/console-features/${feature}`,
+        ['app', 'features', 'console-features', ...consoleFeatures.filter((f) => f !== feature)],
+        `console features import lib, state, api and widgets: not an app, not another feature (${feature})`,
+      ),
+    ),
+    ...layer('src/app/storefront', ['console', 'app/console', 'console-features'], 'the storefront does not import the console'),
     ...layer('src/app/console', ['storefront', 'app/storefront', 'features'], 'the console does not import the storefront or its features'),
   ];
 }
@@ -70,9 +82,10 @@ export default tseslint.config(
     },
   },
   { files: ['e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
-  // Layers, one way (web/README.md "Layers"): lib → state → api → widgets → features → app/<name>.
-  // A file may import its own layer and the layers below it; features not each other; the two
-  // apps not each other; testing/ (test kits: a fake server, the storefront's store) only from tests
-  // and test kits. Every relative import is checked by the path it names (see `layerRule`).
+  // Layers, one way (web/README.md "Layers"): lib → state → api → widgets → features and
+  // console-features → app/<name>. A file may import its own layer and the layers below it; features
+  // not each other; the storefront not the console's features, the console not the storefront's;
+  // the two apps not each other; testing/ (test kits: fake servers, the apps' stores, the console's
+  // routes) only from tests and test kits. Every relative import is checked by the path it names (see `layerRule`).
   ...layers(),
 );

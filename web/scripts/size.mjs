@@ -35,7 +35,8 @@ function closure(key, into = new Set()) {
 }
 
 const entryKey = manifest['index.html'] ? 'index.html' : Object.keys(manifest).find((k) => manifest[k].isEntry);
-const consoleModules = Object.keys(manifest).filter((k) => k.startsWith('src/app/console/') || (manifest[k].src ?? '').startsWith('src/app/console/'));
+const isConsole = (path) => path.startsWith('src/app/console/') || path.startsWith('src/console-features/');
+const consoleModules = Object.keys(manifest).filter((k) => isConsole(k) || isConsole(manifest[k].src ?? ''));
 if (consoleModules.length > 0) {
   console.error(`the storefront's build includes console modules: ${consoleModules.join(', ')}`);
   process.exit(1);

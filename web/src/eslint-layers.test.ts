@@ -41,6 +41,18 @@ describe('layers (eslint)', () => {
     ['src/app/console/probe.ts', "import { x } from '../../features/auth/auth-api';"],
     ['src/app/console/probe.ts', "import { x } from '../../testing/screen-test-kit';"],
     ['src/widgets/probe.ts', "import { x } from '../testing/screen-test-kit';"],
+    ['src/console-features/desk/probe.ts', "import { x } from '../catalogue/catalogue-api';"],
+    ['src/console-features/desk/probe.ts', "export const m = () => import('../warehouse/waves-screen');"],
+    ['src/console-features/desk/probe.ts', "import { x } from '../../app/console/hooks';"],
+    ['src/console-features/desk/probe.ts', "import { x } from '../../app/storefront/store';"],
+    ['src/console-features/desk/probe.ts', "import { x } from '../../features/orders/order-logic';"],
+    ['src/console-features/desk/probe.ts', "import { x } from '../../testing/console-test-kit';"],
+    ['src/console-features/desk/probe.test.tsx', "import { x } from '../../app/console/router';"],
+    ['src/features/cart/probe.ts', "import { x } from '../../console-features/desk/desk-api';"],
+    ['src/widgets/probe.ts', "import { x } from '../console-features/desk/desk-api';"],
+    ['src/api/probe.ts', "import { x } from '../console-features/catalogue/catalogue-api';"],
+    ['src/app/storefront/probe.ts', "import { x } from '../../console-features/desk/home-screen';"],
+    ['src/testing/probe.ts', "import { x } from '../console-features/catalogue/catalogue-test-kit';"],
   ])('%s may not: %s', async (path, code) => {
     expect(await breaches(path, code)).toBe(1);
   });
@@ -52,6 +64,10 @@ describe('layers (eslint)', () => {
     ['src/api/probe.ts', "import { a } from '../state/session-slice';\nimport { b } from '../lib/api-types';"],
     ['src/app/storefront/probe.ts', "import { a } from '../../features/cart/cart-screen';\nimport { b } from '../../widgets/site-path';"],
     ['src/app/console/probe.test.tsx', "import { a } from '../../testing/screen-test-kit';\nimport { b } from '../../api/console-api';"],
+    ['src/app/console/probe.ts', "export const m = () => import('../../console-features/desk/home-screen');"],
+    ['src/console-features/desk/probe.ts', "import { a } from './desk-api';\nimport { b } from '../../widgets/use-staff';\nimport { c } from '../../state/console-hooks';\nimport { d } from '../../api/console-api';\nimport { e } from '../../lib/i18n';"],
+    ['src/console-features/desk/probe.test.tsx', "import { a } from '../../testing/console-test-kit';"],
+    ['src/testing/probe.ts', "import { a } from '../app/console/router';\nimport { b } from '../app/storefront/store';"],
   ])('%s may: %s', async (path, code) => {
     expect(await breaches(path, code)).toBe(0);
   });

@@ -11,6 +11,27 @@ import { describeFailure, isEnvelope, type ApiError, type ApiExtraOptions } from
 export const STAFF_ROLES = ['owner', 'catalogue', 'warehouse', 'service', 'finance', 'marketing', 'stall'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
+/** Permission names of the staff console (docs/api.md "Staff console"). */
+export type Permission =
+  | 'staff.manage'
+  | 'catalogue.read'
+  | 'catalogue.write'
+  | 'stock.write'
+  | 'imports.write'
+  | 'orders.read'
+  | 'orders.write'
+  | 'aftersales.read'
+  | 'aftersales.write'
+  | 'withdrawals.read'
+  | 'withdrawals.write'
+  | 'ledgers.read'
+  | 'figures.read'
+  | 'coupons.read'
+  | 'coupons.write'
+  | 'notices.write'
+  | 'outbox.read'
+  | 'audit.read';
+
 /** A staff account; times are unix seconds. */
 export interface Staff {
   id: string;

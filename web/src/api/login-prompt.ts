@@ -13,11 +13,6 @@ export function loginPath(redirect: string, site: string | null | undefined): st
 
 let open = false;
 
-/** Whether the 'login prompt' dialog is showing. */
-export function isLoginPromptOpen(): boolean {
-  return open;
-}
-
 /**
  * Shows the 'login prompt' confirm dialog unless one is already showing (several 401 answers at
  * once give one dialog). Confirming goes to /login?redirect=<path and query>.

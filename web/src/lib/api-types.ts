@@ -58,22 +58,10 @@ export interface UploadedLabel {
   size: number;
 }
 
-export interface Captcha {
-  captcha_key: string;
-  image: string;
-}
-
 export interface Agreement {
   title: string;
   content: string;
 }
-
-export interface SmsSent {
-  cooldown: number;
-  expires_in: number;
-}
-
-export type SmsEvent = 'register' | 'resetpwd' | 'changemobile';
 
 /** Catalogue shapes (docs/api.md "Catalog"). Ids are strings; money is a yuan string. */
 export type Id = string;
@@ -89,12 +77,6 @@ export interface Page<T> {
 export interface Named {
   id: Id;
   name: string;
-}
-
-/** What product/suggest offers as a seller types: a name of the market or a product's title. */
-export interface Suggestion {
-  text: string;
-  kind: 'category' | 'colour' | 'stall' | 'title';
 }
 
 export interface ProductCard {
@@ -130,12 +112,6 @@ export interface Stall {
   followed: boolean;
 }
 
-export interface Category {
-  id: Id;
-  name: string;
-  children?: Category[];
-}
-
 export interface Sku {
   id: Id;
   color: string;
@@ -161,50 +137,6 @@ export interface Notice {
   summary: string;
   published_at: number;
   pinned: boolean;
-}
-
-export interface NoticeDetail extends Notice {
-  content: string;
-}
-
-export interface Banner {
-  title: string;
-  image: string;
-  link: string;
-}
-
-export interface HomeFeed {
-  banners: Banner[];
-  notices: Notice[];
-  hot: ProductCard[];
-  new: ProductCard[];
-  sea: ProductCard[];
-  categories: Category[];
-}
-
-export type FavoriteProduct = ProductCard & { favorited_at: number };
-export type FollowedStall = Stall & { followed_at: number };
-export type SameStyleProduct = ProductCard & { distance: number };
-
-export interface TutorialCategory {
-  category: string;
-  articles: { id: Id; title: string; summary: string }[];
-}
-
-export interface TutorialArticle {
-  id: Id;
-  category: string;
-  title: string;
-  content: string;
-  updated_at: number;
-}
-
-export interface Resource {
-  id: Id;
-  category: string;
-  title: string;
-  description: string;
-  url: string;
 }
 
 /** Fund shapes (docs/api.md "Funds (issue 5)"). Money is a yuan string; times are unix seconds. */
@@ -317,10 +249,7 @@ export interface Cart {
   selected_amount: string;
 }
 
-/** Drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)"). */
-export type CourierCode = 'zto' | 'yto' | 'sto' | 'yunda' | 'jt' | 'sf' | 'ems';
-export type QcLevelCode = 'none' | 'basic' | 'advanced';
-export type ShippingPriority = 'together' | 'split';
+// Drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)").
 
 /** The six fields forward/save takes. */
 export interface ForwardSettingsBody {
@@ -342,7 +271,9 @@ export interface ForwardSettings extends ForwardSettingsBody {
 
 /** Coupon shapes (docs/api.md "Coupons (issue 7)"). Money is a yuan string; times are unix seconds. */
 export type CouponType = 'product' | 'service' | 'shipping';
+
 export type CouponDiscountType = 'full_reduction' | 'discount';
+
 /** `expired` is not stored: an unused coupon past `valid_to` reads as expired. */
 export type CouponStatus = 'unused' | 'used' | 'expired';
 
@@ -376,28 +307,6 @@ export interface Coupon extends CouponTerms {
   used_at: number | null;
 }
 
-/** coupon/lists `counts`: every usage status under the other two filters. */
-export interface CouponCounts {
-  unused: number;
-  used: number;
-  expired: number;
-}
-
-/** coupon/lists: a page of the caller's coupons, newest first. */
-export type CouponPage = Page<Coupon> & { counts: CouponCounts };
-
-/** coupon/claimable: a coupon the operator published that the caller can still claim. */
-export interface ClaimableCoupon extends CouponTerms {
-  template_id: string;
-  /** The names as published; `name_en` is '' for coupons published before English names. */
-  name_zh: string;
-  name_en: string;
-  remaining: number;
-}
-
-/** order/preview `coupons.usable`: an unused, valid coupon the order reaches, with what it would take off. */
-export type UsableCoupon = Coupon & { discount: string };
-
 /** A coupon applied to an order (order/preview `coupons.applied`, an order's `coupons`). */
 export interface AppliedCoupon {
   id: string;
@@ -406,12 +315,12 @@ export interface AppliedCoupon {
   discount: string;
 }
 
-/** Order shapes (docs/api.md "Orders (issue 6)"). Money is a yuan string; times are unix seconds. */
-export type OrderSource = 'cart' | 'manual';
 export type OrderType = 'domestic' | 'platform';
-export type PlatformCode = 'douyin' | 'tiktok' | 'shopee' | 'lazada';
+
 export type OrderStatus = 'pending_payment' | 'to_be_shipped' | 'shipped' | 'completed' | 'cancelled';
+
 export type StockStatus = 'pending_stock' | 'stock_prepared' | 'out_of_stock';
+
 export type PayMethod = 'wallet' | 'qr';
 
 /** A typed destination address (no id: not in the address book). */
@@ -424,25 +333,6 @@ export interface OrderAddress {
   detail: string;
 }
 
-/** The body of order/preview and order/submit. */
-export interface OrderRequest {
-  source: OrderSource;
-  lines?: { sku_id: string; quantity: number }[];
-  type: OrderType;
-  address_id?: string;
-  address?: OrderAddress;
-  platform?: string;
-  source_order_no?: string;
-  label_file?: string;
-  courier?: string;
-  qc_level?: string;
-  value_added?: string[];
-  remark?: string;
-  request_id?: string;
-  /** At most one coupon of each type. */
-  coupon_ids?: string[];
-}
-
 export interface OrderFees {
   product_amount: string;
   shipping: string;
@@ -451,39 +341,6 @@ export interface OrderFees {
   value_added: string;
   coupon_discount: string;
   total: string;
-}
-
-export interface PreviewLine {
-  sku_id: string;
-  product_id: string;
-  stall_id: string;
-  stall_name: string;
-  item_no: string;
-  title: string;
-  image: string;
-  color: string;
-  size: string;
-  price: string;
-  quantity: number;
-  amount: string;
-  stock: number;
-}
-
-/** order/preview: today's prices and the fee tables to choose from. */
-export interface OrderPreview {
-  lines: PreviewLine[];
-  fees: OrderFees;
-  items: number;
-  courier: string;
-  qc_level: string;
-  value_added: string[];
-  /** The wallet's available balance. */
-  balance: string;
-  couriers: { code: string; first: string; extra: string }[];
-  qc_levels: { code: string; per_item: string }[];
-  value_added_services: { code: string; per_item: string }[];
-  /** The caller's coupons this order reaches and those the request's `coupon_ids` applied. */
-  coupons: { usable: UsableCoupon[]; applied: AppliedCoupon[] };
 }
 
 export interface OrderItem {
@@ -533,29 +390,6 @@ export interface Order {
   coupons: AppliedCoupon[];
 }
 
-/** One event of an order, oldest first; `detail` holds the event's own fields. */
-export interface OrderTimelineEntry {
-  type: string;
-  at: number;
-  detail: Record<string, unknown> | null;
-}
-
-export type OrderDetail = Order & { timeline: OrderTimelineEntry[] };
-
-/** order/lists: a page of orders and the count of every tab under the same filters. */
-export type OrderPage = Page<Order> & { counts: Partial<Record<string, number>> };
-
-/** order/item: a product looked up by its item number for manual entry. */
-export interface ItemLookup {
-  product_id: string;
-  item_no: string;
-  title: string;
-  image: string;
-  stall_name: string;
-  /** `image`: the colour's picture (when the server names one; else the product's `image`). */
-  skus: { sku_id: string; color: string; size: string; price: string; stock: number; image?: string }[];
-}
-
 export interface OutStockNotice {
   order_no: string;
   /** Nothing was left: the whole order was refunded. */
@@ -566,51 +400,9 @@ export interface OutStockNotice {
   at: number;
 }
 
-export interface AbnormalOrder {
-  order_no: string;
-  reason: string;
-  flagged_at: number;
-  resolution: string;
-  resolved_at: number | null;
-  status: 'open' | 'resolved';
-}
-
-/** ranking/lists (docs/api.md "Orders (issue 6)"). */
-export type RankingKind = 'product' | 'stall';
-export type RankingRange = '3d' | '7d' | '30d' | '90d';
-
-export interface ProductRankingRow {
-  rank: number;
-  product_id: string;
-  item_no: string;
-  title: string;
-  image: string;
-  price: string;
-  stall_id: string;
-  stall_name: string;
-  quantity: number;
-  amount: string;
-}
-
-export interface StallRankingRow {
-  rank: number;
-  stall_id: string;
-  stall_name: string;
-  quantity: number;
-  amount: string;
-  products: number;
-}
-
-export interface Ranking {
-  list: (ProductRankingRow | StallRankingRow)[];
-  kind: RankingKind;
-  range: RankingRange;
-  from: number;
-  to: number;
-}
-
 /** After-sale shapes (docs/api.md "After-sales (issue 7)"). Money is a yuan string; times are unix seconds. */
 export type AfterSaleKind = 'refund_unshipped' | 'refund_only' | 'return_refund' | 'exchange' | 'resend';
+
 export type AfterSaleStatus =
   | 'pending_review'
   | 'approved'
@@ -697,11 +489,6 @@ export interface AfterSaleTimelineEntry {
   at: number;
   detail: Record<string, unknown> | null;
 }
-
-export type AfterSaleDetail = AfterSale & { timeline: AfterSaleTimelineEntry[]; return_address: ReturnAddress };
-
-/** aftersale/lists: a page of after-sales and the count of every status under the same filters. */
-export type AfterSalePage = Page<AfterSale> & { counts: Partial<Record<string, number>> };
 
 /** An item of an order as aftersale/options answers it: how many were bought and may still be claimed. */
 export interface AfterSaleOptionItem {

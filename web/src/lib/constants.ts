@@ -31,10 +31,6 @@ export const BADGE_MAX = 99;
 /** Text areas start with two rows. */
 export const TEXTAREA_ROWS = 2;
 
-/** Quality inspection fees in yuan. */
-export const QC_BASIC_YUAN = '0.30';
-export const QC_ADVANCED_YUAN = '1.30';
-
 /** SMS code resend countdown when the server does not say. */
 export const SMS_COOLDOWN_S = 60;
 

@@ -16,3 +16,9 @@ export function localeTag(language: Language): string {
 export function languageOfTag(tag: string): Language {
   return tag === 'en-US' ? 'en_US' : 'zh_CN';
 }
+
+/** A bilingual name in the interface language (the Chinese one when the English is empty). */
+export function nameIn(language: Language, named: { name_zh: string; name_en: string } | undefined): string {
+  if (!named) return '';
+  return language === 'en_US' ? named.name_en || named.name_zh : named.name_zh;
+}

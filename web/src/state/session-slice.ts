@@ -97,7 +97,5 @@ interface WithSession {
 }
 export const selectSession = (state: WithSession) => state.session;
 export const selectToken = (state: WithSession) => state.session.token;
-export const selectUser = (state: WithSession) => state.session.user;
 export const selectLanguage = (state: WithSession) => state.session.language;
 export const selectSite = (state: WithSession) => state.session.site;
-export const selectAreaSite = (state: WithSession) => state.session.areaSite;

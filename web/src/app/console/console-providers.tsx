@@ -5,7 +5,7 @@ import { setIntl } from '../../lib/i18n';
 import { applyDocumentLanguage, loadLocaleBundleFrom, type AntdLocale, type LocaleBundle } from '../../lib/locale';
 import { selectConsoleLanguage } from '../../state/console-session';
 import { CONSOLE_CATALOGUES } from './catalogues';
-import { useConsoleSelector } from './hooks';
+import { useConsoleSelector } from '../../state/console-hooks';
 
 let staticLocale: AntdLocale | undefined;
 

@@ -4,7 +4,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
-import { owner, ok, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from './console-test-kit';
+import { owner, ok, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from '../../testing/console-test-kit';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));

@@ -12,7 +12,7 @@ import { CONSOLE_CATALOGUES } from './catalogues';
 import { ConsoleProviders } from './console-providers';
 import { ConsoleRoutes } from './router';
 import { makeConsoleStore } from './store';
-import { owner, ok, refused, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from './console-test-kit';
+import { owner, ok, refused, renderConsole, serveConsole, stubBrowserBits, stubRequestOrigin } from '../../testing/console-test-kit';
 import { CONSOLE_SCREENS, screensFor } from './menu';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());

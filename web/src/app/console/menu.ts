@@ -1,27 +1,6 @@
 import type { ComponentType } from 'react';
 import { matchPath } from 'react-router';
-import type { StaffRole } from '../../api/console-api';
-
-/** Permission names of the staff console (docs/api.md "Staff console"). */
-export type Permission =
-  | 'staff.manage'
-  | 'catalogue.read'
-  | 'catalogue.write'
-  | 'stock.write'
-  | 'imports.write'
-  | 'orders.read'
-  | 'orders.write'
-  | 'aftersales.read'
-  | 'aftersales.write'
-  | 'withdrawals.read'
-  | 'withdrawals.write'
-  | 'ledgers.read'
-  | 'figures.read'
-  | 'coupons.read'
-  | 'coupons.write'
-  | 'notices.write'
-  | 'outbox.read'
-  | 'audit.read';
+import type { Permission, StaffRole } from '../../api/console-api';
 
 /** One screen of the console: its path below /admin, its menu title, who may open it, its code. */
 export interface ConsoleScreen {
@@ -42,24 +21,24 @@ export interface ConsoleScreen {
  * from it); a path may take parameters (`/products/:id`).
  */
 export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
-  { path: '/', title: 'console.menu.home', permission: null, load: () => import('./home-screen') },
-  { path: '/products', title: 'console.menu.products', permission: 'catalogue.read', load: () => import('./catalogue/products-screen') },
-  { path: '/products/:id', title: 'console.menu.product', permission: 'catalogue.write', menu: false, load: () => import('./catalogue/product-form-screen') },
-  { path: '/stalls', title: 'console.menu.stalls', permission: 'catalogue.read', load: () => import('./catalogue/stalls-screen') },
-  { path: '/markets', title: 'console.menu.markets', permission: 'catalogue.read', notFor: ['stall'], load: () => import('./catalogue/markets-screen') },
-  { path: '/categories', title: 'console.menu.categories', permission: 'catalogue.read', notFor: ['stall'], load: () => import('./catalogue/categories-screen') },
-  { path: '/imports', title: 'console.menu.imports', permission: 'imports.write', load: () => import('./catalogue/imports-screen') },
-  { path: '/imports/:id', title: 'console.menu.import', permission: 'imports.write', menu: false, load: () => import('./catalogue/import-screen') },
-  { path: '/waves', title: 'console.menu.waves', permission: 'orders.read', load: () => import('./warehouse/waves-screen') },
-  { path: '/waves/:id', title: 'console.menu.wave', permission: 'orders.read', menu: false, load: () => import('./warehouse/wave-screen') },
-  { path: '/shipping', title: 'console.menu.shipping', permission: 'orders.read', load: () => import('./warehouse/shipping-screen') },
-  { path: '/abnormal', title: 'console.menu.abnormal', permission: 'orders.read', load: () => import('./warehouse/abnormal-screen') },
-  { path: '/staff', title: 'console.menu.staff', permission: 'staff.manage', load: () => import('./staff-screen') },
-  { path: '/aftersales', title: 'console.menu.aftersales', permission: 'aftersales.read', load: () => import('./desk/aftersales-screen') },
-  { path: '/withdrawals', title: 'console.menu.withdrawals', permission: 'withdrawals.read', load: () => import('./desk/withdrawals-screen') },
-  { path: '/coupons', title: 'console.menu.coupons', permission: 'coupons.read', load: () => import('./desk/coupons-screen') },
-  { path: '/notices', title: 'console.menu.notices', permission: 'notices.write', load: () => import('./desk/notices-screen') },
-  { path: '/audit', title: 'console.menu.audit', permission: 'audit.read', load: () => import('./audit-screen') },
+  { path: '/', title: 'console.menu.home', permission: null, load: () => import('../../console-features/desk/home-screen') },
+  { path: '/products', title: 'console.menu.products', permission: 'catalogue.read', load: () => import('../../console-features/catalogue/products-screen') },
+  { path: '/products/:id', title: 'console.menu.product', permission: 'catalogue.write', menu: false, load: () => import('../../console-features/catalogue/product-form-screen') },
+  { path: '/stalls', title: 'console.menu.stalls', permission: 'catalogue.read', load: () => import('../../console-features/catalogue/stalls-screen') },
+  { path: '/markets', title: 'console.menu.markets', permission: 'catalogue.read', notFor: ['stall'], load: () => import('../../console-features/catalogue/markets-screen') },
+  { path: '/categories', title: 'console.menu.categories', permission: 'catalogue.read', notFor: ['stall'], load: () => import('../../console-features/catalogue/categories-screen') },
+  { path: '/imports', title: 'console.menu.imports', permission: 'imports.write', load: () => import('../../console-features/catalogue/imports-screen') },
+  { path: '/imports/:id', title: 'console.menu.import', permission: 'imports.write', menu: false, load: () => import('../../console-features/catalogue/import-screen') },
+  { path: '/waves', title: 'console.menu.waves', permission: 'orders.read', load: () => import('../../console-features/warehouse/waves-screen') },
+  { path: '/waves/:id', title: 'console.menu.wave', permission: 'orders.read', menu: false, load: () => import('../../console-features/warehouse/wave-screen') },
+  { path: '/shipping', title: 'console.menu.shipping', permission: 'orders.read', load: () => import('../../console-features/warehouse/shipping-screen') },
+  { path: '/abnormal', title: 'console.menu.abnormal', permission: 'orders.read', load: () => import('../../console-features/warehouse/abnormal-screen') },
+  { path: '/staff', title: 'console.menu.staff', permission: 'staff.manage', load: () => import('../../console-features/staff/staff-screen') },
+  { path: '/aftersales', title: 'console.menu.aftersales', permission: 'aftersales.read', load: () => import('../../console-features/desk/aftersales-screen') },
+  { path: '/withdrawals', title: 'console.menu.withdrawals', permission: 'withdrawals.read', load: () => import('../../console-features/desk/withdrawals-screen') },
+  { path: '/coupons', title: 'console.menu.coupons', permission: 'coupons.read', load: () => import('../../console-features/desk/coupons-screen') },
+  { path: '/notices', title: 'console.menu.notices', permission: 'notices.write', load: () => import('../../console-features/desk/notices-screen') },
+  { path: '/audit', title: 'console.menu.audit', permission: 'audit.read', load: () => import('../../console-features/staff/audit-screen') },
 ];
 
 /** The screens a staff member with these permissions (and this role) may open. */

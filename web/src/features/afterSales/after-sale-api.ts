@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
-import type { AfterSale, AfterSaleDetail, AfterSalePage } from '../../lib/api-types';
+import type { AfterSale } from '../../lib/api-types';
+import type { AfterSaleDetail, AfterSalePage } from './types';
 import type { SaleListBody } from './after-sale-logic';
 import type { Language } from '../../lib/languages';
 

@@ -9,6 +9,7 @@ import type { AfterSale, AfterSaleTimelineEntry } from '../../lib/api-types';
 import { AFTER_SALE_STATUSES, afterSaleKindKey, REFUND_KINDS, RETURN_KINDS } from '../../lib/after-sale';
 import { courierKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
+import type { TimelineFact } from '../../widgets/event-timeline';
 
 const known = (list: readonly string[], value: string) => list.includes(value);
 
@@ -29,8 +30,6 @@ export interface SaleListFilters {
   page: number;
   pagesize: number;
 }
-
-export const EMPTY_SALE_FILTERS: SaleListFilters = { status: 'all', orderNo: '', page: 1, pagesize: SALE_DEFAULT_PAGE_SIZE };
 
 /** The list's filters from the address (`status`, `no`, `page`, `size`): unknown statuses and bad pages fall back. */
 export function saleListFromSearch(search: string | URLSearchParams): SaleListFilters {
@@ -191,13 +190,6 @@ export function saleEventColor(type: string): string {
   }
 }
 
-/** One fact of an event: a catalogue key with its values, or plain text (a reason, a tracking number). */
-export type SaleFact =
-  | { kind: 'money'; key: string; amount: string }
-  | { kind: 'text'; key: string; text: string }
-  | { kind: 'named'; key: string; nameKey: string | null; code: string }
-  | { kind: 'flag'; key: string };
-
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 /** Money in an event's detail: a yuan string as everywhere in the API. Anything else is not guessed at. */
 const yuanOf = (value: unknown): string | null => (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()) ? value.trim() : null);
@@ -208,9 +200,9 @@ const yuanOf = (value: unknown): string | null => (typeof value === 'string' && 
  * The contract does not list each event's fields, so fields missing or of an unexpected shape
  * are left out.
  */
-export function saleEventFacts(entry: Pick<AfterSaleTimelineEntry, 'type' | 'detail'>): SaleFact[] {
+export function saleEventFacts(entry: Pick<AfterSaleTimelineEntry, 'type' | 'detail'>): TimelineFact[] {
   const d = entry.detail ?? {};
-  const facts: SaleFact[] = [];
+  const facts: TimelineFact[] = [];
   const kind = textOf(d.kind);
   if (kind) facts.push({ kind: 'named', key: 'afterSale.timeline.kind', nameKey: afterSaleKindKey(kind), code: kind });
   if (typeof d.quantity === 'number' && d.quantity > 0) facts.push({ kind: 'text', key: 'afterSale.timeline.quantity', text: String(d.quantity) });

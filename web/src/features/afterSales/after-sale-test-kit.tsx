@@ -6,7 +6,8 @@
  * with a router that show where the screen went (testing/screen-test-kit.tsx, re-exported). Imported
  * by tests only (the apply dialog's tests in app/storefront too).
  */
-import type { AfterSale, AfterSaleBreakdown, AfterSaleDetail, AfterSaleOptions, ReturnAddress } from '../../lib/api-types';
+import type { AfterSale, AfterSaleBreakdown, AfterSaleOptions, ReturnAddress } from '../../lib/api-types';
+import type { AfterSaleDetail } from './types';
 import { ok, refused, type Handler } from '../../testing/screen-test-kit';
 import { AFTER_SALE_STATUSES } from '../../lib/after-sale';
 

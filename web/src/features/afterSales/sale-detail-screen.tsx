@@ -1,11 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Form, Input, Modal, Result, Select, Skeleton, Timeline } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal, Result, Select, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { useRefundAddressQuery } from '../../api/after-sale-api';
-import type { AfterSale, AfterSaleDetail, AfterSaleTimelineEntry, ReturnAddress } from '../../lib/api-types';
+import type { AfterSale, ReturnAddress } from '../../lib/api-types';
+import type { AfterSaleDetail } from './types';
 import { useAppSelector } from '../../state/hooks';
+import { EventTimeline } from '../../widgets/event-timeline';
 import { LoginRequired } from '../../widgets/login-required';
 import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
@@ -35,7 +37,6 @@ import {
   validateReturnCourier,
   validateTrackingNo,
   type ReturnValues,
-  type SaleFact,
 } from './after-sale-logic';
 import { orderDetailPath, SaleBreakdown, SaleLines, SaleStatusTag, useKindName } from './after-sale-parts';
 
@@ -196,54 +197,6 @@ function ReturnCard({ sale }: { sale: AfterSaleDetail }) {
   );
 }
 
-function FactText({ fact }: { fact: SaleFact }) {
-  const intl = useIntl();
-  switch (fact.kind) {
-    case 'money':
-      return <>{intl.formatMessage({ id: fact.key }, { amount: fact.amount })}</>;
-    case 'text':
-      // a reason or a tracking number is shown as it was typed
-      return <>{intl.formatMessage({ id: fact.key }, { text: <span translate="no">{fact.text}</span> })}</>;
-    case 'named':
-      return <>{intl.formatMessage({ id: fact.key }, { name: fact.nameKey ? intl.formatMessage({ id: fact.nameKey }) : fact.code })}</>;
-    case 'flag':
-      return <>{intl.formatMessage({ id: fact.key })}</>;
-  }
-}
-
-/** The after-sale's history, oldest first: one entry per event with what it said. */
-function SaleTimeline({ entries }: { entries: readonly AfterSaleTimelineEntry[] }) {
-  const intl = useIntl();
-  return (
-    <Timeline
-      className="sale-timeline"
-      items={entries.map((entry, index) => {
-        const key = saleEventKey(entry.type);
-        const facts = saleEventFacts(entry);
-        return {
-          key: `${entry.type}-${entry.at}-${index}`,
-          color: saleEventColor(entry.type),
-          title: <span className="sale-event-time">{formatDate(entry.at)}</span>,
-          content: (
-            <div className={`sale-event sale-event-${entry.type}`}>
-              <div className="sale-event-title">{key ? intl.formatMessage({ id: key }) : entry.type}</div>
-              {facts.length > 0 ? (
-                <ul className="sale-event-facts">
-                  {facts.map((fact) => (
-                    <li key={fact.key}>
-                      <FactText fact={fact} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ),
-        };
-      })}
-    />
-  );
-}
-
 /** What the status means for the seller now; a rejection with its reason, a replacement with its parcel. */
 function StatusNote({ sale }: { sale: AfterSale }) {
   const intl = useIntl();
@@ -389,7 +342,7 @@ function DetailBody({ sale }: { sale: AfterSaleDetail }) {
         ) : null}
       </Card>
       <Card className="sale-card sale-detail-timeline" title={text('afterSale.timeline')}>
-        <SaleTimeline entries={sale.timeline} />
+        <EventTimeline entries={sale.timeline} prefix="sale" eventKey={saleEventKey} eventColor={saleEventColor} eventFacts={saleEventFacts} />
       </Card>
     </>
   );

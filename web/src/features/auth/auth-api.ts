@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
-import type { Captcha, SessionUser, SmsEvent, SmsSent } from '../../lib/api-types';
+import type { Captcha, SmsEvent, SmsSent } from './types';
+import type { SessionUser } from '../../lib/api-types';
 import { loggedIn, loggedOut } from '../../state/session-slice';
 
 /** Session calls: captcha, SMS code, register, login, password reset, logout. */

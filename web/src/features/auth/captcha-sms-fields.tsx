@@ -1,7 +1,7 @@
 import { Button, Form, Input, Space, type FormInstance } from 'antd';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { SmsEvent } from '../../lib/api-types';
+import type { SmsEvent } from './types';
 import { SMS_COOLDOWN_S } from '../../lib/constants';
 import { formRule } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';

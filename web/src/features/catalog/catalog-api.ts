@@ -1,17 +1,6 @@
 import { api } from '../../api/api';
-import type {
-  Category,
-  FavoriteProduct,
-  FollowedStall,
-  HomeFeed,
-  Id,
-  Page,
-  ProductCard,
-  ProductDetail,
-  SameStyleProduct,
-  Stall,
-  Suggestion,
-} from '../../lib/api-types';
+import type { Category, FavoriteProduct, FollowedStall, HomeFeed, SameStyleProduct, Suggestion } from './types';
+import type { Id, Page, ProductCard, ProductDetail, Stall } from '../../lib/api-types';
 import type { Scope } from './catalog-scope';
 import type { ProductListBody, StallListBody } from './list-filters';
 

@@ -9,7 +9,7 @@ import { useFavoriteMutation, useFavoritesQuery } from './catalog-api';
 import { useScope } from './catalog-scope';
 import { DEFAULT_PAGE_SIZE } from './list-filters';
 import { ListPagination } from './list-pagination';
-import { LoginRequired } from './login-required';
+import { LoginRequired } from '../../widgets/login-required';
 import { ProductGrid, ProductGridSkeleton, ProductTile } from './product-tile';
 import { useImagesDownload } from './use-images-download';
 

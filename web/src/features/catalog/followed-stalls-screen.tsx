@@ -7,7 +7,7 @@ import { useFollowedStallsQuery, useFollowMutation } from './catalog-api';
 import { useScope } from './catalog-scope';
 import { DEFAULT_PAGE_SIZE } from './list-filters';
 import { ListPagination } from './list-pagination';
-import { LoginRequired } from './login-required';
+import { LoginRequired } from '../../widgets/login-required';
 import { StallCard, StallListSkeleton } from './stall-card';
 
 /** `/wholesaleCollection`: followed stalls, newest first, with unfollow. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Banner } from '../../lib/api-types';
+import type { Banner } from './types';
 import { useSitePath } from '../../widgets/site-path';
 import { isAbsoluteUrl } from '../../lib/open-link';
 

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { Category, Notice, ProductCard } from '../../lib/api-types';
+import type { Category } from './types';
+import type { Notice, ProductCard } from '../../lib/api-types';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useHomeQuery } from './catalog-api';

@@ -2,7 +2,7 @@ import { Button, Cascader, Empty, Input, Segmented } from 'antd';
 import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation, useNavigate } from 'react-router';
-import type { Category } from '../../lib/api-types';
+import type { Category } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { selectSite } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { ApiError } from '../../api/base-query';
-import type { SameStyleProduct } from '../../lib/api-types';
+import type { SameStyleProduct } from './types';
 import { useSitePath } from '../../widgets/site-path';
 import { NoUsableImageError, scaleImageForUpload } from '../../lib/image-scale';
 import { toast } from '../../lib/toast';

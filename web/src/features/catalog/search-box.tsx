@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation, useNavigate } from 'react-router';
-import type { Suggestion } from '../../lib/api-types';
+import type { Suggestion } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { selectSite } from '../../state/session-slice';
 import { useProductSuggestQuery } from './catalog-api';

@@ -4,7 +4,7 @@ import { bodiesOf, ok, renderRoutes, serve, stubBrowserBits, stubRequestOrigin }
 import en from '../../i18n/en_US.json';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
-import type { Suggestion } from '../../lib/api-types';
+import type { Suggestion } from './types';
 import { siteChanged } from '../../state/session-slice';
 import ProductListScreen from './product-list-screen';
 import { SearchBox } from './search-box';

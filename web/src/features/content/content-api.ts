@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
-import type { Id, NoticeDetail, Notice, Page, Resource, TutorialArticle, TutorialCategory } from '../../lib/api-types';
+import type { Id, Notice, Page } from '../../lib/api-types';
+import type { NoticeDetail, Resource, TutorialArticle, TutorialCategory } from './types';
 import type { Language } from '../../lib/languages';
 
 const P = '/jpmall/addons/unishop';

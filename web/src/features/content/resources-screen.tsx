@@ -1,7 +1,7 @@
 import { ExportOutlined } from '@ant-design/icons';
 import { Empty, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
-import type { Resource } from '../../lib/api-types';
+import type { Resource } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { selectLanguage } from '../../state/session-slice';
 import { isAbsoluteUrl, resolveLink } from '../../lib/open-link';

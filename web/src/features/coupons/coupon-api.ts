@@ -1,5 +1,6 @@
 import { api } from '../../api/api';
-import type { ClaimableCoupon, Coupon, CouponPage } from '../../lib/api-types';
+import type { ClaimableCoupon, CouponPage } from './types';
+import type { Coupon } from '../../lib/api-types';
 import type { CouponListBody } from './coupon-logic';
 import type { Language } from '../../lib/languages';
 

@@ -3,7 +3,7 @@
  * three filters (type, discount type, usage status) that must all be chosen before a search, how
  * they live in the address, the body of coupon/lists, and the usage-status tabs with their counts.
  */
-import type { CouponCounts } from '../../lib/api-types';
+import type { CouponCounts } from './types';
 import { COUPON_DISCOUNT_TYPES, COUPON_STATUSES, COUPON_TYPES } from '../../lib/coupon';
 import type { MessageKey } from '../../lib/validators';
 

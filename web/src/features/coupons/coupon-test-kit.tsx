@@ -4,7 +4,8 @@
  * server that records what was sent and the render helper with a router that shows where the
  * screen went (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
-import type { ClaimableCoupon, Coupon } from '../../lib/api-types';
+import type { ClaimableCoupon } from './types';
+import type { Coupon } from '../../lib/api-types';
 import { ok, refused, type Handler } from '../../testing/screen-test-kit';
 
 export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';

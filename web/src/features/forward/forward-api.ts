@@ -1,5 +1,6 @@
 import { forwardSettingsApi } from '../../api/forward-settings-api';
-import type { ForwardSettingsBody, PlatformCode } from '../../lib/api-types';
+import type { ForwardSettingsBody } from '../../lib/api-types';
+import type { PlatformCode } from './types';
 import type { RateInput } from './forward-logic';
 
 const P = '/jpmall/addons/unishop/forward';

@@ -4,7 +4,8 @@
  * inspection levels, and which field a refusal names; the shop exchange rates' checks and the set
  * forward/platform_rates/save takes.
  */
-import type { ForwardSettings, ForwardSettingsBody, PlatformCode } from '../../lib/api-types';
+import type { ForwardSettings, ForwardSettingsBody } from '../../lib/api-types';
+import type { PlatformCode } from './types';
 import { isPhone, normalizePhone } from '../../lib/phone';
 import { COURIER_CODES, courierKey, isZeroYuan, QC_LEVEL_CODES, qcLevelKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';

@@ -2,7 +2,7 @@ import { Empty, Pagination, Segmented, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import type { AbnormalOrder } from '../../lib/api-types';
+import type { AbnormalOrder } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';

@@ -1,6 +1,6 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderRequest } from '../../lib/api-types';
+import type { OrderRequest } from './types';
 import zh from '../../i18n/zh_CN.json';
 import { formatDate } from '../../lib/format-date';
 import { makeIntl, setIntl } from '../../lib/i18n';

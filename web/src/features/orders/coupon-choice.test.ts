@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsableCoupon } from '../../lib/api-types';
+import type { UsableCoupon } from './types';
 import { chooseCoupon, chosenOfType, keepUsable, sameChoice, usableByType } from './coupon-choice';
 import { couponOf } from './order-test-kit';
 

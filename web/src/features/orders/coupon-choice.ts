@@ -4,7 +4,8 @@
  * (goods, service fees, shipping), and the chosen ids go out as `coupon_ids` with the preview and
  * the submit. A change of lines or options can take a chosen coupon out of reach: it is dropped.
  */
-import type { CouponType, UsableCoupon } from '../../lib/api-types';
+import type { CouponType } from '../../lib/api-types';
+import type { UsableCoupon } from './types';
 import { COUPON_TYPES } from '../../lib/coupon';
 
 /** The usable coupons by type, in the order goods, service, shipping; types without any are left out. */

@@ -1,6 +1,7 @@
 import { Radio } from 'antd';
 import { useIntl } from 'react-intl';
-import type { AppliedCoupon, CouponType, UsableCoupon } from '../../lib/api-types';
+import type { AppliedCoupon, CouponType } from '../../lib/api-types';
+import type { UsableCoupon } from './types';
 import { couponDiscountMessage, couponTypeKey } from '../../lib/coupon';
 import { formatDate } from '../../lib/format-date';
 import { chooseCoupon, chosenOfType, usableByType } from './coupon-choice';

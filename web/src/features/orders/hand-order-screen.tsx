@@ -2,7 +2,7 @@ import { DeleteOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons'
 import { Button, Card, Empty, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { ItemLookup } from '../../lib/api-types';
+import type { ItemLookup } from './types';
 import { failureText } from '../../lib/refusal';
 import { QuantityStepper } from '../../lib/quantity-stepper';
 import { readQuantity } from '../../lib/quantity';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartApi } from '../../api/cart-api';
-import type { OrderRequest } from '../../lib/api-types';
+import type { OrderRequest } from './types';
 import { walletApi } from '../../api/wallet-api';
 import { makeStore } from '../../testing/store';
 import { loggedIn } from '../../state/session-slice';

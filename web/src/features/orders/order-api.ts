@@ -1,17 +1,6 @@
 import { api } from '../../api/api';
-import type {
-  AbnormalOrder,
-  ItemLookup,
-  Order,
-  OrderDetail,
-  OrderPage,
-  OrderPreview,
-  OrderRequest,
-  OutStockNotice,
-  Page,
-  PayMethod,
-  TopUpPayment,
-} from '../../lib/api-types';
+import type { AbnormalOrder, ItemLookup, OrderDetail, OrderPage, OrderPreview, OrderRequest } from './types';
+import type { Order, OutStockNotice, Page, PayMethod, TopUpPayment } from '../../lib/api-types';
 import type { Language } from '../../lib/languages';
 import type { OrderListBody } from './order-logic';
 

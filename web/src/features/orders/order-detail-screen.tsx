@@ -1,9 +1,10 @@
-import { Button, Card, Result, Skeleton, Timeline } from 'antd';
+import { Button, Card, Result, Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import type { OrderDetail, OrderTimelineEntry } from '../../lib/api-types';
+import type { OrderDetail } from './types';
 import { useAppSelector } from '../../state/hooks';
+import { EventTimeline } from '../../widgets/event-timeline';
 import { LoginRequired } from '../../widgets/login-required';
 import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
@@ -13,7 +14,7 @@ import { failureText } from '../../lib/refusal';
 import { courierKey, qcLevelKey } from '../../lib/shipping';
 import { AppliedCoupons } from './coupon-picker';
 import { useOrderDetailQuery } from './order-api';
-import { nonZero, orderNoOf, payMethodKey, platformKey, timelineColor, timelineFacts, timelineKey, valueAddedKey, type TimelineFact } from './order-logic';
+import { nonZero, orderNoOf, payMethodKey, platformKey, timelineColor, timelineFacts, timelineKey, valueAddedKey } from './order-logic';
 import { FeeBreakdown, OrderActionBar, OrderItems, OrderTags, Yuan } from './order-parts';
 import { LabelFileView } from './label-file';
 
@@ -25,54 +26,6 @@ function Field({ label, children, className }: { label: string; children: ReactN
       <dt>{label}</dt>
       <dd>{children}</dd>
     </div>
-  );
-}
-
-function FactText({ fact }: { fact: TimelineFact }) {
-  const intl = useIntl();
-  switch (fact.kind) {
-    case 'money':
-      return <>{intl.formatMessage({ id: fact.key }, { amount: fact.amount })}</>;
-    case 'text':
-      // a reason, a review or a tracking number is shown as it was typed
-      return <>{intl.formatMessage({ id: fact.key }, { text: <span translate="no">{fact.text}</span> })}</>;
-    case 'named':
-      return <>{intl.formatMessage({ id: fact.key }, { name: fact.nameKey ? intl.formatMessage({ id: fact.nameKey }) : fact.code })}</>;
-    case 'flag':
-      return <>{intl.formatMessage({ id: fact.key })}</>;
-  }
-}
-
-/** The order's history, oldest first: one entry per event with what it said. */
-function OrderTimeline({ entries }: { entries: readonly OrderTimelineEntry[] }) {
-  const intl = useIntl();
-  return (
-    <Timeline
-      className="order-timeline"
-      items={entries.map((entry, index) => {
-        const key = timelineKey(entry.type);
-        const facts = timelineFacts(entry);
-        return {
-          key: `${entry.type}-${entry.at}-${index}`,
-          color: timelineColor(entry.type),
-          title: <span className="order-event-time">{formatDate(entry.at)}</span>,
-          content: (
-            <div className={`order-event order-event-${entry.type}`}>
-              <div className="order-event-title">{key ? intl.formatMessage({ id: key }) : entry.type}</div>
-              {facts.length > 0 ? (
-                <ul className="order-event-facts">
-                  {facts.map((fact) => (
-                    <li key={fact.key}>
-                      <FactText fact={fact} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </div>
-          ),
-        };
-      })}
-    />
   );
 }
 
@@ -185,7 +138,7 @@ function DetailBody({ order }: { order: OrderDetail }) {
         </Card>
       </div>
       <Card className="order-detail-card order-detail-timeline" title={text('order.timeline')}>
-        <OrderTimeline entries={order.timeline} />
+        <EventTimeline entries={order.timeline} prefix="order" eventKey={timelineKey} eventColor={timelineColor} eventFacts={timelineFacts} />
       </Card>
     </>
   );

@@ -5,7 +5,8 @@
  * event of the timeline says. Amounts are the server's strings; they are only read into fen to
  * compare (never summed in the page).
  */
-import type { ItemLookup, Order, OrderFees, OrderRequest, OrderSource, OrderTimelineEntry, OrderType } from '../../lib/api-types';
+import type { ItemLookup, OrderRequest, OrderSource, OrderTimelineEntry } from './types';
+import type { Order, OrderFees, OrderType } from '../../lib/api-types';
 import { formFieldOf as addressFieldOf } from '../../lib/address';
 import { canApplyForAfterSale } from '../../lib/after-sale';
 import { dayRangeToSeconds, validateDateRange } from '../../lib/date-range';
@@ -13,6 +14,7 @@ import { normalizePhone } from '../../lib/phone';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { courierKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
+import type { TimelineFact } from '../../widgets/event-timeline';
 
 export const ORDER_STATUSES = ['pending_payment', 'to_be_shipped', 'shipped', 'completed', 'cancelled'] as const;
 /** What the screens show: a completed order that is not reviewed yet is 'to be reviewed'. */
@@ -461,13 +463,6 @@ export function timelineColor(type: string): string {
       return 'blue';
   }
 }
-
-/** One fact of an event: a catalogue key with its values, or plain text (a reason, a tracking number). */
-export type TimelineFact =
-  | { kind: 'money'; key: string; amount: string }
-  | { kind: 'text'; key: string; text: string }
-  | { kind: 'named'; key: string; nameKey: string | null; code: string }
-  | { kind: 'flag'; key: string };
 
 const textOf = (value: unknown): string | null => (typeof value === 'string' && value.trim() !== '' ? value.trim() : null);
 /** Money in an event's detail: a yuan string as everywhere in the API. Anything else is not guessed at. */

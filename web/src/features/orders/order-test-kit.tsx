@@ -5,7 +5,8 @@
  * what was sent, and the render helper with a router that shows where the screen went
  * (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
-import type { Address, Coupon, ForwardSettings, Order, OrderDetail, OrderPreview, OrderRequest, UsableCoupon } from '../../lib/api-types';
+import type { Address, Coupon, ForwardSettings, Order } from '../../lib/api-types';
+import type { OrderDetail, OrderPreview, OrderRequest, UsableCoupon } from './types';
 
 export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin, type Handler } from '../../testing/screen-test-kit';
 

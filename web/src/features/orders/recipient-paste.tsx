@@ -2,7 +2,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useLazyAreaChildrenQuery } from '../../api/address-book-api';
-import { missingParts, recogniseRecipient, type PastePart } from '../../lib/recipient-paste';
+import { missingParts, recogniseRecipient, type PastePart } from './recipient-paste-logic';
 import { toast } from '../../lib/toast';
 import type { CheckoutValues } from './order-logic';
 
@@ -20,7 +20,7 @@ const PART_KEYS: Record<PastePart, string> = {
 
 /**
  * The typed address's "paste recipient": text as copied out of a platform, recognised
- * (lib/recipient-paste.ts) into recipient, phone, region and detail when the seller asks. What was
+ * (recipient-paste-logic.ts) into recipient, phone, region and detail when the seller asks. What was
  * recognised fills the fields, what was not is emptied and named in a message, to be completed
  * by hand; nothing is submitted. The divisions come from address/area through the same cached
  * query as the region picker; `onRegion` gets the recognised names so the picker can open on them.

@@ -1,5 +1,5 @@
 import { api } from '../../api/api';
-import type { Ranking, RankingKind, RankingRange } from '../../lib/api-types';
+import type { Ranking, RankingKind, RankingRange } from './types';
 import type { Language } from '../../lib/languages';
 
 /**

@@ -3,7 +3,7 @@
  * drop-shipping sales, filters within 3 days, a week, a month): the kind and window as they live
  * in the address, and the two row shapes told apart.
  */
-import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from '../../lib/api-types';
+import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from './types';
 
 export const RANKING_KINDS: readonly RankingKind[] = ['product', 'stall'];
 /** Within 3 days, a week, a month, and the whole 90-day window (the server's default). */

@@ -1,7 +1,7 @@
 import { Empty, Pagination, Result, Segmented, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from '../../lib/api-types';
+import type { ProductRankingRow, RankingKind, RankingRange, StallRankingRow } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { selectSession } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
