@@ -1,6 +1,7 @@
 //! HTTP API and CLI of jpmall: the unishop-style routes, the envelope, sessions, uploads, the static
 //! storefront, and the `jpmall` command line.
 
+pub mod actions;
 pub mod app;
 pub mod audit;
 pub mod backup;
@@ -19,9 +20,14 @@ pub mod live;
 pub mod media;
 pub mod operations;
 pub mod package;
+pub mod paging;
 pub mod providers;
-pub mod routes;
+mod routes;
 pub mod settings;
 pub mod staff_gate;
 pub mod state;
 pub mod web;
+
+/// Every HTTP route of the API, the storefront and the console: the one way in to the route layer,
+/// which nothing else in the crate imports.
+pub use routes::router;

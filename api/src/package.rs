@@ -6,8 +6,7 @@ use std::io::{self, BufWriter, Write};
 use std::path::Path;
 
 use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderValue};
 use axum::response::Response;
 use commands::catalog::pictures::{Design, Picture};
 use projections::catalog::ImageSet;
@@ -16,10 +15,7 @@ use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
 use crate::error::AppError;
-use crate::extract::{CurrentUser, JsonBody};
-use crate::i18n::language_of;
 use crate::media::{picture_jpeg, recipe};
-use crate::routes::catalog::{package_ids, IdsBody};
 use crate::state::AppState;
 
 /// A file name with no path separators, no leading or trailing dots or spaces, nothing a file system
@@ -188,21 +184,12 @@ pub fn content_disposition(file_name: &str, fallback: &str) -> HeaderValue {
     .unwrap_or_else(|_| HeaderValue::from_static("attachment"))
 }
 
-pub async fn images_zip(
-    State(state): State<AppState>,
-    headers: HeaderMap,
-    _user: CurrentUser,
-    JsonBody(body): JsonBody<IdsBody>,
-) -> Result<Response, AppError> {
-    let ids = package_ids(&body)?;
-    let (sets, missing) =
-        projections::catalog::image_sets(&state.db.pool, &ids, language_of(&headers)).await?;
-    if !missing.is_empty() {
-        return Err(AppError::NotFound("product.not_found"));
-    }
+/// The pictures of `sets` as one zip, streamed as it is written: a folder per product, named by its
+/// title when the package holds one product.
+pub async fn images_zip(state: &AppState, sets: &[ImageSet]) -> Result<Response, AppError> {
     let mut products = Vec::with_capacity(sets.len());
-    for set in &sets {
-        let recipe = recipe(&state, &set.id)
+    for set in sets {
+        let recipe = recipe(state, &set.id)
             .await?
             .ok_or(AppError::NotFound("request.not_found"))?;
         products.push((set.id.clone(), recipe.design));
@@ -212,7 +199,7 @@ pub async fn images_zip(
     } else {
         format!("product-images-{}", compact_china_time(commands::clock::now()))
     };
-    let entries = plan(&root, &sets);
+    let entries = plan(&root, sets);
     let (sender, mut receiver) = mpsc::channel::<io::Result<Bytes>>(8);
     let data_dir = state.config.data_dir.clone();
     tokio::task::spawn_blocking(move || {

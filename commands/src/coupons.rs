@@ -3,14 +3,83 @@
 //! serialises its redemptions, so parallel checkouts redeem it once) and a cancelled order releases
 //! them.
 
-use domain::calendar::china_stamp;
+use domain::calendar::{china_stamp, DAY_SECONDS};
 use domain::coupon::{validate_terms, Coupon, CouponCommand, CouponError, CouponKind, CouponTerms, Discount};
+use domain::money::Fen;
 use domain::order::Fees;
 use sqlx::Row;
 
 use crate::desk::{Desk, Refuses};
 use crate::error::{Error, Refusal};
 use crate::Database;
+
+/// A coupon's terms as a person typed them (the console's form, the CLI's flags): yuan and per cent
+/// as text, the kind and the discount by their codes. `parse` makes the coupon or names the field
+/// that is wrong; the coupon's own rules are checked when it is issued or published.
+#[derive(Debug, Clone, Default)]
+pub struct CouponDraft {
+    pub name: String,
+    pub name_en: String,
+    /// `product`, `service` or `shipping`.
+    pub kind: String,
+    /// `full_reduction` or `discount`.
+    pub discount_type: String,
+    pub threshold: String,
+    pub amount: String,
+    pub percent_off: String,
+    /// Unset: from `now`.
+    pub valid_from: Option<i64>,
+    pub valid_to: Option<i64>,
+}
+
+fn typed_yuan(text: &str, field: &'static str, key: &'static str) -> Result<Fen, Refusal> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Ok(Fen::ZERO);
+    }
+    Fen::parse_yuan(text).map_err(|_| Refusal::new(key).on(field))
+}
+
+impl CouponDraft {
+    pub fn parse(&self, now: i64) -> Result<NewCoupon, Refusal> {
+        let kind = CouponKind::from_code(self.kind.trim())
+            .ok_or_else(|| Refusal::new("coupon.type_required").on("type"))?;
+        let threshold = typed_yuan(&self.threshold, "threshold", "coupon.threshold_negative")?;
+        let discount = match self.discount_type.trim() {
+            "full_reduction" => Discount::FullReduction {
+                threshold,
+                amount: typed_yuan(&self.amount, "amount", "coupon.amount_not_positive")?,
+            },
+            "discount" => Discount::Percentage {
+                threshold,
+                percent_off: self
+                    .percent_off
+                    .trim()
+                    .parse::<u8>()
+                    .map_err(|_| Refusal::new("coupon.percent_out_of_range").on("percent_off"))?,
+            },
+            _ => return Err(Refusal::new("coupon.discount_type_required").on("discount_type")),
+        };
+        let Some(valid_to) = self.valid_to else {
+            return Err(Refusal::new("coupon.valid_to_required").on("valid_to"));
+        };
+        Ok(NewCoupon {
+            name: self.name.trim().to_string(),
+            name_en: self.name_en.trim().to_string(),
+            kind,
+            discount,
+            valid_from: self.valid_from.unwrap_or(now),
+            valid_to,
+        })
+    }
+
+    /// Valid from `now` for `days` days, as the CLI asks for it.
+    pub fn for_days(mut self, days: i64, now: i64) -> Self {
+        self.valid_from = Some(now);
+        self.valid_to = Some(now + days * DAY_SECONDS);
+        self
+    }
+}
 
 /// Every coupon command goes through the desk (queued per coupon, conflicts retried).
 pub type CouponDesk = Desk<Coupon>;

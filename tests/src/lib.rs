@@ -499,7 +499,7 @@ pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     app.state.payments.serving_at(&format!("http://{addr}"));
-    let router = api::routes::router(app.state.clone());
+    let router = api::router(app.state.clone());
     // As `jpmall serve` does, the ranking follows the order log beside the server, and stops with it.
     let (stop, stopping) = tokio::sync::watch::channel(false);
     let follower = app.state.ranking.clone().follow(stopping);

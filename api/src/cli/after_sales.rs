@@ -119,7 +119,7 @@ pub(super) async fn after_sale_ops(config: Config, command: AfterSaleOps) -> any
             },
         ),
     };
-    let result = crate::routes::aftersale::take_step(state, &id, step).await;
+    let result = crate::actions::after_sales::take_step(state, &id, step).await;
     app.state.db.close().await;
     match result {
         Ok(after_sale) => {

@@ -1,6 +1,7 @@
 //! `jpmall ops coupon`: coupons issued to a seller, published for claiming, listed.
 
 use clap::Subcommand;
+use commands::coupons::CouponDraft;
 
 use crate::app;
 use crate::config::Config;
@@ -32,29 +33,23 @@ pub(super) struct CouponTermsArgs {
 }
 
 impl CouponTermsArgs {
-    fn body(self, mobile: String, quantity: i64) -> crate::routes::coupon::CouponBody {
+    fn draft(self) -> CouponDraft {
         let (discount_type, amount, percent_off) = match (self.amount, self.percent_off) {
-            (_, Some(p)) => ("discount", serde_json::Value::Null, serde_json::json!(p)),
-            (a, None) => (
-                "full_reduction",
-                serde_json::json!(a.unwrap_or_default()),
-                serde_json::Value::Null,
-            ),
+            (_, Some(p)) => ("discount", String::new(), p.to_string()),
+            (a, None) => ("full_reduction", a.unwrap_or_default(), String::new()),
         };
-        crate::routes::coupon::CouponBody {
-            mobile,
+        CouponDraft {
             name: self.name,
             name_en: self.name_en,
             kind: self.kind,
             discount_type: discount_type.into(),
-            threshold: serde_json::json!(self.threshold),
+            threshold: self.threshold,
             amount,
             percent_off,
             valid_from: None,
             valid_to: None,
-            quantity: serde_json::json!(quantity),
         }
-        .for_days(self.days)
+        .for_days(self.days, commands::clock::now())
     }
 }
 
@@ -101,14 +96,19 @@ pub(super) async fn coupon_ops(config: Config, command: CouponOps) -> anyhow::Re
     };
     let result = match command {
         CouponOps::Issue { mobile, terms } => {
-            crate::routes::coupon::issue_coupon(state, &terms.body(mobile, 0), lang)
-                .await
-                .map(|c| shown(&c))
+            match crate::actions::coupons::issue(state, &mobile, &terms.draft()).await {
+                Ok(id) => projections::coupons::one(&state.db.pool, &id, commands::clock::now())
+                    .await?
+                    .map(|c| shown(&c))
+                    .ok_or_else(|| anyhow::anyhow!("coupon {id} is not in the read table")),
+                Err(e) => Err(anyhow::anyhow!(e.message(lang))),
+            }
         }
         CouponOps::Publish { quantity, terms } => {
-            crate::routes::coupon::publish_coupon(state, &terms.body(String::new(), quantity))
+            crate::actions::coupons::publish(state, &terms.draft(), quantity)
                 .await
                 .map(|p| println!("{}", serde_json::to_string(&p).unwrap_or_default()))
+                .map_err(|e| anyhow::anyhow!(e.message(lang)))
         }
         CouponOps::List { mobile, limit } => {
             let user_id = match mobile {
@@ -140,5 +140,5 @@ pub(super) async fn coupon_ops(config: Config, command: CouponOps) -> anyhow::Re
         }
     };
     app.state.db.close().await;
-    result.map_err(|e| anyhow::anyhow!(e.message(lang)))
+    result
 }

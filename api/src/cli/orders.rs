@@ -59,8 +59,8 @@ pub(super) enum OrderOps {
 }
 
 pub(super) async fn order_ops(config: Config, command: OrderOps) -> anyhow::Result<()> {
+    use crate::actions::order_steps::{take_step, Step};
     use crate::i18n::Language;
-    use crate::routes::admin_orders::{take_step, Step};
     let app = app::open(config).await?;
     let state = &app.state;
     let lang = Language::EnUs;
@@ -78,10 +78,12 @@ pub(super) async fn order_ops(config: Config, command: OrderOps) -> anyhow::Resu
     };
     let step = match command {
         OrderOps::List { status, limit } => {
-            let body =
-                crate::routes::order::ListBody::for_tab(status.unwrap_or_default(), limit.clamp(1, 100));
-            let (filter, page, pagesize) =
-                crate::routes::order::filter_of(&body, None).map_err(|e| anyhow::anyhow!(e.message(lang)))?;
+            let body = crate::actions::order_list::ListBody::for_tab(
+                status.unwrap_or_default(),
+                limit.clamp(1, 100),
+            );
+            let (filter, page, pagesize) = crate::actions::order_list::filter_of(&body, None)
+                .map_err(|e| anyhow::anyhow!(e.message(lang)))?;
             let found = projections::orders::list(&state.db.pool, &filter, page, pagesize, lang).await?;
             println!("{} orders", found.total);
             for order in found.list {

@@ -42,7 +42,7 @@ pub(super) async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()
             "product imports cut off by the last stop marked failed"
         );
     }
-    let router = crate::routes::router(app.state.clone());
+    let router = crate::router(app.state.clone());
     let listener = tokio::net::TcpListener::bind(addr)
         .await
         .with_context(|| format!("cannot listen on {addr}"))?;

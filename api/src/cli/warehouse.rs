@@ -6,10 +6,10 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::Subcommand;
 
+use crate::actions::waves as admin_waves;
 use crate::app;
 use crate::config::Config;
 use crate::i18n::Language;
-use crate::routes::admin_waves;
 
 #[derive(Subcommand)]
 pub(super) enum WaveOps {
@@ -99,7 +99,7 @@ pub(super) async fn wave_ops(config: Config, command: WaveOps) -> anyhow::Result
                 let wave = admin_waves::detail_of(state, &id, LANG).await.map_err(explain)?;
                 print_wave(&wave);
                 if let Some(path) = xlsx {
-                    let bytes = admin_waves::workbook(&wave, LANG)?;
+                    let bytes = crate::excel::pick_list::workbook(&wave, LANG)?;
                     std::fs::write(&path, bytes)
                         .with_context(|| format!("cannot write {}", path.display()))?;
                     println!("written to {}", path.display());

@@ -23,7 +23,7 @@ pub(super) enum WithdrawalOps {
 }
 
 pub(super) async fn withdrawal_ops(config: Config, command: WithdrawalOps) -> anyhow::Result<()> {
-    use crate::routes::admin::{decide_withdrawal, Decision};
+    use crate::actions::withdrawals::{decide_withdrawal, Decision};
     let app = app::open(config).await?;
     let state = &app.state;
     let decided = |row: projections::wallet::WithdrawalRow| {

@@ -7,6 +7,7 @@ pub mod export;
 pub mod headed;
 pub mod import;
 pub mod label_zip;
+pub mod pick_list;
 pub mod platform_file;
 pub mod platform_orders;
 pub mod product_import;

@@ -10,11 +10,11 @@ use commands::Refusal;
 use rust_xlsxwriter::XlsxError;
 use serde::Serialize;
 
+use crate::actions::shipping::{ship_many, shipment_of, ShipmentInput};
 use crate::error::AppError;
 use crate::excel::headed::{headed_rows, Table};
 use crate::excel::sheet::{Book, Cell};
 use crate::i18n::{message, Language};
-use crate::routes::admin_shipping::{ship_many, shipment_of, ShipmentInput};
 use crate::state::AppState;
 
 pub const MAX_ROWS: usize = 5_000;

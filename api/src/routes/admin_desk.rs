@@ -21,7 +21,7 @@ use crate::error::{ApiResult, AppError};
 use crate::excel::sheet::{Book, Cell};
 use crate::extract::QueryArgs;
 use crate::i18n::{language_of, message, Language};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::routes::fund::{ledger_view, LedgerView};
 use crate::state::AppState;
 

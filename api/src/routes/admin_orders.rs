@@ -4,17 +4,16 @@
 use axum::extract::State;
 use axum::http::HeaderMap;
 use commands::clock::now;
-use commands::Refusal;
-use domain::order::{OrderCommand, Shortage};
 use projections::orders::{self as read, OrderView, OrdersPage};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::actions::order_list::{filter_of, ListBody};
+use crate::actions::order_steps::{take_step, Step};
 use crate::envelope::ok;
-use crate::error::{ApiResult, AppError};
+use crate::error::ApiResult;
 use crate::extract::{JsonBody, QueryArgs};
 use crate::i18n::language_of;
-use crate::routes::order::{filter_of, ListBody};
 use crate::state::AppState;
 
 pub async fn orders(
@@ -58,70 +57,6 @@ pub struct StepBody {
     /// For a shortage report: the same id again reports nothing new.
     #[serde(default)]
     request_id: String,
-}
-
-/// One warehouse step, as the HTTP call and the CLI both name it.
-#[derive(Debug, Clone)]
-pub enum Step {
-    PrepareStock,
-    /// Items short, and the caller's report id (sending the same report again reports nothing new).
-    OutOfStock {
-        shortages: Vec<(String, i64)>,
-        report_id: Option<String>,
-    },
-    FlagAbnormal(String),
-    ResolveAbnormal(String),
-    Ship {
-        courier: String,
-        tracking_no: String,
-    },
-}
-
-/// Sends the step to the order and answers the order as the operator sees it.
-pub async fn take_step(
-    state: &AppState,
-    order_no: &str,
-    step: Step,
-    lang: crate::i18n::Language,
-) -> Result<OrderView, AppError> {
-    let order_no = order_no.trim();
-    if order_no.is_empty() {
-        return Err(Refusal::new("order.id_required").on("order_no").into());
-    }
-    if read::detail(&state.db.pool, None, order_no, lang)
-        .await?
-        .is_none()
-    {
-        return Err(AppError::NotFound("order.not_found"));
-    }
-    let at = now();
-    let command = match step {
-        Step::PrepareStock => OrderCommand::PrepareStock { at },
-        Step::OutOfStock { shortages, report_id } => OrderCommand::MarkOutOfStock {
-            shortages: shortages
-                .into_iter()
-                .map(|(sku_id, quantity)| Shortage { sku_id, quantity })
-                .collect(),
-            at,
-            report_id: report_id
-                .map(|id| id.trim().to_string())
-                .filter(|id| !id.is_empty()),
-        },
-        Step::FlagAbnormal(reason) => OrderCommand::FlagAbnormal { reason, at },
-        Step::ResolveAbnormal(resolution) => OrderCommand::ResolveAbnormal { resolution, at },
-        Step::Ship { courier, tracking_no } => {
-            let (courier, tracking_no) = crate::routes::admin_shipping::shipment_of(&courier, &tracking_no)?;
-            OrderCommand::Ship {
-                courier,
-                tracking_no,
-                at,
-            }
-        }
-    };
-    state.orders.execute(order_no, command).await?;
-    read::detail(&state.db.pool, None, order_no, lang)
-        .await?
-        .ok_or(AppError::NotFound("order.not_found"))
 }
 
 async fn step(state: AppState, headers: HeaderMap, order_no: &str, step: Step) -> ApiResult<OrderView> {

@@ -17,12 +17,13 @@ use projections::product_names::ProductNames;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::actions::after_sales::{answer, take_step};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
-use crate::i18n::{language_of, Language};
+use crate::i18n::language_of;
+use crate::paging::Paging;
 use crate::routes::address::{return_address, ReturnAddress};
-use crate::routes::catalog::Paging;
 use crate::state::AppState;
 
 fn text(value: &Value) -> String {
@@ -192,20 +193,6 @@ pub async fn apply(
     }))
 }
 
-async fn answer(
-    state: &AppState,
-    user_id: Option<&str>,
-    id: &str,
-    lang: Language,
-) -> Result<AfterSaleView, AppError> {
-    let mut view = read::detail(&state.db.pool, user_id, id)
-        .await?
-        .map(|(view, _)| view)
-        .ok_or(AppError::NotFound("aftersale.not_found"))?;
-    read::in_language(&state.db.pool, std::slice::from_mut(&mut view), lang).await?;
-    Ok(view)
-}
-
 #[derive(Deserialize, Default)]
 pub struct ListBody {
     page: Option<i64>,
@@ -364,16 +351,6 @@ pub async fn admin_list(
 ) -> ApiResult<AfterSalesPage> {
     let (filter, page, pagesize) = filter_of(&query, None)?;
     Ok(ok(read::list(&state.db.pool, &filter, page, pagesize).await?))
-}
-
-/// Takes an operator step and answers the after-sale as it is afterwards.
-pub async fn take_step(state: &AppState, id: &str, step: Step) -> Result<AfterSaleView, AppError> {
-    let id = id.trim();
-    if id.is_empty() {
-        return Err(Refusal::new("aftersale.id_required").on("id").into());
-    }
-    steps::take_step(&state.db, &state.orders, &state.after_sales, id, step, now()).await?;
-    answer(state, None, id, Language::ZhCn).await
 }
 
 async fn step(state: AppState, body: IdBody, step: Step) -> ApiResult<AfterSaleView> {

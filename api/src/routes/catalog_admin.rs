@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{JsonBody, QueryArgs};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::staff_gate::StaffCaller;
 use crate::state::AppState;
 

@@ -22,7 +22,7 @@ use crate::error::{ApiResult, AppError};
 use crate::excel::product_import::{self, ImportView, MAX_ZIP_BYTES};
 use crate::extract::{JsonBody, QueryArgs};
 use crate::i18n::{language_of, message, Language};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::staff_gate::StaffCaller;
 use crate::state::AppState;
 

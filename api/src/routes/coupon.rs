@@ -11,7 +11,7 @@ use std::collections::HashMap;
 use axum::extract::State;
 use axum::http::HeaderMap;
 use commands::clock::now;
-use commands::coupons::{self, NewCoupon};
+use commands::coupons::{self, CouponDraft};
 use commands::Refusal;
 use domain::coupon::{CouponKind, Discount};
 use domain::money::Fen;
@@ -22,14 +22,13 @@ use projections::messages::MessageRow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::actions::coupons::{self as actions, user_by_mobile};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, message, Language};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::state::AppState;
-
-const DAY_SECONDS: i64 = 86_400;
 
 fn text(value: &Value) -> String {
     match value {
@@ -330,78 +329,21 @@ pub struct CouponBody {
     pub quantity: Value,
 }
 
-fn money(value: &Value, field: &'static str, key: &'static str) -> Result<Fen, AppError> {
-    let text = text(value);
-    if text.is_empty() {
-        return Ok(Fen::ZERO);
-    }
-    Fen::parse_yuan(&text).map_err(|_| Refusal::new(key).on(field).into())
-}
-
 impl CouponBody {
-    /// The coupon as the domain takes it; its rules are checked when it is issued or published.
-    pub fn coupon(&self) -> Result<NewCoupon, AppError> {
-        let kind = CouponKind::from_code(self.kind.trim())
-            .ok_or_else(|| AppError::from(Refusal::new("coupon.type_required").on("type")))?;
-        let threshold = money(&self.threshold, "threshold", "coupon.threshold_negative")?;
-        let discount = match self.discount_type.trim() {
-            "full_reduction" => Discount::FullReduction {
-                threshold,
-                amount: money(&self.amount, "amount", "coupon.amount_not_positive")?,
-            },
-            "discount" => Discount::Percentage {
-                threshold,
-                percent_off: text(&self.percent_off)
-                    .parse::<u8>()
-                    .map_err(|_| Refusal::new("coupon.percent_out_of_range").on("percent_off"))?,
-            },
-            _ => {
-                return Err(Refusal::new("coupon.discount_type_required")
-                    .on("discount_type")
-                    .into())
-            }
-        };
-        let valid_from = self.valid_from.unwrap_or_else(now);
-        let Some(valid_to) = self.valid_to else {
-            return Err(Refusal::new("coupon.valid_to_required").on("valid_to").into());
-        };
-        Ok(NewCoupon {
-            name: self.name.trim().to_string(),
-            name_en: self.name_en.trim().to_string(),
-            kind,
-            discount,
-            valid_from,
-            valid_to,
-        })
+    /// The coupon's terms as typed: numbers may come as JSON numbers or text.
+    pub fn draft(&self) -> CouponDraft {
+        CouponDraft {
+            name: self.name.clone(),
+            name_en: self.name_en.clone(),
+            kind: self.kind.clone(),
+            discount_type: self.discount_type.clone(),
+            threshold: text(&self.threshold),
+            amount: text(&self.amount),
+            percent_off: text(&self.percent_off),
+            valid_from: self.valid_from,
+            valid_to: self.valid_to,
+        }
     }
-
-    /// A validity from now for `days` days, as the CLI asks for it.
-    pub fn for_days(mut self, days: i64) -> Self {
-        let from = now();
-        self.valid_from = Some(from);
-        self.valid_to = Some(from + days * DAY_SECONDS);
-        self
-    }
-}
-
-async fn user_by_mobile(state: &AppState, mobile: &str) -> Result<String, AppError> {
-    sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1")
-        .bind(mobile.trim())
-        .fetch_optional(&state.db.pool)
-        .await?
-        .ok_or_else(|| Refusal::new("coupon.mobile_unknown").on("mobile").into())
-}
-
-/// Issues a coupon to the seller with `body.mobile`; answers it as the seller sees it in `lang`.
-pub async fn issue_coupon(
-    state: &AppState,
-    body: &CouponBody,
-    lang: Language,
-) -> Result<CouponView, AppError> {
-    let user_id = user_by_mobile(state, &body.mobile).await?;
-    let coupon = body.coupon()?;
-    let id = coupons::issue(&state.coupons, &user_id, &coupon, domain::coupon::OPERATOR, now()).await?;
-    coupon_answer(state, &id, lang).await
 }
 
 pub async fn issue(
@@ -409,34 +351,16 @@ pub async fn issue(
     headers: HeaderMap,
     JsonBody(body): JsonBody<CouponBody>,
 ) -> ApiResult<CouponView> {
-    Ok(ok(issue_coupon(&state, &body, language_of(&headers)).await?))
-}
-
-#[derive(Serialize)]
-pub struct Published {
-    template_id: String,
-    name: String,
-    name_en: String,
-    quantity: i64,
-}
-
-pub async fn publish_coupon(state: &AppState, body: &CouponBody) -> Result<Published, AppError> {
-    let coupon = body.coupon()?;
-    let quantity = text(&body.quantity).parse::<i64>().unwrap_or(0);
-    let template_id = coupons::publish(&state.db, &coupon, quantity, now()).await?;
-    Ok(Published {
-        template_id,
-        name: coupon.name,
-        name_en: coupon.name_en,
-        quantity,
-    })
+    let id = actions::issue(&state, &body.mobile, &body.draft()).await?;
+    Ok(ok(coupon_answer(&state, &id, language_of(&headers)).await?))
 }
 
 pub async fn publish(
     State(state): State<AppState>,
     JsonBody(body): JsonBody<CouponBody>,
-) -> ApiResult<Published> {
-    Ok(ok(publish_coupon(&state, &body).await?))
+) -> ApiResult<actions::Published> {
+    let quantity = text(&body.quantity).parse::<i64>().unwrap_or(0);
+    Ok(ok(actions::publish(&state, &body.draft(), quantity).await?))
 }
 
 #[derive(Deserialize, Default)]

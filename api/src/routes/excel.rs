@@ -20,9 +20,9 @@ use crate::excel::{self, job_view, JobView};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, Language};
 use crate::package::content_disposition;
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::routes::upload::multipart_error;
-use crate::routes::{aftersale, fund, order};
+use crate::routes::{aftersale, fund};
 use crate::state::AppState;
 use projections::catalog::Page;
 
@@ -49,8 +49,8 @@ fn filters_as<T: serde::de::DeserializeOwned + Default>(filters: &Value) -> Resu
 fn spec_of(body: &ExportBody, user_id: &str) -> Result<ExportSpec, AppError> {
     Ok(match body.table.trim() {
         "orders" => {
-            let list: order::ListBody = filters_as(&body.filters)?;
-            ExportSpec::Orders(order::filter_of(&list, Some(user_id.to_string()))?.0)
+            let list: crate::actions::order_list::ListBody = filters_as(&body.filters)?;
+            ExportSpec::Orders(crate::actions::order_list::filter_of(&list, Some(user_id.to_string()))?.0)
         }
         "ledger" => {
             let query: fund::LedgerQuery = filters_as(&body.filters)?;

@@ -16,7 +16,7 @@ use serde_json::Value;
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::state::AppState;
 
 pub const LEDGER_TYPES: [&str; 7] = [

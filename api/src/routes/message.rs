@@ -13,7 +13,7 @@ use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
 use crate::i18n::{language_of, message, Language};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::state::AppState;
 
 #[derive(Serialize)]

@@ -39,7 +39,7 @@ use tower_http::trace::{DefaultOnResponse, TraceLayer};
 use crate::error::AppError;
 use crate::staff_gate::{self, needs};
 use crate::state::AppState;
-use crate::{envelope, media, package, web};
+use crate::{envelope, media, web};
 
 /// JSON bodies above this are refused with 413; uploads have their own, larger limit.
 pub const JSON_BODY_LIMIT: usize = 1024 * 1024;
@@ -324,7 +324,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/tutorial/detail"), post(catalog::tutorial_detail))
         .route(&format!("{UNISHOP}/resources/lists"), post(catalog::resources))
         .route(&format!("{UNISHOP}/index/all_images_download"), post(catalog::all_images_download))
-        .route(&format!("{UNISHOP}/index/images_zip"), post(package::images_zip))
+        .route(&format!("{UNISHOP}/index/images_zip"), post(catalog::images_zip))
         .route("/jpmall/addons/unishop/address/area", post(address::area))
         .route(&format!("{UNISHOP}/address/lists"), post(address::lists))
         .route(&format!("{UNISHOP}/address/add"), post(address::add))

@@ -13,18 +13,19 @@ use domain::address::AddressInput;
 use domain::order::{Courier, Fees, OrderCommand, PaymentMethod, Platform, QcLevel, ValueAdded};
 use projections::catalog::colour_picture_url;
 use projections::coupons::CouponView;
-use projections::orders::{self as read, Filter, NoticePage, OrderView, OrdersPage, Tab};
+use projections::orders::{self as read, NoticePage, OrderView, OrdersPage};
 use projections::product_names::{colour_in, size_in};
 use projections::ranking;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::actions::order_list::{filter_of, ListBody};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
 use crate::i18n::{language_of, Language};
+use crate::paging::Paging;
 use crate::routes::cart::{fee_tables, CourierFee, QcFee};
-use crate::routes::catalog::Paging;
 use crate::routes::fund::PaymentView;
 use crate::state::AppState;
 use domain::address::divisions;
@@ -431,64 +432,6 @@ pub async fn item(
         .await?
         .map(ok)
         .ok_or_else(|| Refusal::new("order.item_unknown").on("item_no").into())
-}
-
-#[derive(Deserialize, Default)]
-pub struct ListBody {
-    page: Option<i64>,
-    pagesize: Option<i64>,
-    #[serde(default)]
-    tab: String,
-    #[serde(default)]
-    order_no: String,
-    #[serde(default)]
-    source_order_no: String,
-    #[serde(default)]
-    platform: String,
-    start_time: Option<i64>,
-    end_time: Option<i64>,
-}
-
-impl ListBody {
-    pub fn for_tab(tab: String, pagesize: i64) -> Self {
-        Self {
-            tab,
-            pagesize: Some(pagesize),
-            ..Self::default()
-        }
-    }
-}
-
-/// The list filter of a request; `user_id` `None` for the operator.
-pub fn filter_of(body: &ListBody, user_id: Option<String>) -> Result<(Filter, i64, i64), AppError> {
-    let (page, pagesize) = Paging {
-        page: body.page,
-        pagesize: body.pagesize,
-    }
-    .checked()?;
-    let tab = Tab::from_code(body.tab.trim()).ok_or_else(|| Refusal::new("order.tab_invalid").on("tab"))?;
-    let platform = body.platform.trim();
-    if !platform.is_empty() && Platform::from_code(platform).is_none() {
-        return Err(Refusal::new("order.platform_required").on("platform").into());
-    }
-    if let (Some(start), Some(end)) = (body.start_time, body.end_time) {
-        if end < start {
-            return Err(Refusal::new("fund.end_before_start").on("end_time").into());
-        }
-    }
-    Ok((
-        Filter {
-            user_id,
-            tab,
-            order_no: body.order_no.clone(),
-            source_order_no: body.source_order_no.clone(),
-            platform: platform.to_string(),
-            start: body.start_time,
-            end: body.end_time,
-        },
-        page,
-        pagesize,
-    ))
 }
 
 pub async fn lists(

@@ -29,7 +29,7 @@ use crate::excel::platform_file::read_export;
 use crate::excel::{self, job_view, JobView};
 use crate::extract::{CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, message, Language};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::routes::excel::xlsx_response;
 use crate::routes::upload::named_file_field;
 use crate::state::AppState;

@@ -12,7 +12,7 @@ use crate::envelope::{ok, Done};
 use crate::error::{ApiResult, AppError};
 use crate::extract::{ClientIp, JsonBody, QueryArgs};
 use crate::i18n::{language_of, Language};
-use crate::routes::catalog::Paging;
+use crate::paging::Paging;
 use crate::staff_gate::StaffCaller;
 use crate::state::AppState;
 

@@ -810,7 +810,7 @@ async fn warehouse(engine: Engine) {
     let started = Instant::now();
     let id = commands::actor::acting_as(
         actor.clone(),
-        api::routes::admin_waves::make_wave(&state, String::new(), String::new()),
+        api::actions::waves::make_wave(&state, String::new(), String::new()),
     )
     .await
     .unwrap();
@@ -820,12 +820,12 @@ async fn warehouse(engine: Engine) {
     let started = Instant::now();
     commands::actor::acting_as(
         actor.clone(),
-        api::routes::admin_waves::close_wave(&state, &id, missed),
+        api::actions::waves::close_wave(&state, &id, missed),
     )
     .await
     .unwrap();
     let closed = started.elapsed();
-    let wave = api::routes::admin_waves::detail_of(&state, &id, api::i18n::Language::EnUs)
+    let wave = api::actions::waves::detail_of(&state, &id, api::i18n::Language::EnUs)
         .await
         .unwrap();
     println!(
@@ -836,13 +836,13 @@ async fn warehouse(engine: Engine) {
         closed.as_secs_f64(),
         wave.missed
     );
-    let to_ship: Vec<api::routes::admin_shipping::ShipmentInput> = wave
+    let to_ship: Vec<api::actions::shipping::ShipmentInput> = wave
         .orders
         .iter()
         .flatten()
         .filter(|o| o.outcome == "prepared" || o.outcome == "short")
         .enumerate()
-        .map(|(n, o)| api::routes::admin_shipping::ShipmentInput {
+        .map(|(n, o)| api::actions::shipping::ShipmentInput {
             order_no: o.order_no.clone(),
             courier: "zto".into(),
             tracking_no: format!("7310{n:08}"),
@@ -852,7 +852,7 @@ async fn warehouse(engine: Engine) {
     let started = Instant::now();
     let shipped = commands::actor::acting_as(
         actor,
-        api::routes::admin_shipping::ship_many(&state, to_ship, api::i18n::Language::EnUs),
+        api::actions::shipping::ship_many(&state, to_ship, api::i18n::Language::EnUs),
     )
     .await;
     println!(
