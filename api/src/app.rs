@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use anyhow::Context;
 use commands::after_sales::manager::AfterSaleManager;
-use commands::after_sales::AfterSaleDesk;
-use commands::coupons::CouponDesk;
+use commands::after_sales::AfterSaleQueue;
+use commands::coupons::CouponQueue;
 use commands::orders::manager::OrderManager;
-use commands::orders::OrderDesk;
+use commands::orders::OrderQueue;
 use commands::sms::SmsProvider;
-use commands::wallet::WalletDesk;
+use commands::wallet::WalletQueue;
 use commands::Database;
 use domain::after_sale::AfterSale;
 use domain::coupon::Coupon;
@@ -75,9 +75,9 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         vec![],
         wallet_limits,
     ));
-    let desk = Arc::new(WalletDesk::new(wallet.clone(), db.pool.clone()));
+    let wallets = Arc::new(WalletQueue::new(wallet.clone(), db.pool.clone()));
     let coupon_book = Runner::new(db.pool.clone(), CouponBook);
-    let coupon_desk = Arc::new(CouponDesk::new(
+    let coupon_queue = Arc::new(CouponQueue::new(
         Arc::new(db.cqrs_live::<Coupon>(vec![live(&coupon_book), live(&coupon_messages)], vec![], ())),
         db.pool.clone(),
     ));
@@ -88,25 +88,29 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         vec![live(&order_book), live(&order_messages)],
         // After the commit, so a refund it credits follows the order's own rows.
         vec![
-            Box::new(OrderManager::new(db.clone(), desk.clone(), coupon_desk.clone())),
+            Box::new(OrderManager::new(
+                db.clone(),
+                wallets.clone(),
+                coupon_queue.clone(),
+            )),
             Box::new(PokeOnOrders(ranking.clone())),
         ],
         (),
     ));
-    let order_desk = Arc::new(OrderDesk::new(orders, db.pool.clone()));
+    let order_queue = Arc::new(OrderQueue::new(orders, db.pool.clone()));
     let after_sale_book = Runner::new(db.pool.clone(), AfterSaleBook);
     let after_sales = Arc::new(db.cqrs_live::<AfterSale>(
         vec![live(&after_sale_book), live(&after_sale_messages)],
         // After the commit, so the after-sale row is there when the credit shows in the ledger.
         vec![Box::new(AfterSaleManager::new(
             db.clone(),
-            order_desk.clone(),
-            desk.clone(),
+            order_queue.clone(),
+            wallets.clone(),
         ))],
         (),
     ));
     let wave_book = Runner::new(db.pool.clone(), WaveBook);
-    let waves = Arc::new(commands::waves::WaveDesk::new(
+    let waves = Arc::new(commands::waves::WaveQueue::new(
         Arc::new(db.cqrs_live::<Wave>(vec![live(&wave_book)], vec![], ())),
         db.pool.clone(),
     ));
@@ -148,10 +152,10 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         data_folder: Arc::new(data_folder),
         operator_token: Arc::new(operator_token),
         sms,
-        desk,
-        orders: order_desk,
-        coupons: coupon_desk,
-        after_sales: Arc::new(AfterSaleDesk::new(after_sales, pool.clone())),
+        wallets,
+        orders: order_queue,
+        coupons: coupon_queue,
+        after_sales: Arc::new(AfterSaleQueue::new(after_sales, pool.clone())),
         waves,
         wallet,
         wallet_limits,
@@ -180,19 +184,22 @@ impl App {
         let now = commands::clock::now();
         let (placed, released) =
             commands::orders::placing::settle_reservations(&state.db, RESERVATION_GRACE_SECONDS, now).await?;
-        let refunds =
-            commands::orders::manager::settle_refunds(&state.db, state.desk.clone(), state.coupons.clone())
-                .await?;
+        let refunds = commands::orders::manager::settle_refunds(
+            &state.db,
+            state.wallets.clone(),
+            state.coupons.clone(),
+        )
+        .await?;
         let coupons =
             commands::coupons::settle_coupons(&state.db, &state.coupons, RESERVATION_GRACE_SECONDS, now)
                 .await?;
         let payments =
-            commands::orders::payment::settle_open_payments(&state.db, &state.orders, &state.desk, now)
+            commands::orders::payment::settle_open_payments(&state.db, &state.orders, &state.wallets, now)
                 .await?;
         let after_sales = commands::after_sales::manager::settle_after_sales(
             &state.db,
             state.orders.clone(),
-            state.desk.clone(),
+            state.wallets.clone(),
             RESERVATION_GRACE_SECONDS,
             now,
         )

@@ -51,7 +51,7 @@ pub fn parse_as_of(text: &str) -> anyhow::Result<i64> {
             h * 3600 + m * 60 + s
         }
     };
-    Ok(days_from_civil(year, month, day) * 86_400 + seconds - BOOKS_OFFSET_SECONDS)
+    Ok(days_from_civil(year, month, day) * domain::calendar::DAY_SECONDS + seconds - BOOKS_OFFSET_SECONDS)
 }
 
 fn days_in_month(year: i64, month: i64) -> i64 {

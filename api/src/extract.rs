@@ -119,6 +119,16 @@ fn check_text(value: &Value, path: &mut String) -> Result<(), AppError> {
     }
 }
 
+/// A field that may come as a JSON string or number, as text (a string trimmed); anything else is
+/// empty.
+pub fn text(value: &serde_json::Value) -> String {
+    match value {
+        serde_json::Value::String(s) => s.trim().to_string(),
+        serde_json::Value::Number(n) => n.to_string(),
+        _ => String::new(),
+    }
+}
+
 /// One text value of the field `field`, refused with a localised 422 that names the field.
 pub fn check_field(field: &str, text: &str) -> Result<(), AppError> {
     match domain::text::check(field, text) {

@@ -14,6 +14,8 @@ use tokio::sync::mpsc;
 use zip::write::SimpleFileOptions;
 use zip::{CompressionMethod, ZipWriter};
 
+use domain::calendar::DAY_SECONDS;
+
 use crate::error::AppError;
 use crate::media::{picture_jpeg, recipe};
 use crate::state::AppState;
@@ -108,7 +110,7 @@ pub fn plan(root: &str, sets: &[ImageSet]) -> Vec<Entry> {
 /// `YYYYMMDDHHMMSS` in China Standard Time.
 pub fn compact_china_time(unix: i64) -> String {
     let local = unix + 8 * 3600;
-    let (days, secs) = (local.div_euclid(86_400), local.rem_euclid(86_400));
+    let (days, secs) = (local.div_euclid(DAY_SECONDS), local.rem_euclid(DAY_SECONDS));
     // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
     let z = days + 719_468;
     let era = z.div_euclid(146_097);

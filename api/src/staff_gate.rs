@@ -49,12 +49,6 @@ impl StaffCaller {
             _ => None,
         }
     }
-
-    /// Whether the caller may touch stall `stall_id`'s catalogue.
-    pub fn reaches_stall(&self, stall_id: &str) -> bool {
-        self.stall_scope()
-            .is_none_or(|stalls| stalls.iter().any(|s| s == stall_id))
-    }
 }
 
 fn header<'a>(request: &'a Request, name: &str) -> &'a str {

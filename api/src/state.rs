@@ -1,12 +1,12 @@
 use std::sync::{Arc, OnceLock};
 
-use commands::after_sales::AfterSaleDesk;
-use commands::coupons::CouponDesk;
+use commands::after_sales::AfterSaleQueue;
+use commands::coupons::CouponQueue;
 use commands::db::Cqrs;
-use commands::orders::OrderDesk;
+use commands::orders::OrderQueue;
 use commands::payments::PaymentGateway;
 use commands::sms::SmsProvider;
-use commands::wallet::WalletDesk;
+use commands::wallet::WalletQueue;
 use commands::Database;
 use domain::wallet::{Wallet, WalletServices};
 
@@ -25,16 +25,16 @@ pub struct AppState {
     pub outbox_enabled: bool,
     pub sms: Arc<dyn SmsProvider>,
     pub wallet: Arc<Cqrs<Wallet>>,
-    /// Every wallet command goes through the desk (queued per wallet, conflicts retried).
-    pub desk: Arc<WalletDesk>,
-    /// Every order command goes through this desk.
-    pub orders: Arc<OrderDesk>,
-    /// Every coupon command goes through this desk.
-    pub coupons: Arc<CouponDesk>,
-    /// Every after-sale command goes through this desk.
-    pub after_sales: Arc<AfterSaleDesk>,
-    /// Every pick-wave command goes through this desk.
-    pub waves: Arc<commands::waves::WaveDesk>,
+    /// Every wallet command goes through its queue (queued per wallet, conflicts retried).
+    pub wallets: Arc<WalletQueue>,
+    /// Every order command goes through this queue.
+    pub orders: Arc<OrderQueue>,
+    /// Every coupon command goes through this queue.
+    pub coupons: Arc<CouponQueue>,
+    /// Every after-sale command goes through this queue.
+    pub after_sales: Arc<AfterSaleQueue>,
+    /// Every pick-wave command goes through this queue.
+    pub waves: Arc<commands::waves::WaveQueue>,
     pub wallet_limits: WalletServices,
     pub payments: Arc<Payments>,
     /// Every projection, for the readiness check and the lag metric.

@@ -40,7 +40,7 @@ pub async fn issue(db: &Database) -> Result<Captcha> {
     .await?;
     // Old captchas are useless; pruning here keeps the table small without a scheduler.
     sqlx::query("DELETE FROM captchas WHERE expires_at < $1")
-        .bind(at - 86_400)
+        .bind(at - domain::calendar::DAY_SECONDS)
         .execute(&db.pool)
         .await?;
     Ok(captcha)

@@ -1,5 +1,5 @@
 //! Coupons: the operator issues them to a seller or publishes claimable ones; a seller claims a
-//! published coupon once; checkout redeems the chosen coupons for the order (each coupon's desk
+//! published coupon once; checkout redeems the chosen coupons for the order (each coupon's queue
 //! serialises its redemptions, so parallel checkouts redeem it once) and a cancelled order releases
 //! them.
 
@@ -9,7 +9,7 @@ use domain::money::Fen;
 use domain::order::Fees;
 use sqlx::Row;
 
-use crate::desk::{Desk, Refuses};
+use crate::command_queue::{CommandQueue, Refuses};
 use crate::error::{Error, Refusal};
 use crate::Database;
 
@@ -81,8 +81,8 @@ impl CouponDraft {
     }
 }
 
-/// Every coupon command goes through the desk (queued per coupon, conflicts retried).
-pub type CouponDesk = Desk<Coupon>;
+/// Every coupon command goes through its queue (queued per coupon, conflicts retried).
+pub type CouponQueue = CommandQueue<Coupon>;
 
 impl Refuses for CouponError {
     fn refusal(&self) -> Refusal {
@@ -129,7 +129,7 @@ fn new_id(prefix: &str, now: i64) -> String {
 
 /// Issues one coupon to `user_id` and answers its id.
 pub async fn issue(
-    desk: &CouponDesk,
+    queue: &CouponQueue,
     user_id: &str,
     coupon: &NewCoupon,
     source: &str,
@@ -137,33 +137,34 @@ pub async fn issue(
 ) -> Result<String, Error> {
     coupon.check()?;
     let id = new_id("CP", now);
-    issue_as(desk, &id, user_id, coupon, source, now).await?;
+    issue_as(queue, &id, user_id, coupon, source, now).await?;
     Ok(id)
 }
 
 async fn issue_as(
-    desk: &CouponDesk,
+    queue: &CouponQueue,
     id: &str,
     user_id: &str,
     coupon: &NewCoupon,
     source: &str,
     now: i64,
 ) -> Result<(), Error> {
-    desk.execute(
-        id,
-        CouponCommand::Issue {
-            user_id: user_id.to_string(),
-            name: coupon.name.clone(),
-            name_en: coupon.name_en.clone(),
-            kind: coupon.kind,
-            discount: coupon.discount,
-            valid_from: coupon.valid_from,
-            valid_to: coupon.valid_to,
-            source: source.to_string(),
-            at: now,
-        },
-    )
-    .await
+    queue
+        .execute(
+            id,
+            CouponCommand::Issue {
+                user_id: user_id.to_string(),
+                name: coupon.name.clone(),
+                name_en: coupon.name_en.clone(),
+                kind: coupon.kind,
+                discount: coupon.discount,
+                valid_from: coupon.valid_from,
+                valid_to: coupon.valid_to,
+                source: source.to_string(),
+                at: now,
+            },
+        )
+        .await
 }
 
 /// Publishes a coupon `quantity` sellers can claim, one each; answers its template id.
@@ -223,7 +224,7 @@ fn not_found() -> Error {
 /// A claim whose coupon a crash left unissued is issued by claiming again.
 pub async fn claim(
     db: &Database,
-    desk: &CouponDesk,
+    queue: &CouponQueue,
     user_id: &str,
     template_id: &str,
     now: i64,
@@ -263,7 +264,7 @@ pub async fn claim(
         if issued.user_id().is_some() || claimed_at + CLAIM_GRACE_SECONDS > now {
             return Err(Refusal::new("coupon.already_claimed").on("template_id").into());
         }
-        issue_as(desk, &coupon_id, user_id, &coupon, template_id, now).await?;
+        issue_as(queue, &coupon_id, user_id, &coupon, template_id, now).await?;
         return Ok(coupon_id);
     }
     if now < coupon.valid_from || now > coupon.valid_to {
@@ -296,7 +297,7 @@ pub async fn claim(
         return Err(Refusal::new("coupon.already_claimed").on("template_id").into());
     }
     tx.commit().await?;
-    issue_as(desk, &coupon_id, user_id, &coupon, template_id, now).await?;
+    issue_as(queue, &coupon_id, user_id, &coupon, template_id, now).await?;
     Ok(coupon_id)
 }
 
@@ -341,14 +342,14 @@ pub async fn chosen_terms(
 /// Redeems each chosen coupon for `order_no`; if one is refused (used meanwhile by a parallel
 /// checkout), the ones already redeemed are released and the refusal is answered.
 pub async fn redeem(
-    desk: &CouponDesk,
+    queue: &CouponQueue,
     terms: &[CouponTerms],
     fees: &Fees,
     order_no: &str,
     now: i64,
 ) -> Result<(), Error> {
     for (n, t) in terms.iter().enumerate() {
-        let redeemed = desk
+        let redeemed = queue
             .execute(
                 &t.coupon_id,
                 CouponCommand::Redeem {
@@ -360,7 +361,7 @@ pub async fn redeem(
             .await;
         if let Err(error) = redeemed {
             let ids: Vec<String> = terms[..n].iter().map(|t| t.coupon_id.clone()).collect();
-            release(desk, &ids, order_no, now).await;
+            release(queue, &ids, order_no, now).await;
             return Err(error);
         }
     }
@@ -368,9 +369,9 @@ pub async fn redeem(
 }
 
 /// Releases the coupons `order_no` redeemed; a failure is logged and settled at the next start.
-pub async fn release(desk: &CouponDesk, coupon_ids: &[String], order_no: &str, now: i64) {
+pub async fn release(queue: &CouponQueue, coupon_ids: &[String], order_no: &str, now: i64) {
     for id in coupon_ids {
-        let released = desk
+        let released = queue
             .execute(
                 id,
                 CouponCommand::Release {
@@ -393,7 +394,7 @@ pub async fn release(desk: &CouponDesk, coupon_ids: &[String], order_no: &str, n
 /// (`grace_seconds` after redemption: a checkout may still be placing it).
 pub async fn settle_coupons(
     db: &Database,
-    desk: &CouponDesk,
+    queue: &CouponQueue,
     grace_seconds: i64,
     now: i64,
 ) -> Result<usize, Error> {
@@ -424,7 +425,7 @@ pub async fn settle_coupons(
             Some(_) => false,
         };
         if stale {
-            release(desk, std::slice::from_ref(&id), &order_no, now).await;
+            release(queue, std::slice::from_ref(&id), &order_no, now).await;
             settled += 1;
         }
     }

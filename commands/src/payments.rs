@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
 use crate::error::{Error, Refusal};
-use crate::wallet::WalletDesk;
+use crate::wallet::WalletQueue;
 use crate::Database;
 
 /// How long a payer has to pay a QR code.
@@ -145,14 +145,14 @@ pub async fn find(db: &Database, id: &str, now: i64) -> Result<Option<Payment>, 
 /// Asks the wallet for a top-up and registers the payment that will complete it.
 pub async fn request_top_up(
     db: &Database,
-    desk: &WalletDesk,
+    queue: &WalletQueue,
     user_id: &str,
     amount: Fen,
     notify_url: &str,
     simulated: bool,
     now: i64,
 ) -> Result<Payment, Error> {
-    request_payment(db, desk, user_id, amount, notify_url, "", simulated, now).await
+    request_payment(db, queue, user_id, amount, notify_url, "", simulated, now).await
 }
 
 /// A payment that tops the wallet up; with an order number, the order is paid from the wallet as soon
@@ -161,7 +161,7 @@ pub async fn request_top_up(
 #[allow(clippy::too_many_arguments)] // each is one fact of the payment; a struct would only rename them
 pub async fn request_payment(
     db: &Database,
-    desk: &WalletDesk,
+    queue: &WalletQueue,
     user_id: &str,
     amount: Fen,
     notify_url: &str,
@@ -170,16 +170,17 @@ pub async fn request_payment(
     now: i64,
 ) -> Result<Payment, Error> {
     let id = format!("P{}", uuid::Uuid::now_v7().simple());
-    desk.execute(
-        user_id,
-        WalletCommand::RequestTopUp {
-            payment_id: id.clone(),
-            amount,
-            at: now,
-            simulated,
-        },
-    )
-    .await?;
+    queue
+        .execute(
+            user_id,
+            WalletCommand::RequestTopUp {
+                payment_id: id.clone(),
+                amount,
+                at: now,
+                simulated,
+            },
+        )
+        .await?;
     let expires_at = now + PAYMENT_TTL_SECONDS;
     let purpose = if order_no.is_empty() { "top_up" } else { "order" };
     sqlx::query(
@@ -283,7 +284,7 @@ fn refused(payment_id: &str, rejection: CallbackRejection) -> Unhonoured {
 /// The simulator's webhook: checks the HMAC signature, then settles the notification.
 pub async fn handle_callback(
     db: &Database,
-    desk: &WalletDesk,
+    queue: &WalletQueue,
     secret: &[u8],
     body: &[u8],
     signature: &str,
@@ -302,7 +303,7 @@ pub async fn handle_callback(
     } else {
         Err(CallbackRejection::BadSignature)
     };
-    settle_notification(db, desk, "simulator", verdict, now).await
+    settle_notification(db, queue, "simulator", verdict, now).await
 }
 
 /// Any gateway's webhook after its own checks (signature, app, decryption): checks the amount and the
@@ -311,13 +312,13 @@ pub async fn handle_callback(
 /// outcome and counted; refusals are also logged.
 pub async fn settle_notification(
     db: &Database,
-    desk: &WalletDesk,
+    queue: &WalletQueue,
     gateway: &'static str,
     verdict: Result<Option<Confirmation>, CallbackRejection>,
     now: i64,
 ) -> Result<CallbackOutcome, Error> {
     let outcome = match verdict {
-        Ok(Some(confirmation)) => judge_callback(db, desk, confirmation, now).await,
+        Ok(Some(confirmation)) => judge_callback(db, queue, confirmation, now).await,
         Ok(None) => Ok(CallbackOutcome::Ignored),
         Err(rejection) => Err(refused("", rejection)),
     };
@@ -358,7 +359,7 @@ pub async fn settle_notification(
 
 async fn judge_callback(
     db: &Database,
-    desk: &WalletDesk,
+    queue: &WalletQueue,
     note: Confirmation,
     now: i64,
 ) -> Result<CallbackOutcome, Unhonoured> {
@@ -389,7 +390,7 @@ async fn judge_callback(
         amount: payment.amount,
         at: note.paid_at,
     };
-    match desk.execute(&payment.user_id, command).await {
+    match queue.execute(&payment.user_id, command).await {
         Ok(()) => {}
         Err(Error::Invalid(refusal)) => {
             return Err(refused(id, CallbackRejection::Refused(refusal.key.to_string())))

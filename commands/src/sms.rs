@@ -15,6 +15,7 @@ use sqlx::{Any, Row, Transaction};
 use crate::clock::now;
 use crate::error::{Error, Refusal, Result};
 use crate::{captcha, Database};
+use domain::calendar::DAY_SECONDS;
 
 /// What a verification code is for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -98,7 +99,7 @@ pub struct SendCode<'a> {
 /// Seconds since the start of the current day in China Standard Time, the day the daily cap counts.
 fn start_of_china_day(at: i64) -> i64 {
     const CST_OFFSET: i64 = 8 * 3600;
-    (at + CST_OFFSET).div_euclid(86_400) * 86_400 - CST_OFFSET
+    (at + CST_OFFSET).div_euclid(DAY_SECONDS) * DAY_SECONDS - CST_OFFSET
 }
 
 pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: SendCode<'_>) -> Result<()> {
@@ -356,7 +357,7 @@ mod tests {
         // 2026-11-21 15:59:59 UTC is 23:59:59 in Beijing; one second later a new day starts.
         let before = 1_795_276_799;
         assert_eq!(start_of_china_day(before + 1), before + 1);
-        assert_eq!(start_of_china_day(before), before + 1 - 86_400);
+        assert_eq!(start_of_china_day(before), before + 1 - DAY_SECONDS);
     }
 
     #[test]

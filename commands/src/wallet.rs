@@ -1,13 +1,13 @@
-//! Commands to the Wallet aggregate go through a [`Desk`]: queued per wallet, conflicts retried, so
+//! Commands to the Wallet aggregate go through a [`CommandQueue`]: queued per wallet, conflicts retried, so
 //! that many parallel withdrawals end with exactly the affordable ones accepted.
 
 use domain::wallet::{Wallet, WalletError};
 use sha2::{Digest, Sha256};
 
-use crate::desk::{Desk, Refuses};
+use crate::command_queue::{CommandQueue, Refuses};
 use crate::error::Refusal;
 
-pub type WalletDesk = Desk<Wallet>;
+pub type WalletQueue = CommandQueue<Wallet>;
 
 /// The field of the request a wallet rule is about, for the error envelope.
 fn field_of(error: &WalletError) -> Option<&'static str> {

@@ -15,13 +15,13 @@ use domain::wave::{
 use futures::stream::{self, StreamExt};
 use sqlx::Row;
 
-use crate::desk::{Desk, Refuses};
+use crate::command_queue::{CommandQueue, Refuses};
 use crate::error::{Error, Refusal};
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::Database;
 
-/// Every wave command goes through the desk (queued per wave, conflicts retried).
-pub type WaveDesk = Desk<Wave>;
+/// Every wave command goes through its queue (queued per wave, conflicts retried).
+pub type WaveQueue = CommandQueue<Wave>;
 
 /// A wave holds at most this many orders: a day's pick list, still one screen and one sheet.
 pub const MAX_WAVE_ORDERS: i64 = 2_000;
@@ -216,7 +216,7 @@ async fn contents(db: &Database, id: &str) -> Result<(Vec<WaveOrder>, Vec<PickLi
 }
 
 /// Makes a wave of the orders `scope` takes now; answers its id.
-pub async fn create(db: &Database, waves: &WaveDesk, scope: &Scope, now: i64) -> Result<String, Error> {
+pub async fn create(db: &Database, waves: &WaveQueue, scope: &Scope, now: i64) -> Result<String, Error> {
     check_scope(db, scope).await?;
     let id = wave_id(now);
     let wanted = candidates(db, scope).await?;
@@ -247,7 +247,7 @@ pub async fn create(db: &Database, waves: &WaveDesk, scope: &Scope, now: i64) ->
     Ok(id)
 }
 
-pub async fn mark(waves: &WaveDesk, id: &str, sku_id: &str, missed: i64, now: i64) -> Result<(), Error> {
+pub async fn mark(waves: &WaveQueue, id: &str, sku_id: &str, missed: i64, now: i64) -> Result<(), Error> {
     waves
         .execute(
             id,
@@ -264,8 +264,8 @@ pub async fn mark(waves: &WaveDesk, id: &str, sku_id: &str, missed: i64, now: i6
 /// changes nothing for the orders already settled.
 pub async fn close(
     db: &Database,
-    waves: &WaveDesk,
-    orders: &Arc<OrderDesk>,
+    waves: &WaveQueue,
+    orders: &Arc<OrderQueue>,
     id: &str,
     missed: Vec<Shortage>,
     now: i64,
@@ -277,8 +277,8 @@ pub async fn close(
 /// Sends each order of a closed wave what the closing planned, then records how each ended.
 pub async fn settle(
     db: &Database,
-    waves: &WaveDesk,
-    orders: &Arc<OrderDesk>,
+    waves: &WaveQueue,
+    orders: &Arc<OrderQueue>,
     id: &str,
     now: i64,
 ) -> Result<(), Error> {
@@ -302,7 +302,7 @@ pub async fn settle(
 }
 
 async fn settle_order(
-    orders: &OrderDesk,
+    orders: &OrderQueue,
     wave_id: &str,
     plan: OrderPlan,
     now: i64,

@@ -3,7 +3,7 @@
 
 use crate::money::Fen;
 
-const DAY_SECONDS: i64 = 24 * 60 * 60;
+use crate::calendar::DAY_SECONDS;
 
 /// Basic quality inspection, per item: 0.3 yuan (spec §9).
 pub const QC_BASIC_PER_ITEM: Fen = Fen(30);

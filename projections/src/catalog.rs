@@ -14,7 +14,7 @@ use sqlx::{AnyPool, Row};
 
 use crate::sites::Language;
 
-pub const NEW_ARRIVAL_SECONDS: i64 = 30 * 86_400;
+pub const NEW_ARRIVAL_SECONDS: i64 = 30 * domain::calendar::DAY_SECONDS;
 pub const MAX_PAGE_SIZE: i64 = 100;
 
 fn pick(lang: Language, zh: String, en: String) -> String {

@@ -794,7 +794,7 @@ async fn the_refunds_audit_finds_a_credit_without_a_refund(app: &TestApp) {
         .to_string();
     app.app
         .state
-        .desk
+        .wallets
         .execute(
             &user_id,
             domain::wallet::WalletCommand::CreditRefund {
@@ -1042,7 +1042,7 @@ async fn shipped_goods_bought_with_a_coupon_are_refunded_at_their_paid_share_as_
         });
         app.app
             .state
-            .desk
+            .wallets
             .execute(
                 &user_id,
                 domain::wallet::WalletCommand::CreditRefund {

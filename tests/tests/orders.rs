@@ -799,7 +799,7 @@ async fn an_interrupted_payment_is_reversed_and_the_audit_stays_clean(app: &Test
     let user_id = shown["user_id"].as_str().unwrap().to_string();
     // The process stopped after the debit; meanwhile the order was cancelled.
     state
-        .desk
+        .wallets
         .execute(
             &user_id,
             domain::wallet::WalletCommand::DebitOrderPayment {
@@ -815,7 +815,7 @@ async fn an_interrupted_payment_is_reversed_and_the_audit_stays_clean(app: &Test
     let settled = commands::orders::payment::settle_open_payments(
         &state.db,
         &state.orders,
-        &state.desk,
+        &state.wallets,
         commands::clock::now(),
     )
     .await

@@ -37,7 +37,7 @@ pub async fn decide_withdrawal(
             at,
         },
     };
-    state.desk.execute(&found.user_id, command).await?;
+    state.wallets.execute(&found.user_id, command).await?;
     projections::wallet::withdrawal_by_id(&state.db.pool, id)
         .await?
         .ok_or_else(|| AppError::Internal(anyhow::anyhow!("withdrawal {id} vanished from the read table")))

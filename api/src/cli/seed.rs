@@ -30,15 +30,15 @@ pub(super) async fn seed(config: Config, products: usize) -> anyhow::Result<()> 
     );
     let app = app::open(config).await?;
     let bar = progress_bar("order history");
-    let desks = commands::orders::history::HistoryDesks {
+    let queues = commands::orders::history::HistoryQueues {
         orders: &app.state.orders,
         coupons: &app.state.coupons,
-        wallet: &app.state.desk,
+        wallet: &app.state.wallets,
         after_sales: &app.state.after_sales,
     };
     let placed = commands::orders::history::seed_history(
         &app.state.db,
-        desks,
+        queues,
         domain::address::divisions(),
         commands::clock::now(),
         &|day, days| {
@@ -88,7 +88,7 @@ pub(super) async fn demo_coupons(state: &crate::state::AppState) -> anyhow::Resu
         .fetch_one(&state.db.pool)
         .await?;
     let now = commands::clock::now();
-    let days = |n: i64| now + n * 86_400;
+    let days = |n: i64| now + n * domain::calendar::DAY_SECONDS;
     let failed = |e: commands::Error| anyhow::anyhow!("demo coupons: {e:?}");
     let coupons = [
         NewCoupon {

@@ -20,19 +20,11 @@ use serde_json::Value;
 use crate::actions::after_sales::{answer, take_step};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::{CurrentUser, JsonBody, QueryArgs};
+use crate::extract::{text, CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::language_of;
 use crate::paging::Paging;
 use crate::routes::address::{return_address, ReturnAddress};
 use crate::state::AppState;
-
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
 
 #[derive(Deserialize, Default)]
 pub struct OrderNoBody {

@@ -25,18 +25,10 @@ use serde_json::Value;
 use crate::actions::coupons::{self as actions, user_by_mobile};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::{CurrentUser, JsonBody, QueryArgs};
+use crate::extract::{text, CurrentUser, JsonBody, QueryArgs};
 use crate::i18n::{language_of, message, Language};
 use crate::paging::Paging;
 use crate::state::AppState;
-
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
 
 /// Yuan as a person writes them: "10", "10.50".
 fn plain_yuan(fen: Fen) -> String {

@@ -172,7 +172,7 @@ pub async fn recharge(
     let gateway = state.payments.gateway()?;
     let payment = payments::request_top_up(
         &state.db,
-        &state.desk,
+        &state.wallets,
         &user.id,
         amount,
         &state.payments.notify_url(),
@@ -269,7 +269,7 @@ pub async fn bind_account(
         return Err(Refusal::new("fund.account_too_long").on("account").into());
     }
     state
-        .desk
+        .wallets
         .execute(
             &user.id,
             WalletCommand::BindPayoutAccount {
@@ -328,7 +328,7 @@ pub async fn withdraw(
     let amount = amount_of(&body.amount, "fund.withdrawal_not_positive")?;
     let id = commands::wallet::withdrawal_id(&user.id, body.request_id.as_deref());
     state
-        .desk
+        .wallets
         .execute(
             &user.id,
             WalletCommand::RequestWithdrawal {

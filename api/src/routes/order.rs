@@ -22,21 +22,13 @@ use serde_json::Value;
 use crate::actions::order_list::{filter_of, ListBody};
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
-use crate::extract::{CurrentUser, JsonBody};
+use crate::extract::{text, CurrentUser, JsonBody};
 use crate::i18n::{language_of, Language};
 use crate::paging::Paging;
 use crate::routes::cart::{fee_tables, CourierFee, QcFee};
 use crate::routes::fund::PaymentView;
 use crate::state::AppState;
 use domain::address::divisions;
-
-fn text(value: &Value) -> String {
-    match value {
-        Value::String(s) => s.trim().to_string(),
-        Value::Number(n) => n.to_string(),
-        _ => String::new(),
-    }
-}
 
 #[derive(Deserialize, Default)]
 pub struct LineInput {
@@ -297,7 +289,7 @@ async fn coupon_choice(
     });
     let terms = commands::coupons::chosen_terms(&state.db, user_id, chosen, fees, "", at).await?;
     let applied = domain::order::apply_coupons(fees, terms)
-        .map_err(|e| AppError::from(commands::desk::Refuses::refusal(&e)))?;
+        .map_err(|e| AppError::from(commands::command_queue::Refuses::refusal(&e)))?;
     let ids = applied.iter().map(|a| a.coupon_id.clone()).collect();
     let names = crate::routes::coupon::names_in(state, ids, lang).await?;
     Ok(CouponChoice {
@@ -511,7 +503,7 @@ pub async fn pay(
             payment::pay_from_wallet(
                 &state.db,
                 &state.orders,
-                &state.desk,
+                &state.wallets,
                 &user.id,
                 &no,
                 PaymentMethod::Wallet,
@@ -528,7 +520,7 @@ pub async fn pay(
             let gateway = state.payments.gateway()?;
             let found = payment::pay_by_qr(
                 &state.db,
-                &state.desk,
+                &state.wallets,
                 &user.id,
                 &no,
                 &state.payments.notify_url(),

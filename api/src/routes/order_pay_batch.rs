@@ -141,7 +141,7 @@ pub async fn pay(
         payment::pay_many_from_wallet(
             &state.db,
             &state.orders,
-            &state.desk,
+            &state.wallets,
             &user.id,
             &order_nos,
             body.total.map(Fen),

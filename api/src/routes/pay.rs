@@ -159,7 +159,7 @@ pub async fn notify(State(state): State<AppState>, headers: HeaderMap, body: Byt
         .get(SIGNATURE_HEADER)
         .and_then(|v| v.to_str().ok())
         .unwrap_or("");
-    let settled = payments::handle_callback(&state.db, &state.desk, secret, &body, signature, now()).await;
+    let settled = payments::handle_callback(&state.db, &state.wallets, secret, &body, signature, now()).await;
     match honour(&state, settled).await {
         Ok(Some(payment_id)) => ok(json!({"result": "ok", "payment_id": payment_id})).into_response(),
         Ok(None) => ok(json!({"result": "ok"})).into_response(),
@@ -182,7 +182,7 @@ pub async fn notify_alipay(State(state): State<AppState>, body: Bytes) -> Respon
         return StatusCode::NOT_FOUND.into_response();
     };
     let verdict = alipay.verify_notification(&body);
-    let settled = payments::settle_notification(&state.db, &state.desk, "alipay", verdict, now()).await;
+    let settled = payments::settle_notification(&state.db, &state.wallets, "alipay", verdict, now()).await;
     match honour(&state, settled).await {
         Ok(_) => (StatusCode::OK, "success").into_response(),
         Err(AppError::Internal(error)) => {
@@ -201,7 +201,7 @@ pub async fn notify_wechat(State(state): State<AppState>, headers: HeaderMap, bo
     };
     let signed = crate::providers::wechat_pay::SignedBy::from_headers(&headers);
     let verdict = wechat.verify_notification(&signed, &body, now());
-    let settled = payments::settle_notification(&state.db, &state.desk, "wechat", verdict, now()).await;
+    let settled = payments::settle_notification(&state.db, &state.wallets, "wechat", verdict, now()).await;
     let fail = |status: StatusCode, message: &str| {
         (status, axum::Json(json!({"code": "FAIL", "message": message}))).into_response()
     };
@@ -237,8 +237,14 @@ async fn honour(
         }
         Err(e) => return Err(e.into()),
     };
-    match commands::orders::payment::after_callback(&state.db, &state.orders, &state.desk, &payment_id, now())
-        .await
+    match commands::orders::payment::after_callback(
+        &state.db,
+        &state.orders,
+        &state.wallets,
+        &payment_id,
+        now(),
+    )
+    .await
     {
         Ok(()) => {}
         Err(commands::Error::Invalid(refusal)) => {

@@ -1,16 +1,16 @@
 //! Applying for an after-sale: the rules are checked against the order as it is, the order sets the
-//! items aside (its desk serialises the claims of one order, so parallel requests cannot both take
+//! items aside (its queue serialises the claims of one order, so parallel requests cannot both take
 //! the last item), then the after-sale is opened. A resent request id answers the first after-sale.
 
 use domain::after_sale::{check_application, AfterSaleCommand, AfterSaleKind, FactLine};
 use domain::constants::RETURN_WINDOW_SECONDS;
 use domain::order::{Claim, OrderCommand, OrderStatus};
 
-use super::{new_after_sale_id, AfterSaleDesk};
-use crate::desk::Refuses;
+use super::{new_after_sale_id, AfterSaleQueue};
+use crate::command_queue::Refuses;
 use crate::error::{Error, Refusal};
 use crate::orders::payment::owned_order;
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::Database;
 
 /// What an order allows right now.
@@ -134,8 +134,8 @@ async fn forget_request(db: &Database, user_id: &str, request_id: &str, id: &str
 /// Opens an after-sale and answers its id.
 pub async fn apply(
     db: &Database,
-    orders: &OrderDesk,
-    after_sales: &AfterSaleDesk,
+    orders: &OrderQueue,
+    after_sales: &AfterSaleQueue,
     user_id: &str,
     application: Application,
     now: i64,

@@ -13,18 +13,18 @@ use domain::wallet::{RefundKind, WalletCommand};
 use sqlx::Row;
 
 use crate::error::Error;
-use crate::orders::OrderDesk;
-use crate::wallet::WalletDesk;
+use crate::orders::OrderQueue;
+use crate::wallet::WalletQueue;
 use crate::Database;
 
 pub struct AfterSaleManager {
     db: Database,
-    orders: Arc<OrderDesk>,
-    wallet: Arc<WalletDesk>,
+    orders: Arc<OrderQueue>,
+    wallet: Arc<WalletQueue>,
 }
 
 impl AfterSaleManager {
-    pub fn new(db: Database, orders: Arc<OrderDesk>, wallet: Arc<WalletDesk>) -> Self {
+    pub fn new(db: Database, orders: Arc<OrderQueue>, wallet: Arc<WalletQueue>) -> Self {
         Self { db, orders, wallet }
     }
 
@@ -94,8 +94,8 @@ impl Query<AfterSale> for AfterSaleManager {
 /// whose after-sale was never opened (a crash between the two steps of applying).
 pub async fn settle_after_sales(
     db: &Database,
-    orders: Arc<OrderDesk>,
-    wallet: Arc<WalletDesk>,
+    orders: Arc<OrderQueue>,
+    wallet: Arc<WalletQueue>,
     grace_seconds: i64,
     now: i64,
 ) -> Result<usize, Error> {

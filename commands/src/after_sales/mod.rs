@@ -9,12 +9,12 @@ pub mod steps;
 use domain::after_sale::{AfterSale, AfterSaleError};
 use domain::calendar::china_stamp;
 
-use crate::desk::{Desk, Refuses};
+use crate::command_queue::{CommandQueue, Refuses};
 use crate::error::{Error, Refusal};
 use crate::Database;
 
-/// Every after-sale command goes through the desk (queued per after-sale, conflicts retried).
-pub type AfterSaleDesk = Desk<AfterSale>;
+/// Every after-sale command goes through its queue (queued per after-sale, conflicts retried).
+pub type AfterSaleQueue = CommandQueue<AfterSale>;
 
 impl Refuses for AfterSaleError {
     fn refusal(&self) -> Refusal {

@@ -5,10 +5,10 @@ use domain::after_sale::{AfterSale, AfterSaleCommand, AfterSaleError, Breakdown}
 use domain::money::Fen;
 use domain::order::{Courier, Order, OrderCommand, OrderStatus};
 
-use super::{existing, owned, AfterSaleDesk};
-use crate::desk::Refuses;
+use super::{existing, owned, AfterSaleQueue};
+use crate::command_queue::Refuses;
 use crate::error::{Error, Refusal};
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::Database;
 
 fn courier_from(code: &str) -> Result<Courier, Error> {
@@ -17,7 +17,7 @@ fn courier_from(code: &str) -> Result<Courier, Error> {
 
 pub async fn submit_return(
     db: &Database,
-    after_sales: &AfterSaleDesk,
+    after_sales: &AfterSaleQueue,
     user_id: &str,
     id: &str,
     courier: &str,
@@ -41,7 +41,7 @@ pub async fn submit_return(
 /// The process manager frees the claimed items once the cancellation is recorded.
 pub async fn cancel(
     db: &Database,
-    after_sales: &AfterSaleDesk,
+    after_sales: &AfterSaleQueue,
     user_id: &str,
     id: &str,
     now: i64,
@@ -78,8 +78,8 @@ pub enum Step {
 
 pub async fn take_step(
     db: &Database,
-    orders: &OrderDesk,
-    after_sales: &AfterSaleDesk,
+    orders: &OrderQueue,
+    after_sales: &AfterSaleQueue,
     id: &str,
     step: Step,
     now: i64,
@@ -139,8 +139,8 @@ fn quote(after_sale: &AfterSale, order: &Order, id: &str) -> Result<Breakdown, E
 /// now pay anything else, it is refused with the new figure and nothing moves.
 async fn refund(
     db: &Database,
-    orders: &OrderDesk,
-    after_sales: &AfterSaleDesk,
+    orders: &OrderQueue,
+    after_sales: &AfterSaleQueue,
     id: &str,
     expected: Option<Fen>,
     now: i64,
@@ -149,7 +149,7 @@ async fn refund(
     match after_sale.check_refundable() {
         Ok(()) => {}
         // A repeat answers like the first refund and moves nothing again. It still takes its turn at
-        // the desk, so it answers only once the first refund's read tables are written.
+        // the queue, so it answers only once the first refund's read tables are written.
         Err(AfterSaleError::AlreadyRefunded) => {
             let repeat = AfterSaleCommand::Refund {
                 refund_id: id.to_string(),

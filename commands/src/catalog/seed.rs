@@ -21,7 +21,7 @@ use crate::Database;
 pub const DEMO_MOBILE: &str = "13800000000";
 pub const DEMO_PASSWORD: &str = "demo1234";
 const SEED: u64 = 20_261_121;
-const DAY: i64 = 86_400;
+use domain::calendar::DAY_SECONDS;
 /// Every this many products one copies the design of a product of another stall, slightly changed:
 /// the true answers of same-style search.
 pub const NEAR_DUPLICATE_EVERY: usize = 25;
@@ -141,7 +141,7 @@ fn stall(i: usize, today: i64) -> Stall {
         contact: format!("13{}{:08}", rng.gen_range(5..=9), rng.gen_range(0..100_000_000)),
         wechat: format!("jp_stall_{:02}", i + 1),
         follow_count: rng.gen_range(30..3_000),
-        created_at: today - rng.gen_range(100..900) * DAY,
+        created_at: today - rng.gen_range(100..900) * DAY_SECONDS,
     }
 }
 
@@ -340,7 +340,7 @@ fn product(n: usize, today: i64) -> (Product, Design) {
         views,
         popularity: views / 10 + favorite_count * 5 + sales * 2,
         sales,
-        shelf_at: today - rng.gen_range(0..120 * DAY),
+        shelf_at: today - rng.gen_range(0..120 * DAY_SECONDS),
         hot: sales > 1_500,
         sea: area_site == "sea" || rng.gen_bool(0.1),
         skus,
@@ -686,7 +686,7 @@ async fn seed_reference(db: &Database, today: i64) -> Result<()> {
                 Val::Text(cz),
                 Val::Text(ce),
                 Val::Bool(*pinned),
-                Val::Int(today - (i as i64 * 3 + 1) * DAY),
+                Val::Int(today - (i as i64 * 3 + 1) * DAY_SECONDS),
             ]
         })
         .collect();
@@ -722,7 +722,7 @@ async fn seed_reference(db: &Database, today: i64) -> Result<()> {
                 Val::Text(bz),
                 Val::Text(be),
                 Val::Int(i as i64),
-                Val::Int(today - 20 * DAY),
+                Val::Int(today - 20 * DAY_SECONDS),
             ]
         })
         .collect();

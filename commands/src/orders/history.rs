@@ -13,14 +13,14 @@ use sqlx::Row;
 use crate::addresses::{self, AddressChange};
 use crate::after_sales::applying::{self, Application};
 use crate::after_sales::steps::{self, Step as AfterSaleStep};
-use crate::after_sales::AfterSaleDesk;
+use crate::after_sales::AfterSaleQueue;
 use crate::catalog::seed::{DEMO_MOBILE, DEMO_PASSWORD};
 use crate::error::Error;
 use crate::orders::payment::pay_from_wallet;
 use crate::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
 use crate::orders::pricing::Options;
-use crate::orders::OrderDesk;
-use crate::wallet::WalletDesk;
+use crate::orders::OrderQueue;
+use crate::wallet::WalletQueue;
 use crate::Database;
 
 /// The demo sellers besides the demo login (same password).
@@ -108,7 +108,7 @@ async fn address_of(
 
 async fn top_up_if_needed(
     db: &Database,
-    wallet: &WalletDesk,
+    wallet: &WalletQueue,
     user_id: &str,
     need: Fen,
     at: i64,
@@ -203,18 +203,18 @@ impl Agenda {
 }
 
 /// The desks the history's commands go through.
-pub struct HistoryDesks<'a> {
-    pub orders: &'a OrderDesk,
-    pub coupons: &'a crate::coupons::CouponDesk,
-    pub wallet: &'a WalletDesk,
-    pub after_sales: &'a AfterSaleDesk,
+pub struct HistoryQueues<'a> {
+    pub orders: &'a OrderQueue,
+    pub coupons: &'a crate::coupons::CouponQueue,
+    pub wallet: &'a WalletQueue,
+    pub after_sales: &'a AfterSaleQueue,
 }
 
 /// Writes the history unless orders exist already (seeding again changes nothing). Answers how many
 /// orders were placed; `progress(day, days)` reports as it goes.
 pub async fn seed_history(
     db: &Database,
-    desks: HistoryDesks<'_>,
+    queues: HistoryQueues<'_>,
     divisions: &Divisions,
     now: i64,
     progress: &(dyn Fn(u64, u64) + Sync),
@@ -300,12 +300,12 @@ pub async fn seed_history(
         let (start, fate) = (plan.at, plan.fate);
         let age = now - start;
         let order_no = plan.order_no.clone();
-        let orders = desks.orders;
+        let orders = queues.orders;
         match step {
             Step::Place => {
                 let request = plan.request.take().expect("each order is placed once");
                 plan.order_no =
-                    match placing::submit(db, orders, desks.coupons, divisions, &user, request, at).await {
+                    match placing::submit(db, orders, queues.coupons, divisions, &user, request, at).await {
                         Ok(no) => no,
                         // Stock ran out for a popular SKU: a real seller would pick another.
                         Err(Error::Invalid(_)) => continue,
@@ -320,11 +320,11 @@ pub async fn seed_history(
             }
             Step::Pay => {
                 let total = db.load::<domain::order::Order>(&order_no).await?.fees().total;
-                top_up_if_needed(db, desks.wallet, &user, total, at, &mut top_ups).await?;
+                top_up_if_needed(db, queues.wallet, &user, total, at, &mut top_ups).await?;
                 pay_from_wallet(
                     db,
                     orders,
-                    desks.wallet,
+                    queues.wallet,
                     &user,
                     &order_no,
                     PaymentMethod::Wallet,
@@ -437,7 +437,7 @@ pub async fn seed_history(
                     images: Vec::new(),
                     request_id: format!("demo-{order_no}"),
                 };
-                match applying::apply(db, orders, desks.after_sales, &user, application, at).await {
+                match applying::apply(db, orders, queues.after_sales, &user, application, at).await {
                     Ok(id) => plans[n].after_sale = id,
                     Err(Error::Invalid(_)) => continue,
                     Err(e) => return Err(e),
@@ -463,7 +463,7 @@ pub async fn seed_history(
                     },
                     _ => AfterSaleStep::Refund { expected: None },
                 };
-                steps::take_step(db, orders, desks.after_sales, &id, taken, at).await?;
+                steps::take_step(db, orders, queues.after_sales, &id, taken, at).await?;
                 let returns = fate % 3 == 0 && order_no_shipped(db, &order_no).await?;
                 match step {
                     Step::ApproveAfterSale if returns => agenda.add(at + DAY_SECONDS, n, Step::ShipReturn),
@@ -475,7 +475,7 @@ pub async fn seed_history(
             Step::ShipReturn => {
                 let id = plan.after_sale.clone();
                 let tracking_no = format!("YT{}", order_no.trim_start_matches("JP"));
-                steps::submit_return(db, desks.after_sales, &user, &id, "yto", &tracking_no, at).await?;
+                steps::submit_return(db, queues.after_sales, &user, &id, "yto", &tracking_no, at).await?;
                 agenda.add(at + 2 * DAY_SECONDS, n, Step::ReceiveReturn);
             }
         }

@@ -10,11 +10,11 @@ use domain::platform_export::quantity_of;
 use domain::variation::{english_colour, parse_spec, sku_for_spec, SkuNames, Spec};
 use sqlx::Row;
 
-use crate::coupons::CouponDesk;
+use crate::coupons::CouponQueue;
 use crate::error::{Error, Refusal};
 use crate::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
 use crate::orders::pricing::Options;
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::Database;
 
 /// One data row as read from the sheet, every cell as text.
@@ -175,8 +175,8 @@ fn column_of(field: Option<&'static str>) -> &'static str {
 /// What the placing needs besides the row: the seller's drop-shipping QC level.
 pub struct ImportContext<'a> {
     pub db: &'a Database,
-    pub orders: &'a OrderDesk,
-    pub coupons: &'a CouponDesk,
+    pub orders: &'a OrderQueue,
+    pub coupons: &'a CouponQueue,
     pub divisions: &'a Divisions,
     pub user_id: &'a str,
     pub qc: QcLevel,

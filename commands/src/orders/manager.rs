@@ -12,20 +12,20 @@ use domain::order::{Order, OrderEvent};
 use domain::wallet::{RefundKind, WalletCommand};
 use sqlx::Row;
 
-use crate::coupons::{self, CouponDesk};
+use crate::coupons::{self, CouponQueue};
 use crate::error::Error;
 use crate::orders::placing::return_stock;
-use crate::wallet::WalletDesk;
+use crate::wallet::WalletQueue;
 use crate::Database;
 
 pub struct OrderManager {
     db: Database,
-    wallet: Arc<WalletDesk>,
-    coupons: Arc<CouponDesk>,
+    wallet: Arc<WalletQueue>,
+    coupons: Arc<CouponQueue>,
 }
 
 impl OrderManager {
-    pub fn new(db: Database, wallet: Arc<WalletDesk>, coupons: Arc<CouponDesk>) -> Self {
+    pub fn new(db: Database, wallet: Arc<WalletQueue>, coupons: Arc<CouponQueue>) -> Self {
         Self { db, wallet, coupons }
     }
 
@@ -110,8 +110,8 @@ impl Query<Order> for OrderManager {
 /// stock is still held give it back.
 pub async fn settle_refunds(
     db: &Database,
-    wallet: Arc<WalletDesk>,
-    coupons: Arc<CouponDesk>,
+    wallet: Arc<WalletQueue>,
+    coupons: Arc<CouponQueue>,
 ) -> Result<usize, Error> {
     let manager = OrderManager::new(db.clone(), wallet, coupons);
     let rows = sqlx::query(

@@ -12,11 +12,11 @@ pub mod pricing;
 
 use domain::order::{Order, OrderError};
 
-use crate::desk::{Desk, Refuses};
+use crate::command_queue::{CommandQueue, Refuses};
 use crate::error::Refusal;
 
-/// Every order command goes through the desk (queued per order, conflicts retried).
-pub type OrderDesk = Desk<Order>;
+/// Every order command goes through its queue (queued per order, conflicts retried).
+pub type OrderQueue = CommandQueue<Order>;
 
 fn field_of(error: &OrderError) -> Option<&'static str> {
     match error {

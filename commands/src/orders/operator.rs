@@ -5,7 +5,7 @@ use domain::order::OrderCommand;
 use sqlx::Row;
 
 use crate::error::Error;
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::Database;
 
 /// Default days after shipping before an order completes on its own.
@@ -13,7 +13,7 @@ pub const AUTO_COMPLETE_DAYS: i64 = 10;
 
 /// Completes every shipped order shipped at least `days` ago; answers how many. Candidates come from
 /// the orders read table, and the order itself checks the days again.
-pub async fn complete_due(db: &Database, orders: &OrderDesk, days: i64, now: i64) -> Result<usize, Error> {
+pub async fn complete_due(db: &Database, orders: &OrderQueue, days: i64, now: i64) -> Result<usize, Error> {
     let rows = sqlx::query(
         "SELECT order_no FROM orders WHERE status = 'shipped' AND shipped_at <= $1 ORDER BY shipped_at LIMIT 1000",
     )

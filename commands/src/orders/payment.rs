@@ -10,12 +10,12 @@ use domain::wallet::{Wallet, WalletCommand};
 use sqlx::{AnyConnection, Row};
 use statements::Together;
 
-use crate::desk::{Turn, Within};
+use crate::command_queue::{Turn, Within};
 use crate::error::{Error, Refusal};
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::payments::{self, Payment};
 use crate::store::InTransaction;
-use crate::wallet::WalletDesk;
+use crate::wallet::WalletQueue;
 use crate::Database;
 
 /// An order of `user_id` that exists; another user's order is "not found", never "forbidden".
@@ -32,7 +32,7 @@ pub async fn owned_order(db: &Database, user_id: &str, order_no: &str) -> Result
 /// decided on the order's state in the log by `MarkPaid`, and the debit given back if it refuses.
 async fn payable(
     db: &Database,
-    orders: &OrderDesk,
+    orders: &OrderQueue,
     user_id: &str,
     order_no: &str,
 ) -> Result<(OrderStatus, Fen), Error> {
@@ -59,8 +59,8 @@ fn cannot_pay(status: OrderStatus) -> Error {
 /// The wallet payment process manager. Any number of calls, in parallel or not, debit once.
 pub async fn pay_from_wallet(
     db: &Database,
-    orders: &OrderDesk,
-    wallet: &WalletDesk,
+    orders: &OrderQueue,
+    wallet: &WalletQueue,
     user_id: &str,
     order_no: &str,
     method: PaymentMethod,
@@ -98,13 +98,13 @@ pub async fn pay_from_wallet(
 
 /// The wallet debit of an order's payment, as work of the order's `MarkPaid` transaction.
 struct Debit<'a> {
-    wallet: &'a WalletDesk,
+    wallet: &'a WalletQueue,
     user_id: &'a str,
     command: WalletCommand,
     held: std::sync::Mutex<Held>,
 }
 
-/// The wallet's turn, taken inside the order's (see [`crate::desk::Desk::turn`]) and held until the
+/// The wallet's turn, taken inside the order's (see [`crate::command_queue::CommandQueue::turn`]) and held until the
 /// debit is settled; the debit written by the transaction's last run, and once that committed, the
 /// debit stored. (A run whose transaction rolled back, followed by a run of the order's command that
 /// decided nothing and so wrote no debit, leaves a debit written but never stored: it must not be
@@ -162,7 +162,7 @@ fn mark_paid_command(order_no: &str, method: PaymentMethod, amount: Fen, now: i6
 }
 
 async fn mark_paid(
-    orders: &OrderDesk,
+    orders: &OrderQueue,
     order_no: &str,
     method: PaymentMethod,
     amount: Fen,
@@ -175,8 +175,8 @@ async fn mark_paid(
 
 /// The second step: mark the order paid, or give the debit back when the order refuses.
 async fn settle_debit(
-    orders: &OrderDesk,
-    wallet: &WalletDesk,
+    orders: &OrderQueue,
+    wallet: &WalletQueue,
     user_id: &str,
     order_no: &str,
     method: PaymentMethod,
@@ -217,7 +217,7 @@ pub const MAX_BATCH_PAY: usize = 200;
 /// (cancelled, not the seller's) refuses the whole batch, naming it.
 pub async fn quote_batch(
     db: &Database,
-    orders: &OrderDesk,
+    orders: &OrderQueue,
     user_id: &str,
     order_nos: &[String],
 ) -> Result<BatchQuote, Error> {
@@ -277,8 +277,8 @@ pub async fn quote_batch(
 /// total has changed since is refused so the seller sees the new one. Answers the orders paid.
 pub async fn pay_many_from_wallet(
     db: &Database,
-    orders: &OrderDesk,
-    wallet: &WalletDesk,
+    orders: &OrderQueue,
+    wallet: &WalletQueue,
     user_id: &str,
     order_nos: &[String],
     expected: Option<Fen>,
@@ -332,7 +332,7 @@ pub async fn pay_many_from_wallet(
 /// A QR payment for the order's total. When the gateway confirms it, [`after_callback`] pays the order.
 pub async fn pay_by_qr(
     db: &Database,
-    wallet: &WalletDesk,
+    wallet: &WalletQueue,
     user_id: &str,
     order_no: &str,
     notify_url: &str,
@@ -360,8 +360,8 @@ pub async fn pay_by_qr(
 /// wallet it was just credited to. Answers the refusal when the order can no longer be paid.
 pub async fn after_callback(
     db: &Database,
-    orders: &OrderDesk,
-    wallet: &WalletDesk,
+    orders: &OrderQueue,
+    wallet: &WalletQueue,
     payment_id: &str,
     now: i64,
 ) -> Result<(), Error> {
@@ -388,8 +388,8 @@ pub async fn after_callback(
 /// candidates come from the read tables; each decision is taken on the aggregates.
 pub async fn settle_open_payments(
     db: &Database,
-    orders: &OrderDesk,
-    wallet: &WalletDesk,
+    orders: &OrderQueue,
+    wallet: &WalletQueue,
     now: i64,
 ) -> Result<usize, Error> {
     let debits = sqlx::query(

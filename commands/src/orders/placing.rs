@@ -4,14 +4,14 @@
 
 use domain::address::{validate, AddressInput, Divisions};
 use domain::calendar::china_stamp;
-use domain::order::{validate_destination, Address, Destination, OrderCommand, Platform};
+use domain::order::{validate_destination, Address, Destination, OrderCommand, PlaceOrder, Platform};
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 
-use crate::coupons::{self, CouponDesk};
+use crate::coupons::{self, CouponQueue};
 use crate::error::{Error, Refusal};
 use crate::orders::pricing::{self, Options, PricedLine};
-use crate::orders::OrderDesk;
+use crate::orders::OrderQueue;
 use crate::store::InTransaction;
 use crate::Database;
 use statements::Together;
@@ -183,7 +183,8 @@ pub async fn resolve_destination(
             }
         }
     };
-    validate_destination(&destination).map_err(|e| Error::from(crate::desk::Refuses::refusal(&e)))?;
+    validate_destination(&destination)
+        .map_err(|e| Error::from(crate::command_queue::Refuses::refusal(&e)))?;
     Ok(destination)
 }
 
@@ -437,8 +438,8 @@ async fn order_exists(db: &Database, order_no: &str) -> Result<bool, Error> {
 /// caller answers the order it made, and nothing is taken twice.
 pub async fn submit(
     db: &Database,
-    desk: &OrderDesk,
-    coupon_desk: &CouponDesk,
+    queue: &OrderQueue,
+    coupon_queue: &CouponQueue,
     divisions: &Divisions,
     user_id: &str,
     request: OrderRequest,
@@ -475,7 +476,7 @@ pub async fn submit(
         draws += 1;
         let order_no = new_order_no(now);
         let terms = coupons::chosen_terms(db, user_id, &request.coupon_ids, &quoted, &order_no, now).await?;
-        coupons::redeem(coupon_desk, &terms, &quoted, &order_no, now).await?;
+        coupons::redeem(coupon_queue, &terms, &quoted, &order_no, now).await?;
         let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
         let reservation = Reservation {
             order_no: &order_no,
@@ -485,7 +486,7 @@ pub async fn submit(
             platform,
             now,
         };
-        let command = OrderCommand::Place {
+        let command = OrderCommand::Place(PlaceOrder {
             order_no: order_no.clone(),
             user_id: user_id.to_string(),
             lines: lines.iter().map(|p| p.line.clone()).collect(),
@@ -497,9 +498,9 @@ pub async fn submit(
             remark: remark.clone(),
             priority,
             at: now,
-        };
-        desk.assume_new(&order_no);
-        let Err(failed) = desk.execute_in(&order_no, command, &reservation).await else {
+        });
+        queue.assume_new(&order_no);
+        let Err(failed) = queue.execute_in(&order_no, command, &reservation).await else {
             break order_no;
         };
         // The order and its stock are stored together or not at all; only a failure that may have
@@ -510,7 +511,7 @@ pub async fn submit(
             _ => Ok(false),
         };
         if let Ok(false) = stored {
-            coupons::release(coupon_desk, &redeemed, &order_no, now).await;
+            coupons::release(coupon_queue, &redeemed, &order_no, now).await;
         }
         match failed {
             Error::Invalid(refusal) if refusal.key == NUMBER_TAKEN && draws < 5 => continue,

@@ -10,8 +10,8 @@ use domain::after_sale::{
 use domain::coupon::{CouponCommand, CouponKind, CouponTerms, Discount};
 use domain::money::Fen;
 use domain::order::{
-    Address, Claim, Courier, Destination, OrderCommand, OrderLine, OrderStatus, PaymentMethod, Platform,
-    QcLevel, ShippingPriority, Shortage, StockState, ValueAdded,
+    Address, Claim, Courier, Destination, OrderCommand, OrderLine, OrderStatus, PaymentMethod, PlaceOrder,
+    Platform, QcLevel, ShippingPriority, Shortage, StockState, ValueAdded,
 };
 use domain::wallet::{RefundKind, WalletCommand, WalletServices, WithdrawalStatus};
 use domain::wave::{OrderOutcome, PickLine, SettledOrder, WaveCommand, WaveOrder, WaveOrderLine, WaveStatus};
@@ -857,7 +857,7 @@ fn order_advance(seed: u8, order: &Order) -> OrderOp {
 fn order_command(op: &OrderOp, order: &Order, at: i64) -> OrderCommand {
     match op {
         OrderOp::Advance(seed) => order_command(&order_advance(*seed, order), order, at),
-        OrderOp::Place(p) => OrderCommand::Place {
+        OrderOp::Place(p) => OrderCommand::Place(PlaceOrder {
             order_no: s("O202611210001"),
             user_id: s("u1"),
             lines: order_lines(p.lines),
@@ -873,7 +873,7 @@ fn order_command(op: &OrderOp, order: &Order, at: i64) -> OrderCommand {
                 ShippingPriority::Together
             },
             at,
-        },
+        }),
         OrderOp::Pay {
             method,
             reference,

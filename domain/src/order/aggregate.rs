@@ -7,16 +7,14 @@ use serde::{Deserialize, Serialize};
 use crate::after_sale::{FactLine, OrderFacts, PerItemFees};
 use crate::coupon::{AppliedCoupon, CouponTerms};
 use crate::money::Fen;
-use crate::order::commands::OrderCommand;
+use crate::order::commands::{OrderCommand, PlaceOrder};
 use crate::order::errors::OrderError;
 use crate::order::events::OrderEvent;
 use crate::order::fees::{per_item_fees, Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};
-use crate::order::model::{
-    Claim, Destination, OrderLine, OrderStatus, PaymentMethod, ShippingPriority, Shortage, StockState,
-};
+use crate::order::model::{Claim, Destination, OrderLine, OrderStatus, PaymentMethod, Shortage, StockState};
 use crate::order::shares::{coupon_for_items, shares_of};
 
-const DAY_SECONDS: i64 = 86_400;
+use crate::calendar::DAY_SECONDS;
 
 /// One order (aggregate id = order number): `PendingPayment → ToBeShipped → Shipped → Completed`, or
 /// `Cancelled`; the stock state beside `ToBeShipped`; an abnormal flag; a review after completion.
@@ -324,31 +322,7 @@ impl Order {
 
     fn decide(&self, command: OrderCommand) -> Decision {
         match command {
-            OrderCommand::Place {
-                order_no,
-                user_id,
-                lines,
-                destination,
-                courier,
-                qc,
-                value_added,
-                coupons,
-                remark,
-                priority,
-                at,
-            } => self.place(
-                order_no,
-                user_id,
-                lines,
-                destination,
-                courier,
-                qc,
-                value_added,
-                coupons,
-                remark,
-                priority,
-                at,
-            ),
+            OrderCommand::Place(order) => self.place(order),
             OrderCommand::MarkPaid {
                 method,
                 reference,
@@ -405,17 +379,19 @@ impl Order {
     #[allow(clippy::too_many_arguments)]
     fn place(
         &self,
-        order_no: String,
-        user_id: String,
-        lines: Vec<OrderLine>,
-        destination: Destination,
-        courier: Courier,
-        qc: QcLevel,
-        mut value_added: Vec<ValueAdded>,
-        coupons: Vec<CouponTerms>,
-        remark: String,
-        priority: ShippingPriority,
-        at: i64,
+        PlaceOrder {
+            order_no,
+            user_id,
+            lines,
+            destination,
+            courier,
+            qc,
+            mut value_added,
+            coupons,
+            remark,
+            priority,
+            at,
+        }: PlaceOrder,
     ) -> Decision {
         if self.status != OrderStatus::New {
             return Err(OrderError::AlreadyPlaced);

@@ -5,6 +5,26 @@ use crate::money::Fen;
 use crate::order::fees::{Courier, QcLevel, ValueAdded};
 use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, ShippingPriority, Shortage};
 
+/// An order as placed: its lines priced by the caller from the catalogue at this moment; the order
+/// computes its fees.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlaceOrder {
+    pub order_no: String,
+    pub user_id: String,
+    pub lines: Vec<OrderLine>,
+    pub destination: Destination,
+    pub courier: Courier,
+    pub qc: QcLevel,
+    pub value_added: Vec<ValueAdded>,
+    /// Already redeemed for this order, at most one per kind.
+    pub coupons: Vec<CouponTerms>,
+    pub remark: String,
+    /// The seller's multi-item shipping priority when the order was placed.
+    #[serde(default)]
+    pub priority: ShippingPriority,
+    pub at: i64,
+}
+
 /// Every command carries `at`, its business time in unix seconds.
 // Placing carries the whole order and the other variants a few fields; boxing it would only add
 // noise to every match, and these values live briefly.
@@ -12,22 +32,7 @@ use crate::order::model::{Claim, Destination, OrderLine, PaymentMethod, Shipping
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum OrderCommand {
     /// Lines are priced by the caller from the catalogue at this moment; the order computes its fees.
-    Place {
-        order_no: String,
-        user_id: String,
-        lines: Vec<OrderLine>,
-        destination: Destination,
-        courier: Courier,
-        qc: QcLevel,
-        value_added: Vec<ValueAdded>,
-        /// Already redeemed for this order, at most one per kind.
-        coupons: Vec<CouponTerms>,
-        remark: String,
-        /// The seller's multi-item shipping priority when the order was placed.
-        #[serde(default)]
-        priority: ShippingPriority,
-        at: i64,
-    },
+    Place(PlaceOrder),
     /// The money has been taken (wallet debit or confirmed QR payment) under `reference`.
     MarkPaid {
         method: PaymentMethod,

@@ -13,7 +13,7 @@ pub mod shares;
 mod tests;
 
 pub use aggregate::{apply_coupons, validate_destination, Order};
-pub use commands::OrderCommand;
+pub use commands::{OrderCommand, PlaceOrder};
 pub use errors::OrderError;
 pub use events::OrderEvent;
 pub use fees::{Courier, Fees, QcLevel, ValueAdded, SERVICE_FEE_PER_ITEM};

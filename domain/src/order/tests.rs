@@ -42,7 +42,7 @@ fn domestic() -> Destination {
 }
 
 fn place_with(lines: Vec<OrderLine>, destination: Destination) -> OrderCommand {
-    OrderCommand::Place {
+    OrderCommand::Place(PlaceOrder {
         order_no: NO.into(),
         user_id: "u1".into(),
         lines,
@@ -54,7 +54,7 @@ fn place_with(lines: Vec<OrderLine>, destination: Destination) -> OrderCommand {
         remark: " 尽快发货 ".into(),
         priority: ShippingPriority::Split,
         at: AT,
-    }
+    })
 }
 
 fn place() -> OrderCommand {
@@ -975,7 +975,7 @@ fn coupon(
 
 fn place_with_coupons(coupons: Vec<crate::coupon::CouponTerms>) -> OrderCommand {
     let mut command = place();
-    if let OrderCommand::Place { coupons: c, .. } = &mut command {
+    if let OrderCommand::Place(PlaceOrder { coupons: c, .. }) = &mut command {
         *c = coupons;
     }
     command
@@ -1179,7 +1179,7 @@ fn a_shortage_report_sent_again_reports_nothing_new() {
 /// goods 115.80 after the coupon, fees 7.00, paid 122.80.
 fn coupon_order() -> OrderCommand {
     use crate::coupon::{CouponKind, Discount};
-    OrderCommand::Place {
+    OrderCommand::Place(PlaceOrder {
         order_no: NO.into(),
         user_id: "u1".into(),
         lines: vec![line("k1", 6_290, 2)],
@@ -1198,7 +1198,7 @@ fn coupon_order() -> OrderCommand {
         remark: String::new(),
         priority: ShippingPriority::Together,
         at: AT,
-    }
+    })
 }
 
 fn coupon_order_placed() -> OrderEvent {
@@ -1320,7 +1320,7 @@ fn a_line_refunded_one_piece_at_a_time_gives_back_its_paid_share_to_the_fen() {
     // 3 × 10.00 with 10.00 off: the pieces carry 3.33, 3.33 and the last 3.34 of the coupon, so
     // 6.67 + 6.67 + 6.66 = 20.00, the line's paid share.
     let mut command = coupon_order();
-    if let OrderCommand::Place { lines, coupons, .. } = &mut command {
+    if let OrderCommand::Place(PlaceOrder { lines, coupons, .. }) = &mut command {
         *lines = vec![line("k1", 1_000, 3)];
         coupons[0].discount = Discount::FullReduction {
             threshold: Fen(0),

@@ -532,7 +532,7 @@ async fn funded_sellers_from(state: &api::state::AppState, count: usize, first: 
                     at: 0,
                 },
             ] {
-                state.desk.execute(&id, command).await.unwrap();
+                state.wallets.execute(&id, command).await.unwrap();
             }
         }
         sellers.push(id);
@@ -605,7 +605,7 @@ async fn pay(state: &api::state::AppState, user: &str, no: &str) {
     commands::orders::payment::pay_from_wallet(
         &state.db,
         &state.orders,
-        &state.desk,
+        &state.wallets,
         user,
         no,
         domain::order::PaymentMethod::Wallet,

@@ -26,14 +26,14 @@ pub trait Refuses {
     fn refusal(&self) -> Refusal;
 }
 
-pub struct Desk<A: Snapshotted> {
+pub struct CommandQueue<A: Snapshotted> {
     cqrs: Arc<Cqrs<A>>,
     /// Where the audit trail of staff commands is written.
     pool: AnyPool,
     queues: Mutex<HashMap<String, Weak<tokio::sync::Mutex<()>>>>,
 }
 
-impl<A> Desk<A>
+impl<A> CommandQueue<A>
 where
     A: Snapshotted,
     A::Error: Refuses,
@@ -84,7 +84,7 @@ where
         self.run(id, command, None).await
     }
 
-    /// Like [`Desk::execute`], with `work` stored in the same transaction as the command's events: both
+    /// Like [`CommandQueue::execute`], with `work` stored in the same transaction as the command's events: both
     /// or neither. `work` may run more than once (a conflict retries the whole transaction).
     pub async fn execute_in(
         &self,
@@ -109,9 +109,9 @@ where
     }
 
     /// Runs `command` on the aggregate whose `turn` the caller holds, in the transaction on `conn`
-    /// that a command of another desk is writing (see [`crate::store::Framework::execute_within`]).
-    /// Answers the refusal like [`Desk::execute`]; a conflict with another process comes back as an
-    /// error that makes that other command run again. [`Desk::settle`] it once the transaction
+    /// that a command of another queue is writing (see [`crate::store::Framework::execute_within`]).
+    /// Answers the refusal like [`CommandQueue::execute`]; a conflict with another process comes back as an
+    /// error that makes that other command run again. [`CommandQueue::settle`] it once the transaction
     /// committed.
     pub async fn execute_within(
         &self,
@@ -153,7 +153,7 @@ where
         }
     }
 
-    /// After the transaction [`Desk::execute_within`] wrote in committed.
+    /// After the transaction [`CommandQueue::execute_within`] wrote in committed.
     pub async fn settle(&self, turn: Turn, within: Within<A>)
     where
         A::Command: Clone + Serialize,
@@ -264,13 +264,13 @@ where
     }
 }
 
-/// An aggregate's turn in this process (see [`Desk::turn`]).
+/// An aggregate's turn in this process (see [`CommandQueue::turn`]).
 pub struct Turn {
     id: String,
     _guard: tokio::sync::OwnedMutexGuard<()>,
 }
 
-/// A command written in another desk's transaction, to be [`Desk::settle`]d once it committed.
+/// A command written in another queue's transaction, to be [`CommandQueue::settle`]d once it committed.
 pub struct Within<A: Snapshotted> {
     staged: Staged<A>,
     command: A::Command,
