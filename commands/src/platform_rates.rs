@@ -1,4 +1,4 @@
-//! A seller's rates for the currencies of their platform shops (issue 45 item 2): yuan for one unit of
+//! A seller's rates for the currencies of their platform shops: yuan for one unit of
 //! each platform's currency, so a platform import's margin can be shown in yuan. Saved as a whole set;
 //! `projections::platform_rates` reads them.
 

@@ -1,4 +1,4 @@
-//! What a new seller and an attacker found (issue 14), over HTTP on both engines: spreadsheets that
+//! What a new seller and an attacker found, over HTTP on both engines: spreadsheets that
 //! name far cells or hold huge strings, text with control characters or without end, a failure in
 //! the middle of placing an order, the payment simulator, parallel guesses, repeated operator
 //! decisions, headers on static answers, compression, and view counting.

@@ -1,4 +1,4 @@
-//! One item number per stall, on both engines (issue 44, item 3): saves racing for a new item number
+//! One item number per stall, on both engines: saves racing for a new item number
 //! make one product and answer the others "item number taken", two imports confirmed at once make
 //! one product, and migration 0032 names the products a catalogue already holds twice.
 

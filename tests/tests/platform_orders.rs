@@ -514,7 +514,7 @@ async fn an_export_of_unknown_layout_is_refused_with_the_columns_it_lacks(app: &
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
 
-/// Issue 44, item 4: a Douyin export of a few hundred kilobytes whose every cell names one
+/// A Douyin export of a few hundred kilobytes whose every cell names one
 /// 2,000-character shared string expands to 20 MB of text; it is refused by that bound, and nothing
 /// is kept.
 async fn an_export_whose_cells_expand_to_too_much_text_is_refused(app: &TestApp) {
@@ -719,7 +719,7 @@ async fn a_seven_digit_mobile_does_not_make_a_domestic_order(app: &TestApp) {
     );
 }
 
-// Issue 45's suites, one file per part, each with its own `on_both_engines!`; they use the helpers
+// The platform-order suites, one file per part, each with its own `on_both_engines!`; they use the helpers
 // above (a child module sees its parent's private items).
 mod links;
 mod pay;

@@ -608,7 +608,7 @@ async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app
 }
 
 /// A stall account previews its stall's stock, the owner moves the account to another stall, and
-/// the account confirms: refused, naming the row and the stall, and the stock stays (issue 44: the
+/// the account confirms: refused, naming the row and the stall, and the stock stays (the
 /// uploader's old stalls were applied). Back on its stall, the same import applies.
 async fn a_confirm_reaches_only_the_stalls_its_confirmer_has_now(app: &TestApp) {
     app.seed(5).await;

@@ -237,7 +237,7 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
         "Your staff session has ended, please sign in again."
     );
     // A disabled account is answered exactly as a wrong password, so the answer never confirms
-    // the password (issue 44).
+    // the password.
     let right = app.staff_login("13900009003", STAFF_PASSWORD).await;
     let wrong = app.staff_login("13900009003", "not-the-password").await;
     assert_eq!(right.0, StatusCode::UNPROCESSABLE_ENTITY);

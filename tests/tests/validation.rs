@@ -181,7 +181,7 @@ const STAFF_LISTS: [&str; 17] = [
 ];
 
 /// `page=9223372036854775807` skipped more rows than a number holds: PostgreSQL was handed a
-/// negative `OFFSET` and answered 500 (issue 44, item 10). Every list call answers 422 naming the page.
+/// negative `OFFSET` and answered 500. Every list call answers 422 naming the page.
 async fn every_list_call_refuses_a_page_past_the_last_by_name(app: &TestApp) {
     app.seed(3).await;
     let token = app.register("13800138000", "abc12345").await;

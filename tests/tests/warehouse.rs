@@ -1,4 +1,4 @@
-//! The warehouse and service desk of the staff console over HTTP on both engines (issue 16): pick
+//! The warehouse and service desk of the staff console over HTTP on both engines: pick
 //! waves closed once however often and by however many, batch shipping that ships what it can,
 //! tracking-number sheets previewed then applied, every new call behind its role, and the CLI steps.
 
@@ -700,7 +700,7 @@ async fn every_new_call_follows_the_roles(app: &TestApp) {
     let stall = app.staff("13900000136", "stall", &["s01"]).await;
     signed_in.insert("stall", stall);
     // (call, body (null: GET), roles allowed besides the owner). Orders and their buyers reach
-    // only the warehouse, and a label's file only who ships (issue 44: service, finance and the
+    // only the warehouse, and a label's file only who ships (service, finance and the
     // catalogue read orders and downloaded labels before).
     let calls: Vec<(&str, Value, &[&str])> = vec![
         ("waves", Value::Null, &["warehouse"]),

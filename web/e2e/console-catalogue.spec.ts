@@ -7,7 +7,7 @@ import { fillTemplate, readWorkbook } from './xlsx';
 import { readZip, writeZip } from './zip';
 
 /**
- * The staff console's catalogue (issue 15) against the real server: the demo owner adds a
+ * The staff console's catalogue against the real server: the demo owner adds a
  * catalogue member, who makes a product (two colours × two sizes, uploaded pictures) and shelves
  * it; a seller finds it by its item number and orders it; the demo stall account sees only its own
  * stall's products, and imports products from the Excel template. Demo staff (jpmall seed): 13900000001 owner … 13900000007 stall (of stall s01,

@@ -8,7 +8,7 @@ import { ADDRESS, call, fen, operator, productWithStock, topUp, yuan, type Order
 import { readWorkbook } from './xlsx';
 
 /**
- * The staff console's warehouse and desk screens (issue 16) against the real server, each flow by
+ * The staff console's warehouse and desk screens against the real server, each flow by
  * the demo account of its role (jpmall seed: 13900000001 owner, …03 warehouse, …04 service, …05
  * finance; password demo1234):
  * - the warehouse makes a pick wave of its own stall's orders, prints it, downloads it, marks a line

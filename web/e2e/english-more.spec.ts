@@ -5,7 +5,7 @@ import { expect, loginViaUi, newMobile, registerViaApi, test } from './helpers';
 import { call, operator, productWithStock, topUp, type Order } from './shop';
 
 /**
- * Issue 21, the states english.spec.ts does not reach: platform order imports (a preview with
+ * The states english.spec.ts does not reach: platform order imports (a preview with
  * ready, blocked and skipped orders, the link dialog, a label, the batch's report, the write-back,
  * earlier imports and 'my links'); an after-sale the service desk rejected and a withdrawal the
  * finance desk rejected, their reasons typed in Chinese as staff type them; expired and used

@@ -3,7 +3,7 @@ import { expect, loginViaUi, newMobile, registerViaApi, test } from './helpers';
 import { call, operator, productWithStock, topUp, type Order } from './shop';
 
 /**
- * Issue 21: a seller who chose English sees no Chinese. The seller gets data in every state the
+ * A seller who chose English sees no Chinese. The seller gets data in every state the
  * storefront shows (orders in each status, a shortage, an abnormal order, an after-sale, coupons,
  * a top-up and a withdrawal, an export job, messages), then every route of the storefront is
  * opened in en_US and its visible text is searched for Han characters (e2e/english.ts says what

@@ -2,7 +2,7 @@ import type { Page, Request } from '@playwright/test';
 import { expect } from './helpers';
 
 /**
- * The walk the English specs share (issue 21: a seller who chose English sees no Chinese): routes
+ * The walk the English specs share (a seller who chose English sees no Chinese): routes
  * opened in one page the way the router's own links open them, popups opened on them, and every
  * visible Han text that is not marked as allowed collected into one report.
  *

@@ -145,7 +145,7 @@ test('batch upload: the template filled with two platform orders creates both, a
   };
   const firstJob = await upload(filled);
   expect(firstJob).toMatchObject({ kind: 'import', table: 'platform_orders', status: 'running' });
-  // the record keeps the seller's own file name (issue 45)
+  // the record keeps the seller's own file name
   expect(firstJob.file_name).toBe(filled.name);
   const report = dialog.locator('.excel-report');
   await expect(report.locator('.excel-report-created')).toHaveAttribute('data-count', '2');

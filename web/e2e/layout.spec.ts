@@ -3,7 +3,7 @@ import { expect, loginViaUi, newMobile, registerViaApi, screenshot, test } from 
 import { call, productWithStock } from './shop';
 
 /**
- * Issue 21: the header and the nav at a desk (1280 px, one row in both languages, the modules as
+ * The header and the nav at a desk (1280 px, one row in both languages, the modules as
  * menus with their counts, reachable from the keyboard) and on a phone (390 px, nothing wider than
  * the screen on any route, logged out or in).
  */

@@ -6,7 +6,7 @@ import { call, exchange, fen, operator, topUp, yuan, type Order, type Sku } from
 import { readWorkbook } from './xlsx';
 
 /**
- * The platform imports screen (`/platformOrders`, docs/api.md "Platform imports (issue 20)"): a
+ * The platform imports screen (`/platformOrders`, docs/api.md "Platform imports"): a
  * Douyin export uploaded and previewed, its two items linked to jpmall SKUs, a label attached to
  * the order whose buyer Douyin hides, the batch ordered, both orders paid and shipped, and the
  * write-back file read back.

@@ -3,7 +3,7 @@ import { expect, loginViaUi, newMobile, registerViaApi, test } from './helpers';
 import { call, exchange, fen, operator, topUp, yuan, type Order, type Sku } from './shop';
 
 /**
- * Issue 45: a 抖店 export whose 商家编码 is one product code (not a jpmall item number) over three
+ * A 抖店 export whose 商家编码 is one product code (not a jpmall item number) over three
  * specs, one of them in Douyin's long form `颜色分类:X;尺码:Y`. Each spec is linked to its own SKU
  * through the link dialog (a link never covers another spec), the batch is ordered, the three orders
  * are paid in one confirmation, and the warehouse ships each with the SKU its line named.

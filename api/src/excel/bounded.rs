@@ -336,7 +336,7 @@ mod tests {
 
     #[test]
     fn a_sheet_whose_shared_strings_expand_past_the_text_budget_is_refused() {
-        // The platform-order file of issue 44: 404,000 cells of one 2,000-character string, 800 MB
+        // A platform-order file an outside test sent: 404,000 cells of one 2,000-character string, 800 MB
         // of text once expanded, from a file of about a megabyte.
         let book = shared_string_book(&"x".repeat(2_000), 2_020, 200);
         assert!(book.len() < 2 * 1024 * 1024, "{} bytes", book.len());

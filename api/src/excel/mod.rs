@@ -1,4 +1,4 @@
-//! Excel export and batch upload (issue 8): workbooks written with rust_xlsxwriter and read with
+//! Excel export and batch upload: workbooks written with rust_xlsxwriter and read with
 //! calamine. Both run as background jobs recorded in `excel_jobs` (see `commands::excel_jobs`), so a
 //! large export or import shows its progress and the record lists it for download again.
 

@@ -1,4 +1,4 @@
-//! Issue 45 item 9: several orders paid from the wallet in one confirmation, one debit per order,
+//! Several orders paid from the wallet in one confirmation, one debit per order,
 //! all or none.
 
 use super::*;

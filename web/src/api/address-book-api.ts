@@ -5,7 +5,7 @@ const P = '/jpmall/addons/unishop/address';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * The address-book reads more than the address screen needs (docs/api.md "Addresses (issue 6)"):
+ * The address-book reads more than the address screen needs (docs/api.md "Addresses"):
  * the region picker's divisions and the caller's addresses (`Address` tag), which checkout also
  * chooses from. The address screen adds its changes on top (features/address/address-api.ts).
  */

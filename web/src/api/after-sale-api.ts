@@ -14,8 +14,7 @@ const OPTIONS = { type: 'AfterSale' as const, id: 'OPTIONS' };
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * The after-sale calls more than the after-sales screens need (docs/api.md "After-sales (issue
- * 7)"): what an order allows (`aftersale/options`) and the application (`aftersale/apply`), both
+ * The after-sale calls more than the after-sales screens need (docs/api.md "After-sales"): what an order allows (`aftersale/options`) and the application (`aftersale/apply`), both
  * used by the apply dialog the order screens open, and the platform's return address
  * (`home/refund_address`). The list, detail, return and cancel live in features/afterSales.
  * Options answer to `AfterSale` (an application or a cancel frees or claims quantities); an

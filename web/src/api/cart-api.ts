@@ -32,7 +32,7 @@ export function cartOutOfDate(error: ApiError | undefined): boolean {
 type SessionRoot = { session: SessionState };
 
 /**
- * Drop-shipping cart calls (docs/api.md "Drop-shipping cart (issue 6)"). They live in the api
+ * Drop-shipping cart calls (docs/api.md "Drop-shipping cart"). They live in the api
  * layer because three parts use them: the product screen adds, the nav shows the count, the cart
  * screen changes. Every change answers the whole cart, so a successful change writes its answer
  * into the cached cart of the current session and language (badge and screen update without

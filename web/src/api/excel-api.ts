@@ -3,7 +3,7 @@ import type { Page } from '../lib/api-types';
 import type { Language } from '../lib/languages';
 
 /**
- * Excel export and batch upload (docs/api.md "Excel export and batch upload (issue 8)"). Exports
+ * Excel export and batch upload (docs/api.md "Excel export and batch upload"). Exports
  * and imports are background jobs: starting one answers the running job at once, `excel/job` is
  * polled for its progress, and `excel/history` lists them (`ExcelJob` tag: starting a job, and a
  * job seen finishing, ask the history again). The file itself (`excel/download`) is not an

@@ -2,7 +2,7 @@ import { api } from './api';
 import type { ForwardSettings } from '../lib/api-types';
 
 /**
- * The caller's drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)"), defaults
+ * The caller's drop-shipping settings (docs/api.md "Drop-shipping settings"), defaults
  * until saved, under the `Forward` tag: the settings screen edits them and checkout starts from
  * them. The token is in the arguments so another session asks again.
  */

@@ -3,7 +3,7 @@ import type { ExcelJob } from './excel-api';
 import type { Page } from '../lib/api-types';
 
 /**
- * Platform imports (docs/api.md "Platform imports (issue 20)"): a platform's own order export
+ * Platform imports (docs/api.md "Platform imports"): a platform's own order export
  * uploaded and previewed, its items linked to jpmall SKUs, labels attached, the batch ordered (an
  * Excel job, polled with `excel/job`). The write-back file is not an envelope and is fetched
  * outside RTK Query (PLATFORM_WRITEBACK_URL). Tags: `PlatformImport` (imports and their

@@ -5,7 +5,7 @@ const P = '/jpmall/addons/unishop/fund';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * The wallet calls more than the fund screens read (docs/api.md "Funds (issue 5)"): the summary
+ * The wallet calls more than the fund screens read (docs/api.md "Funds"): the summary
  * (`Wallet` tag; the order payment screen shows the balance) and a payment's status (polled by the
  * top-up dialog and by an order's QR payment). The token is part of each query's arguments, so
  * another session asks again.

@@ -1,5 +1,5 @@
 /**
- * After-sale names and the apply rules (docs/api.md "After-sales (issue 7)", spec sections 4, 5
+ * After-sale names and the apply rules (docs/api.md "After-sales", spec sections 4, 5
  * and 9): kind and status codes with the catalogue keys of their names, where an after-sale's
  * screen is, which kinds need the goods sent back, and what the apply dialog checks before it
  * sends. The order screens (the apply dialog) and the after-sales screens both use them.

@@ -139,7 +139,7 @@ export interface Notice {
   pinned: boolean;
 }
 
-/** Fund shapes (docs/api.md "Funds (issue 5)"). Money is a yuan string; times are unix seconds. */
+/** Fund shapes (docs/api.md "Funds"). Money is a yuan string; times are unix seconds. */
 export interface PayoutAccount {
   /** Masked by the server ('张*'). */
   payee: string;
@@ -197,7 +197,7 @@ export interface LedgerRow {
   at: number;
 }
 
-/** Address book shapes (docs/api.md "Addresses (issue 6)"). Times are unix seconds. */
+/** Address book shapes (docs/api.md "Addresses"). Times are unix seconds. */
 export interface Address {
   id: string;
   recipient: string;
@@ -218,7 +218,7 @@ export interface Area {
   name: string;
 }
 
-/** Drop-shipping cart shapes (docs/api.md "Drop-shipping cart (issue 6)"). Money is a yuan string. */
+/** Drop-shipping cart shapes (docs/api.md "Drop-shipping cart"). Money is a yuan string. */
 export interface CartItem {
   sku_id: string;
   product_id: string;
@@ -249,7 +249,7 @@ export interface Cart {
   selected_amount: string;
 }
 
-// Drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)").
+// Drop-shipping settings (docs/api.md "Drop-shipping settings").
 
 /** The six fields forward/save takes. */
 export interface ForwardSettingsBody {
@@ -269,7 +269,7 @@ export interface ForwardSettings extends ForwardSettingsBody {
   qc_levels: { code: string; per_item: string }[];
 }
 
-/** Coupon shapes (docs/api.md "Coupons (issue 7)"). Money is a yuan string; times are unix seconds. */
+/** Coupon shapes (docs/api.md "Coupons"). Money is a yuan string; times are unix seconds. */
 export type CouponType = 'product' | 'service' | 'shipping';
 
 export type CouponDiscountType = 'full_reduction' | 'discount';
@@ -400,7 +400,7 @@ export interface OutStockNotice {
   at: number;
 }
 
-/** After-sale shapes (docs/api.md "After-sales (issue 7)"). Money is a yuan string; times are unix seconds. */
+/** After-sale shapes (docs/api.md "After-sales"). Money is a yuan string; times are unix seconds. */
 export type AfterSaleKind = 'refund_unshipped' | 'refund_only' | 'return_refund' | 'exchange' | 'resend';
 
 export type AfterSaleStatus =

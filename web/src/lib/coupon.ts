@@ -1,7 +1,7 @@
 /**
- * Coupon words the coupons screen and the checkout's coupon picker share (docs/api.md "Coupons
- * (issue 7)", spec sections 3 and 4): the catalogue keys of types, discount types and usage
- * states, and the message describing a coupon's discount. Amounts stay the server's yuan strings;
+ * Coupon words the coupons screen and the checkout's coupon picker share (docs/api.md "Coupons", spec
+ * sections 3 and 4): the catalogue keys of types, discount types and usage states, and the message
+ * describing a coupon's discount. Amounts stay the server's yuan strings;
  * they are only read into fen to compare and to drop zeros (never computed with floats).
  */
 import { fenToYuan, yuanToFen } from './money';

@@ -1,7 +1,7 @@
 /**
  * Test helpers of the Excel export and batch upload tests: job fixtures, a job that runs for a
  * few polls and a workbook answer, beside the shared fake server that answers by path
- * (docs/api.md "Excel export and batch upload (issue 8)" and the list calls the screens make)
+ * (docs/api.md "Excel export and batch upload" and the list calls the screens make)
  * and records what was sent (JSON bodies, or the multipart file's name and size), and the render
  * helper with a router that shows where the screen went (screen-test-kit.tsx, re-exported).
  * Imported by tests only.

@@ -28,7 +28,7 @@ export interface CustomerServiceProps {
 }
 
 /**
- * The customer-service dialog (spec section 2; docs/api.md "Customer service (issue 8)"): the
+ * The customer-service dialog (spec section 2; docs/api.md "Customer service"): the
  * site's QQ, WeChat, phone and service hours from site info, each with a copy button (empty text
  * warns 'no content'), and the order asked about when opened from an order. Shared by the layout
  * (loaded when first opened) and the order screens, hence here and not in a feature.

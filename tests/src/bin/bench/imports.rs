@@ -1,5 +1,5 @@
 //! Memory of a real `jpmall serve` while each spreadsheet import reads the worst files of a 10 MB
-//! upload (issue 44, item 4): one long shared string named by every cell the route allows (a file of
+//! upload: one long shared string named by every cell the route allows (a file of
 //! a megabyte that once expanded to gigabytes), text just under the sheet's text budget in the
 //! columns the import reads (the worst file it accepts), and plain text that does not compress,
 //! filling the upload. Each file is read by a fresh server, whose peak resident memory above what it

@@ -1,7 +1,7 @@
 import { AFTER_SALE_STATUSES, REFUND_KINDS } from '../../lib/after-sale';
 
 /**
- * What the review queue offers for an after-sale (docs/api.md "After-sales (issue 7)"): the steps
+ * What the review queue offers for an after-sale (docs/api.md "After-sales"): the steps
  * its status allows, the queue's tabs, and the refund's rows. The server decides; these only
  * choose the buttons.
  */

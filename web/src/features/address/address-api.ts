@@ -9,7 +9,7 @@ const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: '
 const changesList = (_result: unknown, error: unknown) => (error ? [] : ['Address' as const]);
 
 /**
- * Address book calls (docs/api.md "Addresses (issue 6)"), on top of the divisions and the list of
+ * Address book calls (docs/api.md "Addresses"), on top of the divisions and the list of
  * api/address-book-api.ts (checkout reads those too). The list answers to `Address` and every
  * successful change invalidates it. Add and edit are silent (the dialog shows a refusal next to
  * the field it names, or as a toast); the list actions let the base query toast a refusal.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the address book (spec section 5, docs/api.md "Addresses (issue 6)"): the form's
+ * Pure rules of the address book (spec section 5, docs/api.md "Addresses"): the form's
  * checks, the request body a form makes, and the province → city → district option tree the
  * region picker loads one level at a time.
  */

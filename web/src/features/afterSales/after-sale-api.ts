@@ -20,7 +20,7 @@ const onSuccess =
     error ? [] : [...tags];
 
 /**
- * The after-sales screens' calls (docs/api.md "After-sales (issue 7)"): the list with its status
+ * The after-sales screens' calls (docs/api.md "After-sales"): the list with its status
  * counts, the detail with its timeline and return address, the return parcel and cancelling.
  * Lists and details answer to `AfterSale`. Entering the return parcel invalidates `AfterSale`;
  * cancelling also `Order` (it frees the claimed quantity). None of the seller's calls moves

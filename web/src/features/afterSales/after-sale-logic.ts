@@ -1,6 +1,6 @@
 /**
- * Pure rules of the after-sales screens (spec sections 2, 4, 5 and 9, docs/api.md "After-sales
- * (issue 7)"): the list's status tab, order-number search and page as they live in the address,
+ * Pure rules of the after-sales screens (spec sections 2, 4, 5 and 9, docs/api.md "After-sales"):
+ * the list's status tab, order-number search and page as they live in the address,
  * what an after-sale allows now (cancel, the return parcel), the refund breakdown's rows, the
  * return form's checks, and what an event of the timeline says. Amounts are the server's strings;
  * they are only read into fen to compare (never summed in the page).

@@ -1,6 +1,6 @@
 /**
  * Test helpers of the after-sales tests: an after-sales server that keeps its after-sales and
- * applies the rules of docs/api.md "After-sales (issue 7)" (lists with counts and prefix search,
+ * applies the rules of docs/api.md "After-sales" (lists with counts and prefix search,
  * detail, return, cancel, options, apply with its refusals and request ids) and fixtures, beside
  * the shared fake server that answers by path and records what was sent and the render helpers
  * with a router that show where the screen went (testing/screen-test-kit.tsx, re-exported). Imported

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the drop-shipping cart screen (docs/api.md "Drop-shipping cart (issue 6)"):
+ * Pure rules of the drop-shipping cart screen (docs/api.md "Drop-shipping cart"):
  * where checkout goes, the tick state of a stall and of the whole cart, and the bounds of a
  * line's quantity (a typed one is read by lib/quantity.ts). Amounts are never worked out here: the server's
  * `amount` and `selected_amount` strings are shown as they come.

@@ -14,7 +14,7 @@ const P = '/jpmall/addons/unishop/coupon';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * Coupon calls (docs/api.md "Coupons (issue 7)"). The list and the claimable coupons answer to
+ * Coupon calls (docs/api.md "Coupons"). The list and the claimable coupons answer to
  * `Coupon`. Claiming invalidates it whether it worked or not: a refusal ('already claimed', 'all
  * claimed', 'not valid now') means the claimable list on screen is out of date. Placing and
  * cancelling an order (orders/order-api.ts) invalidate it too, as they redeem and release coupons.

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the coupons screen (spec sections 3-5, docs/api.md "Coupons (issue 7)"): the
+ * Pure rules of the coupons screen (spec sections 3-5, docs/api.md "Coupons"): the
  * three filters (type, discount type, usage status) that must all be chosen before a search, how
  * they live in the address, the body of coupon/lists, and the usage-status tabs with their counts.
  */

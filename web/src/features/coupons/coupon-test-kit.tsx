@@ -1,6 +1,6 @@
 /**
  * Test helpers of the coupon tests: a fake coupon book that filters, counts, pages and claims the
- * way the server does (docs/api.md "Coupons (issue 7)") and fixtures, beside the shared fake
+ * way the server does (docs/api.md "Coupons") and fixtures, beside the shared fake
  * server that records what was sent and the render helper with a router that shows where the
  * screen went (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */

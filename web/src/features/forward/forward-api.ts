@@ -23,7 +23,7 @@ export interface PlatformRates {
 }
 
 /**
- * Drop-shipping settings calls (docs/api.md "Drop-shipping settings (issue 6)"): the settings
+ * Drop-shipping settings calls (docs/api.md "Drop-shipping settings"): the settings
  * query lives in api/forward-settings-api.ts (checkout reads it too), the save here. The settings
  * answer to `Forward`; a successful save invalidates it, so the screen (and later checkout's
  * defaults) shows what the server kept. Save is silent: the screen shows a refusal next to the

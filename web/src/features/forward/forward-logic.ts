@@ -1,5 +1,5 @@
 /**
- * Pure rules of the drop-shipping settings (docs/api.md "Drop-shipping settings (issue 6)"): the
+ * Pure rules of the drop-shipping settings (docs/api.md "Drop-shipping settings"): the
  * form's checks, the body forward/save takes, the names and fees of the couriers and quality
  * inspection levels, and which field a refusal names; the shop exchange rates' checks and the set
  * forward/platform_rates/save takes.

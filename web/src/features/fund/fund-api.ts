@@ -23,7 +23,7 @@ const P = '/jpmall/addons/unishop/fund';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /**
- * Fund calls (docs/api.md "Funds (issue 5)"), on top of the summary and payment status of
+ * Fund calls (docs/api.md "Funds"), on top of the summary and payment status of
  * api/wallet-api.ts (orders use those too). The summary answers to `Wallet`, the ledger to
  * `Ledger`, the withdrawals to `Withdrawal`: a bound account, a withdrawal and a paid top-up
  * invalidate what they change. Mutations are silent: the screens show the refusal next to the

@@ -7,7 +7,7 @@ import { selectToken } from '../../state/session-slice';
 import type { Language } from '../../lib/languages';
 import type { MessageStatus } from './message-logic';
 
-/** Where a message leads (docs/api.md "Messages (issue 8)"): `path` is an internal path. */
+/** Where a message leads (docs/api.md "Messages"): `path` is an internal path. */
 export interface MessageLink {
   type: 'order' | 'after_sale' | 'withdrawal' | 'coupon' | string;
   id: string;
@@ -48,7 +48,7 @@ const LIST = { type: 'Message', id: 'LIST' } as const;
 const UNREAD = { type: 'Message', id: 'UNREAD' } as const;
 
 /**
- * Message calls (docs/api.md "Messages (issue 8)"). The list answers to `Message`/LIST, the
+ * Message calls (docs/api.md "Messages"). The list answers to `Message`/LIST, the
  * layout's unread count to `Message`/UNREAD; reading one or all invalidates both, whether it
  * worked or not (a 404 means the list on screen is out of date). The `Message` tag type is added
  * here, so api/api.ts keeps its list.

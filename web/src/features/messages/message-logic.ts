@@ -1,5 +1,5 @@
 /**
- * Pure rules of the messages screen (docs/api.md "Messages (issue 8)"): the status tabs, how the
+ * Pure rules of the messages screen (docs/api.md "Messages"): the status tabs, how the
  * tab and page live in the address (`status`, `page`, `size`) and where a message leads.
  */
 import { isAbsoluteUrl } from '../../lib/open-link';

@@ -1,6 +1,6 @@
 /**
  * Test helpers of the message tests: a fake mailbox that filters, pages and reads the way the
- * server does (docs/api.md "Messages (issue 8)") and fixtures, beside the shared fake server that
+ * server does (docs/api.md "Messages") and fixtures, beside the shared fake server that
  * records what was sent and the render helper with a router that shows where the screen went
  * (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout's coupon choice (docs/api.md "Coupons (issue 7)", "At checkout"): order/preview
+ * The checkout's coupon choice (docs/api.md "Coupons", "At checkout"): order/preview
  * lists the caller's usable coupons for the order; the seller chooses at most one of each type
  * (goods, service fees, shipping), and the chosen ids go out as `coupon_ids` with the preview and
  * the submit. A change of lines or options can take a chosen coupon out of reach: it is dropped.

@@ -55,7 +55,7 @@ export interface PayBatchAnswer {
 }
 
 /**
- * Order calls (docs/api.md "Orders (issue 6)"). Lists, details and the two after-sales lists
+ * Order calls (docs/api.md "Orders"). Lists, details and the two after-sales lists
  * answer to `Order`; every change invalidates it (and `Wallet`/`Ledger`, as paying, cancelling
  * and refunds move money). Placing an order also invalidates `Cart` (a cart order's lines leave
  * the cart); placing and cancelling invalidate `Coupon` (its coupons are redeemed and released).

@@ -1,5 +1,5 @@
 /**
- * Pure rules of the order screens (spec sections 2, 4 and 5, docs/api.md "Orders (issue 6)"):
+ * Pure rules of the order screens (spec sections 2, 4 and 5, docs/api.md "Orders"):
  * status and stock labels, which actions an order allows, the fee rows, the order list's tab and
  * filters as they live in the address, the request checkout sends, manual lines, and what an
  * event of the timeline says. Amounts are the server's strings; they are only read into fen to

@@ -37,7 +37,7 @@ function OpenImport({ id }: { id: string }) {
  * each order's state and lines, what is not linked yet), items linked to jpmall SKUs, labels
  * attached where the platform hides the buyer, the batch ordered, and the write-back file of what
  * shipped. The open import is the address's `id`; earlier imports reopen; 'my links' lists the
- * links. docs/api.md "Platform imports (issue 20)".
+ * links. docs/api.md "Platform imports".
  */
 export default function PlatformOrdersScreen() {
   const intl = useIntl();

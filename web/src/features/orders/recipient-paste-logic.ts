@@ -1,5 +1,5 @@
 /**
- * A recipient pasted as sellers copy it out of a platform (issue 6: manual entry takes the
+ * A recipient pasted as sellers copy it out of a platform (manual entry takes the
  * recipient "pasted or typed"): '张三 13800001111 广东省广州市白云区三元里大道1号',
  * '收件人：李四，电话：139-0000-1111，地址：浙江省 杭州市 西湖区 文三路 5 号', or the same on several
  * lines. Recognises the mobile number, the name, province → city → district by the names of the

@@ -5,7 +5,7 @@ import type { AppliedCoupon, Coupon, Order, OrderAddress, OrderFees, OrderType, 
 /** order/preview `coupons.usable`: an unused, valid coupon the order reaches, with what it would take off. */
 export type UsableCoupon = Coupon & { discount: string };
 
-/** Order shapes (docs/api.md "Orders (issue 6)"). Money is a yuan string; times are unix seconds. */
+/** Order shapes (docs/api.md "Orders"). Money is a yuan string; times are unix seconds. */
 export type OrderSource = 'cart' | 'manual';
 
 /** The body of order/preview and order/submit. */

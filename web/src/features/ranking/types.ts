@@ -1,6 +1,6 @@
 /** Shapes of docs/api.md that only this feature reads. */
 
-/** ranking/lists (docs/api.md "Orders (issue 6)"). */
+/** ranking/lists (docs/api.md "Orders"). */
 export type RankingKind = 'product' | 'stall';
 
 export type RankingRange = '3d' | '7d' | '30d' | '90d';
