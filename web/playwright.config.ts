@@ -26,6 +26,10 @@ export default defineConfig({
   // The JSON report feeds the digest `make test` prints last when a test failed.
   reporter: [['list'], ['json', { outputFile: 'test-results/results.json' }]],
   use: {
+    // A click, a navigation or a wait for an answer that never comes fails on its own line, not as
+    // the whole test's timeout with no place named (an after-sale flow did so in CI).
+    actionTimeout: 60_000,
+    navigationTimeout: 60_000,
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },

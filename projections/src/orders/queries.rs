@@ -241,76 +241,77 @@ pub struct OrdersPage {
 }
 
 pub(crate) const ORDER_COLUMNS: &str = "order_no, user_id, kind, platform, source_order_no, label_file, recipient, phone, province, \
-    city, district, detail, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END, \
-    CASE WHEN reviewed <> 0 THEN 1 ELSE 0 END, courier, qc_level, value_added, product_amount, shipping, service, qc_fee, \
+    city, district, detail, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END AS abnormal, \
+    CASE WHEN reviewed <> 0 THEN 1 ELSE 0 END AS reviewed, courier, qc_level, value_added, product_amount, shipping, service, qc_fee, \
     value_added_fee, coupon_discount, total, item_count, paid_amount, refunded, payment_method, ship_courier, tracking_no, \
     remark, rating, review, placed_at, paid_at, shipped_at, completed_at, cancelled_at, coupons, shipping_priority";
 
-pub(crate) fn yuan(r: &AnyRow, i: usize) -> String {
+pub(crate) fn yuan(r: &AnyRow, i: impl sqlx::ColumnIndex<AnyRow>) -> String {
     Fen(r.get(i)).to_yuan()
 }
 
-pub(crate) fn when(r: &AnyRow, i: usize) -> Option<i64> {
+pub(crate) fn when(r: &AnyRow, i: impl sqlx::ColumnIndex<AnyRow>) -> Option<i64> {
     let at: i64 = r.get(i);
     (at > 0).then_some(at)
 }
 
 pub(crate) fn order_of(r: &AnyRow) -> OrderView {
-    let kind: String = r.get(2);
-    let value_added: String = r.get(18);
-    let recipient: String = r.get(6);
+    let kind: String = r.get("kind");
+    let value_added: String = r.get("value_added");
+    let recipient: String = r.get("recipient");
     OrderView {
-        order_no: r.get(0),
-        user_id: r.get(1),
+        order_no: r.get("order_no"),
+        user_id: r.get("user_id"),
         // Domestic orders and imported platform orders carry an address; labelled platform orders do not.
         address: (!recipient.is_empty()).then(|| AddressView {
             recipient,
-            phone: r.get(7),
-            province: r.get(8),
-            city: r.get(9),
-            district: r.get(10),
-            detail: r.get(11),
+            phone: r.get("phone"),
+            province: r.get("province"),
+            city: r.get("city"),
+            district: r.get("district"),
+            detail: r.get("detail"),
         }),
         kind,
-        platform: r.get(3),
-        source_order_no: r.get(4),
-        label_file: r.get(5),
-        status: r.get(12),
-        stock_status: r.get(13),
-        abnormal: r.get::<i64, _>(14) == 1,
-        reviewed: r.get::<i64, _>(15) == 1,
-        courier: r.get(16),
-        qc_level: r.get(17),
+        platform: r.get("platform"),
+        source_order_no: r.get("source_order_no"),
+        label_file: r.get("label_file"),
+        status: r.get("status"),
+        stock_status: r.get("stock_status"),
+        abnormal: r.get::<i64, _>("abnormal") == 1,
+        reviewed: r.get::<i64, _>("reviewed") == 1,
+        courier: r.get("courier"),
+        qc_level: r.get("qc_level"),
         value_added: value_added
             .split(',')
             .filter(|c| !c.is_empty())
             .map(str::to_string)
             .collect(),
         fees: FeesView {
-            product_amount: yuan(r, 19),
-            shipping: yuan(r, 20),
-            service: yuan(r, 21),
-            qc: yuan(r, 22),
-            value_added: yuan(r, 23),
-            coupon_discount: yuan(r, 24),
-            total: yuan(r, 25),
+            product_amount: yuan(r, "product_amount"),
+            shipping: yuan(r, "shipping"),
+            service: yuan(r, "service"),
+            qc: yuan(r, "qc_fee"),
+            value_added: yuan(r, "value_added_fee"),
+            coupon_discount: yuan(r, "coupon_discount"),
+            total: yuan(r, "total"),
         },
-        item_count: r.get(26),
-        paid_amount: yuan(r, 27),
-        refunded: yuan(r, 28),
-        payment_method: r.get(29),
-        ship_courier: r.get(30),
-        tracking_no: r.get(31),
-        remark: r.get(32),
-        rating: r.get(33),
-        review: r.get(34),
-        placed_at: r.get(35),
-        paid_at: when(r, 36),
-        shipped_at: when(r, 37),
-        completed_at: when(r, 38),
-        cancelled_at: when(r, 39),
-        coupons: serde_json::from_str(&r.get::<String, _>(40)).unwrap_or_else(|_| serde_json::json!([])),
-        shipping_priority: r.get(41),
+        item_count: r.get("item_count"),
+        paid_amount: yuan(r, "paid_amount"),
+        refunded: yuan(r, "refunded"),
+        payment_method: r.get("payment_method"),
+        ship_courier: r.get("ship_courier"),
+        tracking_no: r.get("tracking_no"),
+        remark: r.get("remark"),
+        rating: r.get("rating"),
+        review: r.get("review"),
+        placed_at: r.get("placed_at"),
+        paid_at: when(r, "paid_at"),
+        shipped_at: when(r, "shipped_at"),
+        completed_at: when(r, "completed_at"),
+        cancelled_at: when(r, "cancelled_at"),
+        coupons: serde_json::from_str(&r.get::<String, _>("coupons"))
+            .unwrap_or_else(|_| serde_json::json!([])),
+        shipping_priority: r.get("shipping_priority"),
         items: Vec::new(),
         timeline: None,
     }
