@@ -19,10 +19,10 @@ async fn stock_of(tx: &mut Transaction<'static, Any>, sku_id: &str) -> Result<i6
     .await
     .map_err(internal)?
     .ok_or_else(|| Error::from(Refusal::new("cart.sku_unknown").on("sku_id")))?;
-    if row.get::<i64, _>(1) == 0 {
+    if row.get::<i64, _>("on_shelf") == 0 {
         return Err(Refusal::new("cart.off_shelf").on("sku_id").into());
     }
-    Ok(row.get(0))
+    Ok(row.get("stock"))
 }
 
 fn check_quantity(quantity: i64, stock: i64) -> Result<(), Error> {

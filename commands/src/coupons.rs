@@ -242,12 +242,17 @@ pub async fn claim(
     .await?
     .ok_or_else(not_found)?;
     let coupon = NewCoupon {
-        name: row.get(0),
-        name_en: row.get(8),
-        kind: CouponKind::from_code(&row.get::<String, _>(1)).ok_or_else(not_found)?,
-        discount: Discount::from_columns(&row.get::<String, _>(2), row.get(3), row.get(4), row.get(5)),
-        valid_from: row.get(6),
-        valid_to: row.get(7),
+        name: row.get("name"),
+        name_en: row.get("name_en"),
+        kind: CouponKind::from_code(&row.get::<String, _>("kind")).ok_or_else(not_found)?,
+        discount: Discount::from_columns(
+            &row.get::<String, _>("discount_type"),
+            row.get("threshold"),
+            row.get("amount"),
+            row.get("percent_off"),
+        ),
+        valid_from: row.get("valid_from"),
+        valid_to: row.get("valid_to"),
     };
     let earlier = sqlx::query(
         "SELECT coupon_id, claimed_at FROM coupon_claims WHERE template_id = $1 AND user_id = $2",
@@ -257,8 +262,8 @@ pub async fn claim(
     .fetch_optional(&db.pool)
     .await?;
     if let Some(row) = earlier {
-        let coupon_id: String = row.get(0);
-        let claimed_at: i64 = row.get(1);
+        let coupon_id: String = row.get("coupon_id");
+        let claimed_at: i64 = row.get("claimed_at");
         let issued: Coupon = db.load(&coupon_id).await?;
         // A claim still being issued by a parallel request is a claim all the same.
         if issued.user_id().is_some() || claimed_at + CLAIM_GRACE_SECONDS > now {
@@ -406,10 +411,10 @@ pub async fn settle_coupons(
     .await?;
     let mut settled = 0;
     for row in rows {
-        let id: String = row.get(0);
-        let order_no: String = row.get(1);
-        let used_at: i64 = row.get(2);
-        let status: Option<String> = row.get(3);
+        let id: String = row.get("id");
+        let order_no: String = row.get("order_no");
+        let used_at: i64 = row.get("used_at");
+        let status: Option<String> = row.get("status");
         let stale = match status.as_deref() {
             Some("cancelled") => true,
             None => {

@@ -68,11 +68,11 @@ pub async fn list(db: &Database) -> sqlx::Result<Vec<DataFolder>> {
     Ok(rows
         .iter()
         .map(|r| DataFolder {
-            id: r.get(0),
-            path: r.get(1),
-            first_seen_at: r.get(2),
-            last_seen_at: r.get(3),
-            chosen: r.get::<i64, _>(4) == 1,
+            id: r.get("id"),
+            path: r.get("path"),
+            first_seen_at: r.get("first_seen_at"),
+            last_seen_at: r.get("last_seen_at"),
+            chosen: r.get::<i64, _>("chosen") == 1,
         })
         .collect())
 }

@@ -132,13 +132,13 @@ pub async fn fail_unfinished(db: &Database, now: i64) -> Result<u64, Error> {
         .await
         .map_err(internal)?;
     for row in &rows {
-        let kind: String = row.get(1);
+        let kind: String = row.get("kind");
         let error = if kind == "import" {
             "excel.import_failed"
         } else {
             "excel.export_failed"
         };
-        fail(db, &row.get::<String, _>(0), error, now).await?;
+        fail(db, &row.get::<String, _>("id"), error, now).await?;
     }
     Ok(rows.len() as u64)
 }

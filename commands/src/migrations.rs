@@ -76,7 +76,7 @@ pub(crate) async fn item_numbers_held_twice(pool: &sqlx::SqlitePool) -> Result<O
     .fetch_all(pool)
     .await?
     .iter()
-    .map(|r| r.get(0))
+    .map(|r| r.get("name"))
     .collect();
     if tables.len() < 2 {
         return Ok(None);
@@ -98,7 +98,8 @@ pub(crate) async fn item_numbers_held_twice(pool: &sqlx::SqlitePool) -> Result<O
     .await?;
     let mut groups: Vec<((String, String), Vec<String>)> = Vec::new();
     for row in &held_twice {
-        let (stall, item_no, id): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+        let (stall, item_no, id): (String, String, String) =
+            (row.get("stall_id"), row.get("item_no"), row.get("id"));
         match groups.last_mut() {
             Some((key, ids)) if *key == (stall.clone(), item_no.clone()) => ids.push(id),
             _ => groups.push(((stall, item_no), vec![id])),

@@ -111,7 +111,7 @@ pub struct Payment {
 
 pub async fn find(db: &Database, id: &str, now: i64) -> Result<Option<Payment>, Error> {
     let row = sqlx::query(
-        "SELECT id, user_id, purpose, amount, status, notify_url, created_at, expires_at, COALESCE(paid_at, 0), \
+        "SELECT id, user_id, purpose, amount, status, notify_url, created_at, expires_at, COALESCE(paid_at, 0) AS paid_at, \
          order_no FROM payments WHERE id = $1",
     )
     .bind(id)
@@ -120,24 +120,24 @@ pub async fn find(db: &Database, id: &str, now: i64) -> Result<Option<Payment>, 
     .map_err(anyhow::Error::from)?;
     Ok(row.map(|r| {
         use sqlx::Row;
-        let status: String = r.get(4);
-        let expires_at: i64 = r.get(7);
-        let paid_at: i64 = r.get(8);
+        let status: String = r.get("status");
+        let expires_at: i64 = r.get("expires_at");
+        let paid_at: i64 = r.get("paid_at");
         Payment {
-            id: r.get(0),
-            user_id: r.get(1),
-            purpose: r.get(2),
-            amount: Fen(r.get(3)),
+            id: r.get("id"),
+            user_id: r.get("user_id"),
+            purpose: r.get("purpose"),
+            amount: Fen(r.get("amount")),
             status: if status == "pending" && now > expires_at {
                 "expired".into()
             } else {
                 status
             },
-            notify_url: r.get(5),
-            created_at: r.get(6),
+            notify_url: r.get("notify_url"),
+            created_at: r.get("created_at"),
             expires_at,
             paid_at: (paid_at > 0).then_some(paid_at),
-            order_no: r.get(9),
+            order_no: r.get("order_no"),
         }
     }))
 }

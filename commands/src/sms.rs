@@ -144,7 +144,7 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
         .bind(req.mobile)
         .fetch_optional(&mut *tx)
         .await?
-        .map(|r| r.get(0));
+        .map(|r| r.get("last_sent_at"));
     if let Some(wait) = claim_cooldown(&mut tx, req.mobile, at).await? {
         tx.commit().await?;
         return Err(Error::TooMany(Refusal::new("sms.cooldown").with("seconds", wait)));
@@ -324,11 +324,11 @@ pub async fn outbox(db: &Database, mobile: Option<&str>) -> Result<(Vec<OutboxMe
     let sms = rows
         .iter()
         .map(|r| OutboxMessage {
-            mobile: r.get(0),
-            event: r.get(1),
-            code: r.get(2),
-            text: r.get(3),
-            sent_at: r.get(4),
+            mobile: r.get("mobile"),
+            event: r.get("event"),
+            code: r.get("code"),
+            text: r.get("text"),
+            sent_at: r.get("sent_at"),
         })
         .collect();
     let rows = sqlx::query(
@@ -340,9 +340,9 @@ pub async fn outbox(db: &Database, mobile: Option<&str>) -> Result<(Vec<OutboxMe
     let captchas = rows
         .iter()
         .map(|r| CaptchaAnswer {
-            captcha_key: r.get(0),
-            answer: r.get(1),
-            created_at: r.get(2),
+            captcha_key: r.get("captcha_key"),
+            answer: r.get("answer"),
+            created_at: r.get("created_at"),
         })
         .collect();
     Ok((sms, captchas))

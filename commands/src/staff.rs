@@ -192,11 +192,11 @@ async fn current(tx: &mut Transaction<'static, Any>, id: &str) -> Result<Current
         .fetch_optional(&mut **tx)
         .await?
         .ok_or_else(|| Error::NotFound(Refusal::new("staff.not_found")))?;
-    let role = Role::parse(&row.get::<String, _>(0))
+    let role = Role::parse(&row.get::<String, _>("role"))
         .map_err(|_| Error::Internal(anyhow::anyhow!("staff {id} has an unknown role")))?;
     Ok(Current {
         role,
-        disabled: row.get::<i64, _>(1) != 0,
+        disabled: row.get::<i64, _>("disabled") != 0,
     })
 }
 
@@ -282,7 +282,7 @@ pub async fn id_by_mobile(db: &Database, mobile: &str) -> Result<String> {
         .bind(mobile)
         .fetch_optional(&db.pool)
         .await?
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .ok_or_else(|| Error::NotFound(Refusal::new("staff.not_found")))
 }
 
@@ -292,7 +292,7 @@ pub async fn seed_demo(db: &Database, password: &str) -> Result<Vec<(Role, Strin
     let first_stall: Option<String> = sqlx::query("SELECT id FROM stalls ORDER BY id LIMIT 1")
         .fetch_optional(&db.pool)
         .await?
-        .map(|r| r.get(0));
+        .map(|r| r.get("id"));
     let mut made = Vec::new();
     for (n, role) in Role::ALL.into_iter().enumerate() {
         let mobile = format!("139000000{:02}", n + 1);

@@ -148,9 +148,9 @@ async fn let_go(db: &Database, id: &str, order_no: Option<&str>) -> Result<(), E
 async fn contents(db: &Database, id: &str) -> Result<(Vec<WaveOrder>, Vec<PickLine>), Error> {
     let rows = sqlx::query(
         "SELECT o.order_no, o.user_id, o.paid_at, i.sku_id, i.product_id, i.stall_id, i.item_no, i.title, i.color, \
-         i.size, i.quantity - i.short_quantity, \
-         COALESCE(p.title_en, ''), COALESCE(s.name, ''), COALESCE(s.floor, ''), COALESCE(s.number, ''), \
-         COALESCE(mk.id, ''), COALESCE(mk.name_zh, ''), COALESCE(mk.name_en, '') \
+         i.size, i.quantity - i.short_quantity AS quantity, \
+         COALESCE(p.title_en, '') AS title_en, COALESCE(s.name, '') AS stall_name, COALESCE(s.floor, '') AS floor, COALESCE(s.number, '') AS stall_number, \
+         COALESCE(mk.id, '') AS market_id, COALESCE(mk.name_zh, '') AS market_name, COALESCE(mk.name_en, '') AS market_name_en \
          FROM wave_members m JOIN orders o ON o.order_no = m.order_no \
          JOIN order_items i ON i.order_no = o.order_no \
          LEFT JOIN products p ON p.id = i.product_id LEFT JOIN stalls s ON s.id = i.stall_id \
@@ -164,14 +164,14 @@ async fn contents(db: &Database, id: &str) -> Result<(Vec<WaveOrder>, Vec<PickLi
     let mut orders: Vec<WaveOrder> = Vec::new();
     let mut lines: BTreeMap<String, PickLine> = BTreeMap::new();
     for row in rows {
-        let order_no: String = row.get(0);
-        let sku_id: String = row.get(3);
-        let quantity: i64 = row.get(10);
+        let order_no: String = row.get("order_no");
+        let sku_id: String = row.get("sku_id");
+        let quantity: i64 = row.get("quantity");
         if orders.last().map(|o| &o.order_no) != Some(&order_no) {
             orders.push(WaveOrder {
                 order_no: order_no.clone(),
-                user_id: row.get(1),
-                paid_at: row.get(2),
+                user_id: row.get("user_id"),
+                paid_at: row.get("paid_at"),
                 lines: Vec::new(),
             });
         }
@@ -185,29 +185,29 @@ async fn contents(db: &Database, id: &str) -> Result<(Vec<WaveOrder>, Vec<PickLi
             });
         }
         lines.entry(sku_id.clone()).or_insert_with(|| {
-            let product_id: String = row.get(4);
-            let market_name: String = row.get(16);
-            let market_name_en: String = row.get(17);
+            let product_id: String = row.get("product_id");
+            let market_name: String = row.get("market_name");
+            let market_name_en: String = row.get("market_name_en");
             PickLine {
                 sku_id,
                 image: format!("/media/p/{product_id}/main-1.jpg"),
                 product_id,
-                market_id: row.get(15),
+                market_id: row.get("market_id"),
                 market_name_en: if market_name_en.is_empty() {
                     market_name.clone()
                 } else {
                     market_name_en
                 },
                 market_name,
-                floor: row.get(13),
-                stall_id: row.get(5),
-                stall_name: row.get(12),
-                stall_number: row.get(14),
-                item_no: row.get(6),
-                title: row.get(7),
-                title_en: row.get(11),
-                color: row.get(8),
-                size: row.get(9),
+                floor: row.get("floor"),
+                stall_id: row.get("stall_id"),
+                stall_name: row.get("stall_name"),
+                stall_number: row.get("stall_number"),
+                item_no: row.get("item_no"),
+                title: row.get("title"),
+                title_en: row.get("title_en"),
+                color: row.get("color"),
+                size: row.get("size"),
             }
         });
     }

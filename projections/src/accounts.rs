@@ -18,13 +18,13 @@ const USER_COLUMNS: &str = "id, username, nickname, avatar, mobile, qq, email";
 
 fn user(row: &sqlx::any::AnyRow) -> User {
     User {
-        id: row.get(0),
-        username: row.get(1),
-        nickname: row.get(2),
-        avatar: row.get(3),
-        mobile: row.get(4),
-        qq: row.get(5),
-        email: row.get(6),
+        id: row.get("id"),
+        username: row.get("username"),
+        nickname: row.get("nickname"),
+        avatar: row.get("avatar"),
+        mobile: row.get("mobile"),
+        qq: row.get("qq"),
+        email: row.get("email"),
     }
 }
 
@@ -43,7 +43,7 @@ pub async fn session_user(pool: &AnyPool, token_hash: &str, now: i64) -> sqlx::R
         .bind(now)
         .fetch_optional(pool)
         .await?;
-    Ok(row.map(|r| r.get(0)))
+    Ok(row.map(|r| r.get("user_id")))
 }
 
 #[derive(Debug, Clone, Serialize)]

@@ -19,21 +19,21 @@ pub struct Address {
 }
 
 const COLUMNS: &str = "id, recipient, phone, province, city, district, detail, \
-     CASE WHEN is_default <> 0 THEN 1 ELSE 0 END, CASE WHEN is_favorite <> 0 THEN 1 ELSE 0 END, created_at, updated_at";
+     CASE WHEN is_default <> 0 THEN 1 ELSE 0 END AS is_default, CASE WHEN is_favorite <> 0 THEN 1 ELSE 0 END AS is_favorite, created_at, updated_at";
 
 fn address(r: &sqlx::any::AnyRow) -> Address {
     Address {
-        id: r.get(0),
-        recipient: r.get(1),
-        phone: r.get(2),
-        province: r.get(3),
-        city: r.get(4),
-        district: r.get(5),
-        detail: r.get(6),
-        is_default: r.get::<i64, _>(7) == 1,
-        is_favorite: r.get::<i64, _>(8) == 1,
-        created_at: r.get(9),
-        updated_at: r.get(10),
+        id: r.get("id"),
+        recipient: r.get("recipient"),
+        phone: r.get("phone"),
+        province: r.get("province"),
+        city: r.get("city"),
+        district: r.get("district"),
+        detail: r.get("detail"),
+        is_default: r.get::<i64, _>("is_default") == 1,
+        is_favorite: r.get::<i64, _>("is_favorite") == 1,
+        created_at: r.get("created_at"),
+        updated_at: r.get("updated_at"),
     }
 }
 

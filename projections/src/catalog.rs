@@ -85,30 +85,30 @@ pub struct ProductCard {
 
 const CARD_COLUMNS: &str =
     "p.id, p.item_no, p.title_zh, p.title_en, p.price, p.stall_id, s.name, p.favorite_count, \
-     p.views, p.popularity, p.sales, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END, \
-     CASE WHEN p.is_sea THEN 1 ELSE 0 END, p.on_shelf";
+     p.views, p.popularity, p.sales, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END AS hot, \
+     CASE WHEN p.is_sea THEN 1 ELSE 0 END AS sea, p.on_shelf";
 
 fn card(row: &AnyRow, lang: Language, now: i64) -> ProductCard {
-    let id: String = row.get(0);
-    let shelf_at: i64 = row.get(11);
+    let id: String = row.get("id");
+    let shelf_at: i64 = row.get("shelf_at");
     ProductCard {
         image: picture_url(&id, "main-1.jpg"),
-        item_no: row.get(1),
-        title: pick(lang, row.get(2), row.get(3)),
-        price: yuan(row.get(4)),
+        item_no: row.get("item_no"),
+        title: pick(lang, row.get("title_zh"), row.get("title_en")),
+        price: yuan(row.get("price")),
         stall: Named {
-            id: row.get(5),
-            name: row.get(6),
+            id: row.get("stall_id"),
+            name: row.get("name"),
         },
-        favorite_count: row.get(7),
-        views: row.get(8),
-        popularity: row.get(9),
-        sales: row.get(10),
+        favorite_count: row.get("favorite_count"),
+        views: row.get("views"),
+        popularity: row.get("popularity"),
+        sales: row.get("sales"),
         shelf_at,
-        hot: row.get::<i64, _>(12) != 0,
+        hot: row.get::<i64, _>("hot") != 0,
         new: shelf_at >= now - NEW_ARRIVAL_SECONDS,
-        sea: row.get::<i64, _>(13) != 0,
-        off_shelf: row.get::<i64, _>(14) == 0,
+        sea: row.get::<i64, _>("sea") != 0,
+        off_shelf: row.get::<i64, _>("on_shelf") == 0,
         id,
     }
 }
@@ -758,11 +758,11 @@ pub async fn product_detail(
             .await?
             .iter()
             .map(|r| Sku {
-                id: r.get(0),
-                color: colour_name(&r.get::<String, _>(1)),
-                size: r.get(2),
-                price: yuan(r.get(3)),
-                stock: r.get(4),
+                id: r.get("id"),
+                color: colour_name(&r.get::<String, _>("color")),
+                size: r.get("size"),
+                price: yuan(r.get("price")),
+                stock: r.get("stock"),
             })
             .collect();
     let Some(stall_info) = stall_by_id(pool, &card.stall.id, viewer, lang).await? else {
@@ -853,8 +853,13 @@ pub async fn picture_recipe(pool: &AnyPool, id: &str) -> sqlx::Result<Option<(St
         .fetch_optional(pool)
         .await?;
     Ok(row.map(|r| {
-        let colours: Vec<Value> = serde_json::from_str(&r.get::<String, _>(3)).unwrap_or_default();
-        (r.get(0), r.get(1), r.get(2), colours.len() as i64)
+        let colours: Vec<Value> = serde_json::from_str(&r.get::<String, _>("colors")).unwrap_or_default();
+        (
+            r.get("design"),
+            r.get("main_count"),
+            r.get("detail_count"),
+            colours.len() as i64,
+        )
     }))
 }
 
@@ -904,9 +909,9 @@ pub async fn banners(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Banner>
     Ok(rows
         .iter()
         .map(|r| Banner {
-            title: pick(lang, r.get(0), r.get(1)),
-            image: r.get(2),
-            link: r.get(3),
+            title: pick(lang, r.get("title_zh"), r.get("title_en")),
+            image: r.get("image"),
+            link: r.get("link"),
         })
         .collect())
 }
@@ -932,19 +937,19 @@ fn summary(text: &str) -> String {
 }
 
 fn notice(r: &AnyRow, lang: Language, with_content: bool) -> Notice {
-    let content = pick(lang, r.get(3), r.get(4));
+    let content = pick(lang, r.get("content_zh"), r.get("content_en"));
     Notice {
-        id: r.get(0),
-        title: pick(lang, r.get(1), r.get(2)),
+        id: r.get("id"),
+        title: pick(lang, r.get("title_zh"), r.get("title_en")),
         summary: summary(&content),
-        pinned: r.get::<i64, _>(5) != 0,
-        published_at: r.get(6),
+        pinned: r.get::<i64, _>("pinned") != 0,
+        published_at: r.get("published_at"),
         content: with_content.then_some(content),
     }
 }
 
 const NOTICE_COLUMNS: &str =
-    "id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END, published_at";
+    "id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END AS pinned, published_at";
 
 pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64, lang: Language) -> sqlx::Result<Page<Notice>> {
     let total: i64 = sqlx::query("SELECT COUNT(*) FROM notices")
@@ -992,11 +997,11 @@ pub async fn tutorials(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Tutor
         .await?;
     let mut sections: Vec<TutorialSection> = Vec::new();
     for r in &rows {
-        let category = pick(lang, r.get(1), r.get(2));
+        let category = pick(lang, r.get("category_zh"), r.get("category_en"));
         let article = TutorialSummary {
-            id: r.get(0),
-            title: pick(lang, r.get(3), r.get(4)),
-            summary: summary(&pick(lang, r.get(5), r.get(6))),
+            id: r.get("id"),
+            title: pick(lang, r.get("title_zh"), r.get("title_en")),
+            summary: summary(&pick(lang, r.get("content_zh"), r.get("content_en"))),
         };
         match sections.iter_mut().find(|s| s.category == category) {
             Some(section) => section.articles.push(article),
@@ -1024,11 +1029,11 @@ pub async fn tutorial_by_id(pool: &AnyPool, id: &str, lang: Language) -> sqlx::R
         .fetch_optional(pool)
         .await?;
     Ok(row.map(|r| Tutorial {
-        id: r.get(0),
-        category: pick(lang, r.get(1), r.get(2)),
-        title: pick(lang, r.get(3), r.get(4)),
-        content: pick(lang, r.get(5), r.get(6)),
-        updated_at: r.get(7),
+        id: r.get("id"),
+        category: pick(lang, r.get("category_zh"), r.get("category_en")),
+        title: pick(lang, r.get("title_zh"), r.get("title_en")),
+        content: pick(lang, r.get("content_zh"), r.get("content_en")),
+        updated_at: r.get("updated_at"),
     }))
 }
 
@@ -1048,11 +1053,11 @@ pub async fn resources(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Resou
     Ok(rows
         .iter()
         .map(|r| Resource {
-            id: r.get(0),
-            category: pick(lang, r.get(1), r.get(2)),
-            title: pick(lang, r.get(3), r.get(4)),
-            description: pick(lang, r.get(5), r.get(6)),
-            url: r.get(7),
+            id: r.get("id"),
+            category: pick(lang, r.get("category_zh"), r.get("category_en")),
+            title: pick(lang, r.get("title_zh"), r.get("title_en")),
+            description: pick(lang, r.get("description_zh"), r.get("description_en")),
+            url: r.get("url"),
         })
         .collect())
 }
@@ -1084,7 +1089,9 @@ impl SameStyleIndex {
             .await?;
         let entries = rows
             .iter()
-            .filter_map(|r| LookHash::from_hex(&r.get::<String, _>(1)).map(|h| (h, r.get::<String, _>(0))))
+            .filter_map(|r| {
+                LookHash::from_hex(&r.get::<String, _>("phash")).map(|h| (h, r.get::<String, _>("id")))
+            })
             .collect();
         *self.entries.write().expect("index lock") = (count, entries);
         Ok(())
@@ -1095,7 +1102,7 @@ impl SameStyleIndex {
             .bind(id)
             .fetch_optional(pool)
             .await?;
-        Ok(row.and_then(|r| LookHash::from_hex(&r.get::<String, _>(0))))
+        Ok(row.and_then(|r| LookHash::from_hex(&r.get::<String, _>("phash"))))
     }
 
     /// The `limit` products nearest to `hash`, nearest first, with their Hamming distance.

@@ -218,11 +218,11 @@ pub async fn product_detail(
             .await?
             .iter()
             .map(|r| StaffSku {
-                id: r.get(0),
-                color: r.get(1),
-                size: r.get(2),
-                price: yuan(r.get(3)),
-                stock: r.get(4),
+                id: r.get("id"),
+                color: r.get("color"),
+                size: r.get("size"),
+                price: yuan(r.get("price")),
+                stock: r.get("stock"),
             })
             .collect();
     let options = sqlx::query("SELECT main_count, detail_count, colors, sizes FROM products WHERE id = $1")
@@ -291,17 +291,17 @@ pub async fn stock_changes(
     let list = rows
         .iter()
         .map(|r| StockChangeRow {
-            id: r.get(0),
-            at: r.get(1),
-            sku_id: r.get(2),
-            color: r.get(3),
-            size: r.get(4),
-            actor_kind: r.get(5),
-            actor_id: r.get(6),
-            actor_name: r.get(7),
-            before: r.get(8),
-            after: r.get(9),
-            reason: r.get(10),
+            id: r.get("id"),
+            at: r.get("at"),
+            sku_id: r.get("sku_id"),
+            color: r.get("color"),
+            size: r.get("size"),
+            actor_kind: r.get("actor_kind"),
+            actor_id: r.get("actor_id"),
+            actor_name: r.get("name"),
+            before: r.get("stock_before"),
+            after: r.get("stock_after"),
+            reason: r.get("reason"),
         })
         .collect();
     Ok(Page {
@@ -326,9 +326,9 @@ pub async fn area_sites(pool: &AnyPool) -> sqlx::Result<Vec<AreaSiteRow>> {
     Ok(rows
         .iter()
         .map(|r| AreaSiteRow {
-            id: r.get(0),
-            name_zh: r.get(1),
-            name_en: r.get(2),
+            id: r.get("id"),
+            name_zh: r.get("name_zh"),
+            name_en: r.get("name_en"),
         })
         .collect())
 }
@@ -346,19 +346,19 @@ pub struct MarketRow {
 pub async fn markets(pool: &AnyPool) -> sqlx::Result<Vec<MarketRow>> {
     let rows = sqlx::query(
         "SELECT m.id, m.area_site_id, m.name_zh, m.name_en, m.sort, \
-         (SELECT COUNT(*) FROM stalls s WHERE s.market_id = m.id) FROM markets m ORDER BY m.sort, m.id",
+         (SELECT COUNT(*) FROM stalls s WHERE s.market_id = m.id) AS stall_count FROM markets m ORDER BY m.sort, m.id",
     )
     .fetch_all(pool)
     .await?;
     Ok(rows
         .iter()
         .map(|r| MarketRow {
-            id: r.get(0),
-            area_site_id: r.get(1),
-            name_zh: r.get(2),
-            name_en: r.get(3),
-            sort: r.get(4),
-            stall_count: r.get(5),
+            id: r.get("id"),
+            area_site_id: r.get("area_site_id"),
+            name_zh: r.get("name_zh"),
+            name_en: r.get("name_en"),
+            sort: r.get("sort"),
+            stall_count: r.get("stall_count"),
         })
         .collect())
 }
@@ -377,7 +377,7 @@ pub struct CategoryRow {
 pub async fn categories(pool: &AnyPool) -> sqlx::Result<Vec<CategoryRow>> {
     let rows = sqlx::query(
         "SELECT c.id, c.parent_id, c.name_zh, c.name_en, c.sort, \
-         (SELECT COUNT(*) FROM products p WHERE p.category_id = c.id) FROM categories c \
+         (SELECT COUNT(*) FROM products p WHERE p.category_id = c.id) AS product_count FROM categories c \
          ORDER BY COALESCE(c.parent_id, c.id), CASE WHEN c.parent_id IS NULL THEN 0 ELSE 1 END, c.sort, c.id",
     )
     .fetch_all(pool)
@@ -385,12 +385,12 @@ pub async fn categories(pool: &AnyPool) -> sqlx::Result<Vec<CategoryRow>> {
     Ok(rows
         .iter()
         .map(|r| CategoryRow {
-            id: r.get(0),
-            parent_id: r.get(1),
-            name_zh: r.get(2),
-            name_en: r.get(3),
-            sort: r.get(4),
-            product_count: r.get(5),
+            id: r.get("id"),
+            parent_id: r.get("parent_id"),
+            name_zh: r.get("name_zh"),
+            name_en: r.get("name_en"),
+            sort: r.get("sort"),
+            product_count: r.get("product_count"),
         })
         .collect())
 }

@@ -324,29 +324,29 @@ const COLUMNS: &str =
     status, order_no, issued_at, used_at, name_en";
 
 fn coupon_of(r: &AnyRow, now: i64) -> CouponView {
-    let status: String = r.get(10);
-    let valid_to: i64 = r.get(9);
-    let used_at: i64 = r.get(13);
+    let status: String = r.get("status");
+    let valid_to: i64 = r.get("valid_to");
+    let used_at: i64 = r.get("used_at");
     CouponView {
-        id: r.get(0),
-        user_id: r.get(1),
-        name: r.get(2),
-        name_zh: r.get(2),
-        name_en: r.get(14),
-        kind: r.get(3),
-        discount_type: r.get(4),
-        threshold: Fen(r.get(5)).to_yuan(),
-        amount: Fen(r.get(6)).to_yuan(),
-        percent_off: r.get(7),
-        valid_from: r.get(8),
+        id: r.get("id"),
+        user_id: r.get("user_id"),
+        name: r.get("name"),
+        name_zh: r.get("name"),
+        name_en: r.get("name_en"),
+        kind: r.get("kind"),
+        discount_type: r.get("discount_type"),
+        threshold: Fen(r.get("threshold")).to_yuan(),
+        amount: Fen(r.get("amount")).to_yuan(),
+        percent_off: r.get("percent_off"),
+        valid_from: r.get("valid_from"),
         valid_to,
         status: if status == "unused" && valid_to < now {
             "expired".into()
         } else {
             status
         },
-        order_no: r.get(11),
-        issued_at: r.get(12),
+        order_no: r.get("order_no"),
+        issued_at: r.get("issued_at"),
         used_at: (used_at > 0).then_some(used_at),
         discount: None,
     }
@@ -512,7 +512,7 @@ pub struct ClaimableView {
 pub async fn claimable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<Vec<ClaimableView>> {
     Ok(sqlx::query(
         "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
-         t.quantity - t.claimed, t.name_en FROM coupon_templates t \
+         t.quantity - t.claimed AS remaining, t.name_en FROM coupon_templates t \
          WHERE t.valid_from <= $2 AND t.valid_to >= $2 AND t.claimed < t.quantity \
          AND NOT EXISTS (SELECT 1 FROM coupon_claims c WHERE c.template_id = t.id AND c.user_id = $1) \
          ORDER BY t.created_at DESC, t.id DESC LIMIT 100",
@@ -523,18 +523,18 @@ pub async fn claimable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<
     .await?
     .iter()
     .map(|r| ClaimableView {
-        template_id: r.get(0),
-        name: r.get(1),
-        name_zh: r.get(1),
-        name_en: r.get(10),
-        kind: r.get(2),
-        discount_type: r.get(3),
-        threshold: Fen(r.get(4)).to_yuan(),
-        amount: Fen(r.get(5)).to_yuan(),
-        percent_off: r.get(6),
-        valid_from: r.get(7),
-        valid_to: r.get(8),
-        remaining: r.get(9),
+        template_id: r.get("id"),
+        name: r.get("name"),
+        name_zh: r.get("name"),
+        name_en: r.get("name_en"),
+        kind: r.get("kind"),
+        discount_type: r.get("discount_type"),
+        threshold: Fen(r.get("threshold")).to_yuan(),
+        amount: Fen(r.get("amount")).to_yuan(),
+        percent_off: r.get("percent_off"),
+        valid_from: r.get("valid_from"),
+        valid_to: r.get("valid_to"),
+        remaining: r.get("remaining"),
     })
     .collect())
 }

@@ -57,7 +57,7 @@ pub async fn coupon_templates(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx:
         "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
          t.quantity, t.claimed, t.created_at, \
          (SELECT COUNT(*) FROM coupon_claims c JOIN coupons k ON k.id = c.coupon_id \
-          WHERE c.template_id = t.id AND k.status = 'used'), t.name_en \
+          WHERE c.template_id = t.id AND k.status = 'used') AS used, t.name_en \
          FROM coupon_templates t ORDER BY t.created_at DESC, t.id DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
@@ -67,20 +67,20 @@ pub async fn coupon_templates(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx:
         list: rows
             .iter()
             .map(|r| TemplateView {
-                template_id: r.get(0),
-                name: r.get(1),
-                name_en: r.get(13),
-                kind: r.get(2),
-                discount_type: r.get(3),
-                threshold: Fen(r.get(4)).to_yuan(),
-                amount: Fen(r.get(5)).to_yuan(),
-                percent_off: r.get(6),
-                valid_from: r.get(7),
-                valid_to: r.get(8),
-                quantity: r.get(9),
-                claimed: r.get(10),
-                created_at: r.get(11),
-                used: r.get(12),
+                template_id: r.get("id"),
+                name: r.get("name"),
+                name_en: r.get("name_en"),
+                kind: r.get("kind"),
+                discount_type: r.get("discount_type"),
+                threshold: Fen(r.get("threshold")).to_yuan(),
+                amount: Fen(r.get("amount")).to_yuan(),
+                percent_off: r.get("percent_off"),
+                valid_from: r.get("valid_from"),
+                valid_to: r.get("valid_to"),
+                quantity: r.get("quantity"),
+                claimed: r.get("claimed"),
+                created_at: r.get("created_at"),
+                used: r.get("used"),
             })
             .collect(),
         total,
@@ -107,7 +107,7 @@ pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<P
         .await?
         .get(0);
     let rows = sqlx::query(&format!(
-        "SELECT id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END, published_at \
+        "SELECT id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END AS pinned, published_at \
          FROM notices ORDER BY pinned DESC, published_at DESC, id LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
@@ -117,13 +117,13 @@ pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<P
         list: rows
             .iter()
             .map(|r| StaffNotice {
-                id: r.get(0),
-                title: r.get(1),
-                title_en: r.get(2),
-                content: r.get(3),
-                content_en: r.get(4),
-                pinned: r.get::<i64, _>(5) == 1,
-                published_at: r.get(6),
+                id: r.get("id"),
+                title: r.get("title_zh"),
+                title_en: r.get("title_en"),
+                content: r.get("content_zh"),
+                content_en: r.get("content_en"),
+                pinned: r.get::<i64, _>("pinned") == 1,
+                published_at: r.get("published_at"),
             })
             .collect(),
         total,
@@ -151,10 +151,10 @@ pub async fn order_parcel(pool: &AnyPool, order_no: &str) -> sqlx::Result<Option
             .fetch_optional(pool)
             .await?;
     Ok(row.map(|r| OrderParcel {
-        status: r.get(0),
-        courier: r.get(1),
-        tracking_no: r.get(2),
-        shipped_at: r.get(3),
+        status: r.get("status"),
+        courier: r.get("ship_courier"),
+        tracking_no: r.get("tracking_no"),
+        shipped_at: r.get("shipped_at"),
     }))
 }
 
@@ -169,18 +169,18 @@ pub async fn today(pool: &AnyPool, now: i64) -> sqlx::Result<Today> {
     let from = china_day_start(china_day(now));
     let row = sqlx::query(
         "SELECT \
-         CAST(COALESCE(SUM(CASE WHEN placed_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN paid_at >= $1 THEN paid_amount ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN shipped_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         CAST(COALESCE(SUM(CASE WHEN placed_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS orders, \
+         CAST(COALESCE(SUM(CASE WHEN paid_at >= $1 THEN paid_amount ELSE 0 END), 0) AS BIGINT) AS paid, \
+         CAST(COALESCE(SUM(CASE WHEN shipped_at >= $1 THEN 1 ELSE 0 END), 0) AS BIGINT) AS shipped \
          FROM orders WHERE placed_at >= $1 OR paid_at >= $1 OR shipped_at >= $1",
     )
     .bind(from)
     .fetch_one(pool)
     .await?;
     Ok(Today {
-        orders: row.get(0),
-        paid: Fen(row.get(1)),
-        shipped: row.get(2),
+        orders: row.get("orders"),
+        paid: Fen(row.get("paid")),
+        shipped: row.get("shipped"),
     })
 }
 

@@ -30,21 +30,21 @@ const COLUMNS: &str =
 
 fn job_of(r: &AnyRow) -> JobRow {
     JobRow {
-        id: r.get(0),
-        user_id: r.get(1),
-        kind: r.get(2),
-        table_code: r.get(3),
-        language: r.get(4),
-        status: r.get(5),
-        done: r.get(6),
-        total: r.get(7),
-        row_count: r.get(8),
-        file_name: r.get(9),
-        file_path: r.get(10),
-        error: r.get(11),
-        report: r.get(12),
-        created_at: r.get(13),
-        finished_at: r.get(14),
+        id: r.get("id"),
+        user_id: r.get("user_id"),
+        kind: r.get("kind"),
+        table_code: r.get("table_code"),
+        language: r.get("language"),
+        status: r.get("status"),
+        done: r.get("done"),
+        total: r.get("total"),
+        row_count: r.get("row_count"),
+        file_name: r.get("file_name"),
+        file_path: r.get("file_path"),
+        error: r.get("error"),
+        report: r.get("report"),
+        created_at: r.get("created_at"),
+        finished_at: r.get("finished_at"),
     }
 }
 

@@ -37,12 +37,12 @@ pub async fn settings_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<ForwardS
     .await?;
     Ok(row
         .map(|r| ForwardSettings {
-            sender_name: r.get(0),
-            sender_phone: r.get(1),
-            courier: r.get(2),
-            qc_level: r.get(3),
-            shipping_priority: r.get(4),
-            remark_template: r.get(5),
+            sender_name: r.get("sender_name"),
+            sender_phone: r.get("sender_phone"),
+            courier: r.get("courier"),
+            qc_level: r.get("qc_level"),
+            shipping_priority: r.get("shipping_priority"),
+            remark_template: r.get("remark_template"),
         })
         .unwrap_or_default())
 }

@@ -17,10 +17,10 @@ pub async fn label(pool: &AnyPool, id: &str) -> Result<Option<LabelRow>, sqlx::E
         .fetch_optional(pool)
         .await?;
     Ok(row.map(|r| LabelRow {
-        id: r.get(0),
-        user_id: r.get(1),
-        file_name: r.get(2),
-        content_type: r.get(3),
-        size: r.get(4),
+        id: r.get("id"),
+        user_id: r.get("user_id"),
+        file_name: r.get("file_name"),
+        content_type: r.get("content_type"),
+        size: r.get("size"),
     }))
 }

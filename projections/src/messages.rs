@@ -352,7 +352,7 @@ async fn owner(
             .bind(aggregate_id)
             .fetch_optional(conn)
             .await?;
-    Ok(row.map(|r| (r.get(0), r.get(1))))
+    Ok(row.map(|r| (r.get("user_id"), r.get("reference"))))
 }
 
 /// What an event tells its aggregate's owner, before the owner is known.

@@ -21,20 +21,20 @@ pub struct ImportHead {
 }
 
 const HEAD: &str = "SELECT i.id, i.platform, i.file_name, i.job_id, i.created_at, i.currency, \
-     (SELECT COUNT(*) FROM platform_import_lines l WHERE l.import_id = i.id), \
-     (SELECT COUNT(DISTINCT l.source_order_no) FROM platform_import_lines l WHERE l.import_id = i.id) \
+     (SELECT COUNT(*) FROM platform_import_lines l WHERE l.import_id = i.id) AS lines, \
+     (SELECT COUNT(DISTINCT l.source_order_no) FROM platform_import_lines l WHERE l.import_id = i.id) AS orders \
      FROM platform_imports i";
 
 fn head_of(r: &sqlx::any::AnyRow) -> ImportHead {
     ImportHead {
-        id: r.get(0),
-        platform: r.get(1),
-        file_name: r.get(2),
-        job_id: r.get(3),
-        created_at: r.get(4),
-        currency: r.get(5),
-        lines: r.get(6),
-        orders: r.get(7),
+        id: r.get("id"),
+        platform: r.get("platform"),
+        file_name: r.get("file_name"),
+        job_id: r.get("job_id"),
+        created_at: r.get("created_at"),
+        currency: r.get("currency"),
+        lines: r.get("lines"),
+        orders: r.get("orders"),
     }
 }
 
@@ -371,30 +371,30 @@ pub async fn lines(
     let mut lines: Vec<ImportLine> = rows
         .iter()
         .map(|r| {
-            let price: i64 = r.get(8);
-            let hidden: String = r.get(12);
-            let variation: String = r.get(6);
+            let price: i64 = r.get("platform_price");
+            let hidden: String = r.get("hidden");
+            let variation: String = r.get("variation");
             ImportLine {
-                row: r.get(0),
-                source_order_no: r.get(1),
-                line_id: r.get(2),
-                item_key: r.get(3),
-                sku_key: r.get(4),
-                title: r.get(5),
+                row: r.get("line_no"),
+                source_order_no: r.get("source_order_no"),
+                line_id: r.get("line_id"),
+                item_key: r.get("item_key"),
+                sku_key: r.get("sku_key"),
+                title: r.get("title"),
                 spec: spec_key(&variation),
                 variation,
-                quantity: r.get(7),
+                quantity: r.get("quantity"),
                 platform_price: (price >= 0).then_some(price),
-                recipient: r.get(9),
-                phone: r.get(10),
-                address: r.get(11),
+                recipient: r.get("recipient"),
+                phone: r.get("phone"),
+                address: r.get("address"),
                 hidden: hidden
                     .split(',')
                     .filter(|h| !h.is_empty())
                     .map(str::to_string)
                     .collect(),
-                problem: r.get(13),
-                status: r.get(14),
+                problem: r.get("problem"),
+                status: r.get("status"),
                 linked: None,
                 linked_by: None,
             }
@@ -428,7 +428,10 @@ pub async fn labels(pool: &AnyPool, id: &str) -> Result<HashMap<String, String>,
             .bind(id)
             .fetch_all(pool)
             .await?;
-    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    Ok(rows
+        .iter()
+        .map(|r| (r.get("source_order_no"), r.get("label_url")))
+        .collect())
 }
 
 /// The orders the seller already placed for these platform orders: source order number → order no.
@@ -448,7 +451,10 @@ pub async fn placed(
     .bind(id)
     .fetch_all(pool)
     .await?;
-    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    Ok(rows
+        .iter()
+        .map(|r| (r.get("source_order_no"), r.get("order_no")))
+        .collect())
 }
 
 #[derive(Debug, Clone)]
@@ -623,10 +629,10 @@ pub async fn shipped(
     .await?;
     let mut newest: HashMap<String, (i64, Vec<String>)> = HashMap::new();
     for r in &line_rows {
-        let source: String = r.get(0);
-        let at: i64 = r.get(2);
+        let source: String = r.get("source_order_no");
+        let at: i64 = r.get("created_at");
         let entry = newest.entry(source).or_insert((at, Vec::new()));
-        let line: String = r.get(1);
+        let line: String = r.get("line_id");
         if entry.0 == at && !entry.1.contains(&line) {
             entry.1.push(line);
         }

@@ -22,9 +22,9 @@ pub async fn rates_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Vec<Rate>> 
     Ok(rows
         .iter()
         .map(|r| Rate {
-            platform: r.get(0),
-            currency: r.get(1),
-            micro_cny: r.get(2),
+            platform: r.get("platform"),
+            currency: r.get("currency"),
+            micro_cny: r.get("micro_cny"),
         })
         .collect())
 }
@@ -44,5 +44,5 @@ pub async fn rate_of(
     .bind(currency)
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|r| r.get(0)))
+    Ok(row.map(|r| r.get("micro_cny")))
 }

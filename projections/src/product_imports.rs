@@ -28,18 +28,18 @@ const COLUMNS: &str =
 
 fn record(row: &AnyRow) -> ImportRecord {
     ImportRecord {
-        id: row.get(0),
-        actor_kind: row.get(1),
-        actor_id: row.get(2),
-        actor_name: row.get(3),
-        file_name: row.get(4),
-        status: row.get(5),
-        done: row.get(6),
-        total: row.get(7),
-        error: row.get(8),
-        report: row.get(9),
-        created_at: row.get(10),
-        applied_at: row.get(11),
+        id: row.get("id"),
+        actor_kind: row.get("actor_kind"),
+        actor_id: row.get("actor_id"),
+        actor_name: row.get("name"),
+        file_name: row.get("file_name"),
+        status: row.get("status"),
+        done: row.get("done"),
+        total: row.get("total"),
+        error: row.get("error"),
+        report: row.get("report"),
+        created_at: row.get("created_at"),
+        applied_at: row.get("applied_at"),
     }
 }
 

@@ -416,7 +416,7 @@ impl Walk<'_> {
         let mut after = 0i64;
         loop {
             let page = sqlx::query(&format!(
-                "SELECT position, aggregate_id, CAST(payload AS TEXT) FROM events \
+                "SELECT position, aggregate_id, CAST(payload AS TEXT) AS payload FROM events \
                  WHERE aggregate_type = 'wallet' AND event_type = 'RefundCredited' AND position > $1 \
                  ORDER BY position LIMIT {PAGE}"
             ))
@@ -427,8 +427,8 @@ impl Walk<'_> {
             after = last.get(0);
             self.advance(page.len());
             for row in &page {
-                let user_id: String = row.get(1);
-                let payload: String = row.get(2);
+                let user_id: String = row.get("aggregate_id");
+                let payload: String = row.get("payload");
                 let event: WalletEvent =
                     serde_json::from_str(&payload).map_err(|e| unreadable("wallet", &user_id, e))?;
                 if let WalletEvent::RefundCredited {
@@ -497,7 +497,7 @@ impl Walk<'_> {
         )
         .fetch(&mut *conn);
         while let Some(row) = twice.try_next().await? {
-            let (order_no, refund_id): (String, String) = (row.get(0), row.get(1));
+            let (order_no, refund_id): (String, String) = (row.get("order_no"), row.get("refund_id"));
             findings.push(format!("order {order_no}: refund {refund_id} granted twice"));
         }
         drop(twice);
@@ -570,7 +570,7 @@ impl Walk<'_> {
         )
         .fetch(&mut *conn);
         while let Some(row) = orphans.try_next().await? {
-            let refund_id: String = row.get(0);
+            let refund_id: String = row.get("refund_id");
             findings.push(format!("wallet credit {refund_id} has no refund behind it"));
         }
         Ok(())

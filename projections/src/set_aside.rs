@@ -60,7 +60,7 @@ pub async fn restore(conn: &mut AnyConnection, projection: &str) -> sqlx::Result
             .fetch_all(&mut *tx)
             .await?
             .iter()
-            .map(|row| row.get(0))
+            .map(|row| row.get("definition"))
             .collect();
     for definition in definitions {
         // Another process may have built it first.

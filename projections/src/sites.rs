@@ -52,18 +52,18 @@ pub async fn site_info(pool: &AnyPool, code: &str, lang: Language) -> sqlx::Resu
     .fetch_optional(pool)
     .await?;
     Ok(row.map(|r| SiteInfo {
-        site: r.get(0),
+        site: r.get("code"),
         name: lang
-            .pick(&r.get::<String, _>(1), &r.get::<String, _>(2))
+            .pick(&r.get::<String, _>("name_zh"), &r.get::<String, _>("name_en"))
             .to_string(),
-        logo: r.get(3),
-        default_language: r.get(4),
+        logo: r.get("logo"),
+        default_language: r.get("default_language"),
         service: ServiceContacts {
-            qq: r.get(5),
-            wechat: r.get(6),
-            phone: r.get(7),
+            qq: r.get("service_qq"),
+            wechat: r.get("service_wechat"),
+            phone: r.get("service_phone"),
             hours: lang
-                .pick(&r.get::<String, _>(8), &r.get::<String, _>(9))
+                .pick(&r.get::<String, _>("hours_zh"), &r.get::<String, _>("hours_en"))
                 .to_string(),
         },
     }))
@@ -82,9 +82,9 @@ pub async fn area_sites(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Area
     Ok(rows
         .iter()
         .map(|r| AreaSite {
-            id: r.get(0),
+            id: r.get("id"),
             name: lang
-                .pick(&r.get::<String, _>(1), &r.get::<String, _>(2))
+                .pick(&r.get::<String, _>("name_zh"), &r.get::<String, _>("name_en"))
                 .to_string(),
         })
         .collect())
@@ -115,7 +115,7 @@ pub async fn document(pool: &AnyPool, slug: &str, lang: Language) -> sqlx::Resul
     .fetch_optional(pool)
     .await?;
     Ok(row.map(|r| Document {
-        title: r.get(0),
-        content: r.get(1),
+        title: r.get("title"),
+        content: r.get("content"),
     }))
 }

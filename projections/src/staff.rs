@@ -23,14 +23,14 @@ const STAFF_COLUMNS: &str = "id, mobile, name, role, disabled, created_at, last_
 
 fn staff_row(row: &AnyRow) -> StaffRow {
     StaffRow {
-        id: row.get(0),
-        mobile: row.get(1),
-        name: row.get(2),
-        role: row.get(3),
+        id: row.get("id"),
+        mobile: row.get("mobile"),
+        name: row.get("name"),
+        role: row.get("role"),
         stall_ids: Vec::new(),
-        disabled: row.get::<i64, _>(4) != 0,
-        created_at: row.get(5),
-        last_login_at: row.get(6),
+        disabled: row.get::<i64, _>("disabled") != 0,
+        created_at: row.get("created_at"),
+        last_login_at: row.get("last_login_at"),
     }
 }
 
@@ -45,7 +45,7 @@ pub async fn stall_ids(pool: &AnyPool, staff_id: &str) -> sqlx::Result<Vec<Strin
         .bind(staff_id)
         .fetch_all(pool)
         .await?;
-    Ok(rows.iter().map(|r| r.get(0)).collect())
+    Ok(rows.iter().map(|r| r.get("stall_id")).collect())
 }
 
 pub async fn by_id(pool: &AnyPool, id: &str) -> sqlx::Result<Option<StaffRow>> {
@@ -117,7 +117,7 @@ pub struct StallOption {
 pub async fn stall_options(pool: &AnyPool, english: bool) -> sqlx::Result<Vec<StallOption>> {
     let market = if english { "m.name_en" } else { "m.name_zh" };
     let rows = sqlx::query(&format!(
-        "SELECT s.id, s.name, {market} FROM stalls s JOIN markets m ON m.id = s.market_id \
+        "SELECT s.id, s.name, {market} AS market_name FROM stalls s JOIN markets m ON m.id = s.market_id \
          ORDER BY m.sort, s.floor, s.number, s.id"
     ))
     .fetch_all(pool)
@@ -125,9 +125,9 @@ pub async fn stall_options(pool: &AnyPool, english: bool) -> sqlx::Result<Vec<St
     Ok(rows
         .iter()
         .map(|r| StallOption {
-            id: r.get(0),
-            name: r.get(1),
-            market_name: r.get(2),
+            id: r.get("id"),
+            name: r.get("name"),
+            market_name: r.get("market_name"),
         })
         .collect())
 }

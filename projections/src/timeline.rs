@@ -23,7 +23,7 @@ pub async fn read<A: Aggregate>(
     shown: fn(&A::Event) -> serde_json::Value,
 ) -> sqlx::Result<Vec<TimelineEntry>> {
     let rows = sqlx::query(
-        "SELECT CAST(payload AS TEXT) FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 \
+        "SELECT CAST(payload AS TEXT) AS payload FROM events WHERE aggregate_type = $1 AND aggregate_id = $2 \
          ORDER BY sequence",
     )
     .bind(A::TYPE)
@@ -32,8 +32,8 @@ pub async fn read<A: Aggregate>(
     .await?;
     rows.iter()
         .map(|row| {
-            let event: A::Event =
-                serde_json::from_str(row.get::<&str, _>(0)).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+            let event: A::Event = serde_json::from_str(row.get::<&str, _>("payload"))
+                .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
             Ok(TimelineEntry {
                 kind: event.event_type(),
                 at: at(&event),

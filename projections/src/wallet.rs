@@ -211,8 +211,8 @@ pub async fn balance_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Balance> 
         .await?;
     Ok(row
         .map(|r| Balance {
-            balance: Fen(r.get(0)),
-            frozen: Fen(r.get(1)),
+            balance: Fen(r.get("balance")),
+            frozen: Fen(r.get("frozen")),
         })
         .unwrap_or_default())
 }
@@ -240,13 +240,13 @@ pub async fn ledger_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Vec<Ledger
     Ok(rows
         .iter()
         .map(|r| LedgerRow {
-            sequence: r.get(0),
-            kind: r.get(1),
-            reference: r.get(2),
-            amount: Fen(r.get(3)),
-            balance_after: Fen(r.get(4)),
-            frozen_after: Fen(r.get(5)),
-            at: r.get(6),
+            sequence: r.get("sequence"),
+            kind: r.get("kind"),
+            reference: r.get("reference"),
+            amount: Fen(r.get("amount")),
+            balance_after: Fen(r.get("balance_after")),
+            frozen_after: Fen(r.get("frozen_after")),
+            at: r.get("at"),
         })
         .collect())
 }
@@ -448,9 +448,9 @@ pub async fn summary_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<FundSumma
         ..FundSummary::default()
     };
     if let Some(r) = row {
-        summary.balance = Fen(r.get(0));
-        summary.frozen = Fen(r.get(1));
-        let (payee, account): (String, String) = (r.get(2), r.get(3));
+        summary.balance = Fen(r.get("balance"));
+        summary.frozen = Fen(r.get("frozen"));
+        let (payee, account): (String, String) = (r.get("payee"), r.get("account"));
         if !account.is_empty() {
             summary.payout_account = Some((payee, account));
         }
@@ -501,13 +501,13 @@ pub async fn ledger_page(
         list: rows
             .iter()
             .map(|r| LedgerRow {
-                sequence: r.get(0),
-                kind: r.get(1),
-                reference: r.get(2),
-                amount: Fen(r.get(3)),
-                balance_after: Fen(r.get(4)),
-                frozen_after: Fen(r.get(5)),
-                at: r.get(6),
+                sequence: r.get("sequence"),
+                kind: r.get("kind"),
+                reference: r.get("reference"),
+                amount: Fen(r.get("amount")),
+                balance_after: Fen(r.get("balance_after")),
+                frozen_after: Fen(r.get("frozen_after")),
+                at: r.get("at"),
             })
             .collect(),
         total,
@@ -532,22 +532,22 @@ pub struct WithdrawalRow {
 }
 
 pub(crate) const WITHDRAWAL_COLUMNS: &str =
-    "w.id, w.user_id, COALESCE(u.mobile, ''), w.amount, w.payee, w.account, w.status, \
-     w.reason, w.requested_at, COALESCE(w.decided_at, 0)";
+    "w.id, w.user_id, COALESCE(u.mobile, '') AS mobile, w.amount, w.payee, w.account, w.status, \
+     w.reason, w.requested_at, COALESCE(w.decided_at, 0) AS decided_at";
 pub(crate) const WITHDRAWAL_FROM: &str = "FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id";
 
 pub(crate) fn withdrawal_row(r: &sqlx::any::AnyRow) -> WithdrawalRow {
-    let decided_at: i64 = r.get(9);
+    let decided_at: i64 = r.get("decided_at");
     WithdrawalRow {
-        id: r.get(0),
-        user_id: r.get(1),
-        mobile: r.get(2),
-        amount: Fen(r.get(3)),
-        payee: r.get(4),
-        account: r.get(5),
-        status: r.get(6),
-        reason: r.get(7),
-        requested_at: r.get(8),
+        id: r.get("id"),
+        user_id: r.get("user_id"),
+        mobile: r.get("mobile"),
+        amount: Fen(r.get("amount")),
+        payee: r.get("payee"),
+        account: r.get("account"),
+        status: r.get("status"),
+        reason: r.get("reason"),
+        requested_at: r.get("requested_at"),
         decided_at: (decided_at > 0).then_some(decided_at),
     }
 }
@@ -605,5 +605,5 @@ pub async fn wallet_ids(pool: &AnyPool) -> sqlx::Result<Vec<String>> {
     .bind(Wallet::TYPE)
     .fetch_all(pool)
     .await?;
-    Ok(rows.iter().map(|r| r.get(0)).collect())
+    Ok(rows.iter().map(|r| r.get("aggregate_id")).collect())
 }

@@ -10,7 +10,7 @@ use crate::wallet::{ledger_of, LedgerRow};
 /// A wallet's events in order, straight from the log.
 pub async fn events_of(pool: &AnyPool, user_id: &str) -> anyhow::Result<Vec<(u64, WalletEvent)>> {
     let rows = sqlx::query(
-        "SELECT sequence, CAST(payload AS TEXT) FROM events \
+        "SELECT sequence, CAST(payload AS TEXT) AS payload FROM events \
          WHERE aggregate_type = $1 AND aggregate_id = $2 ORDER BY sequence",
     )
     .bind(<Wallet as cqrs_es::Aggregate>::TYPE)
@@ -19,8 +19,8 @@ pub async fn events_of(pool: &AnyPool, user_id: &str) -> anyhow::Result<Vec<(u64
     .await?;
     rows.iter()
         .map(|r| {
-            let sequence: i64 = r.get(0);
-            let payload: String = r.get(1);
+            let sequence: i64 = r.get("sequence");
+            let payload: String = r.get("payload");
             let event = serde_json::from_str(&payload)
                 .map_err(|e| anyhow::anyhow!("user {user_id}: event #{sequence} cannot be read: {e}"))?;
             Ok((sequence as u64, event))
@@ -115,7 +115,9 @@ pub async fn audit_wallet(pool: &AnyPool, user_id: &str, as_of: Option<i64>) -> 
             .bind(user_id)
             .fetch_optional(pool)
             .await?;
-        let (balance, frozen) = row.map(|r| (Fen(r.get(0)), Fen(r.get(1)))).unwrap_or_default();
+        let (balance, frozen) = row
+            .map(|r| (Fen(r.get("balance")), Fen(r.get("frozen"))))
+            .unwrap_or_default();
         if (balance, frozen) != (replayed.balance, replayed.frozen) {
             let last = replayed
                 .entries

@@ -124,11 +124,11 @@ async fn stored_json<T: for<'de> Deserialize<'de>>(
     id: &str,
     column: &str,
 ) -> sqlx::Result<T> {
-    let row = sqlx::query(&format!("SELECT {column} FROM waves WHERE id = $1"))
+    let row = sqlx::query(&format!("SELECT {column} AS text FROM waves WHERE id = $1"))
         .bind(id)
         .fetch_one(&mut *conn)
         .await?;
-    let text: String = row.get(0);
+    let text: String = row.get("text");
     serde_json::from_str(&text).map_err(|e| sqlx::Error::Decode(Box::new(e)))
 }
 
@@ -449,5 +449,5 @@ pub async fn closing(pool: &AnyPool) -> sqlx::Result<Vec<String>> {
     let rows = sqlx::query("SELECT id FROM waves WHERE status = 'closing' ORDER BY closed_at")
         .fetch_all(pool)
         .await?;
-    Ok(rows.iter().map(|r| r.get(0)).collect())
+    Ok(rows.iter().map(|r| r.get("id")).collect())
 }

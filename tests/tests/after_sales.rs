@@ -46,7 +46,7 @@ async fn skus(app: &TestApp) -> Vec<(String, i64)> {
         .await
         .unwrap()
         .iter()
-        .map(|r| (r.get(0), r.get(1)))
+        .map(|r| (r.get("id"), r.get("price")))
         .collect()
 }
 

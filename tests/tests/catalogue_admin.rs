@@ -241,7 +241,7 @@ async fn an_off_shelf_product_leaves_the_storefront_but_its_order_and_favourite_
             .fetch_one(&app.db().pool)
             .await
             .unwrap();
-        (row.get(0), row.get(1))
+        (row.get("item_no"), row.get("stall_id"))
     };
     let sku = skus_of(app, &catalogue, &product).await[0]["id"]
         .as_str()
@@ -548,7 +548,7 @@ async fn staff_shape_the_market_with_markets_categories_and_stalls(app: &TestApp
             .await
             .unwrap()
             .iter()
-            .map(|r| (r.get(0), r.get(1)))
+            .map(|r| (r.get("id"), r.get("ranking")))
             .collect();
     assert_eq!(ranks[0].0, other);
     assert_eq!(ranks[1].0, stall);
@@ -667,7 +667,7 @@ async fn a_product_made_in_the_console_is_sold_in_the_storefront(app: &TestApp) 
             .fetch_one(&app.db().pool)
             .await
             .unwrap();
-        (row.get(0), row.get(1))
+        (row.get("stall_id"), row.get("category_id"))
     };
     let front = upload_picture(app, &catalogue, 2000, 1000, 1).await;
     assert_eq!(
@@ -878,11 +878,11 @@ async fn a_closed_stall_leaves_the_market_and_its_products_leave_the_shelf(app: 
     .fetch_one(&app.db().pool)
     .await
     .unwrap();
-    let (stall, item_no): (String, String) = (row.get(0), row.get(6));
+    let (stall, item_no): (String, String) = (row.get("id"), row.get("item_no"));
     let body = |status: &str| {
-        json!({"id": stall, "market_id": row.get::<String, _>(1), "name": row.get::<String, _>(2),
-               "floor": row.get::<String, _>(3), "number": row.get::<String, _>(4),
-               "category_id": row.get::<String, _>(5), "status": status})
+        json!({"id": stall, "market_id": row.get::<String, _>("market_id"), "name": row.get::<String, _>("name"),
+               "floor": row.get::<String, _>("floor"), "number": row.get::<String, _>("number"),
+               "category_id": row.get::<String, _>("category_id"), "status": status})
     };
     let shops_before = stalls_listed(app).await;
     assert_eq!(listed(app, &item_no).await, 1);

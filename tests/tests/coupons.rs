@@ -57,7 +57,7 @@ async fn pricey_sku(app: &TestApp) -> (String, i64, i64) {
     .fetch_one(&app.db().pool)
     .await
     .unwrap();
-    (row.get(0), row.get(1), row.get(2))
+    (row.get("id"), row.get("price"), row.get("stock"))
 }
 
 async fn order_request(app: &TestApp, token: &str, sku: &str, coupon_ids: Value) -> Value {

@@ -28,15 +28,15 @@ async fn english_sku(app: &TestApp) -> (String, String, String, String, String) 
     .unwrap();
     rows.iter()
         .find_map(|r| {
-            let colour: String = r.get(3);
-            let colours: Vec<Value> = serde_json::from_str(&r.get::<String, _>(4)).unwrap();
+            let colour: String = r.get("color");
+            let colours: Vec<Value> = serde_json::from_str(&r.get::<String, _>("colors")).unwrap();
             let english = colours
                 .iter()
                 .find(|c| c["zh"] == colour.as_str())?
                 .get("en")?
                 .as_str()?
                 .to_string();
-            Some((r.get(0), r.get(1), r.get(2), colour, english))
+            Some((r.get("id"), r.get("title_zh"), r.get("title_en"), colour, english))
         })
         .expect("a seeded SKU with an English colour")
 }

@@ -117,7 +117,7 @@ async fn orders_ledger_and_after_sales_export_to_xlsx_in_the_request_language(ap
         .await
         .unwrap()
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .collect();
     let paid = order(app, &token, &skus[0], 2).await;
     data(
@@ -313,8 +313,13 @@ async fn platform_orders_import_row_by_row_and_never_twice(app: &TestApp) {
     .fetch_one(&app.db().pool)
     .await
     .unwrap();
-    let (item_no, color, size, sku, stock): (String, String, String, String, i64) =
-        (row.get(0), row.get(1), row.get(2), row.get(3), row.get(4));
+    let (item_no, color, size, sku, stock): (String, String, String, String, i64) = (
+        row.get("item_no"),
+        row.get("color"),
+        row.get("size"),
+        row.get("id"),
+        row.get("stock"),
+    );
     let (i, c, s) = (item_no.as_str(), color.as_str(), size.as_str());
     let address = "广东省广州市白云区机场路2号";
     let file = workbook(&[

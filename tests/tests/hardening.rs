@@ -27,7 +27,7 @@ async fn pricey_sku(app: &TestApp) -> (String, i64) {
             .fetch_one(&app.db().pool)
             .await
             .unwrap();
-    (row.get(0), row.get(1))
+    (row.get("id"), row.get("stock"))
 }
 
 async fn saved_address(app: &TestApp, token: &str) -> Value {

@@ -30,7 +30,7 @@ async fn skus(app: &TestApp) -> Vec<String> {
         .await
         .unwrap()
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .collect()
 }
 

@@ -57,7 +57,7 @@ pub(crate) async fn skus(app: &TestApp) -> Vec<(String, i64, i64, String)> {
     .await
     .unwrap();
     rows.iter()
-        .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+        .map(|r| (r.get("id"), r.get("price"), r.get("stock"), r.get("item_no")))
         .collect()
 }
 

@@ -83,7 +83,7 @@ async fn a_server_killed_during_an_order_burst_loses_no_committed_order(app: &Te
         .await
         .unwrap()
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .collect();
 
     let port = std::net::TcpListener::bind("127.0.0.1:0")

@@ -271,7 +271,7 @@ async fn each_platforms_export_is_linked_ordered_once_and_written_back(app: &Tes
     .await
     .unwrap()
     .iter()
-    .map(|r| (r.get(0), r.get(1), r.get(2)))
+    .map(|r| (r.get("id"), r.get("item_no"), r.get("price")))
     .collect();
     for (n, case) in CASES.iter().enumerate() {
         let bytes = if case.xlsx {
@@ -605,7 +605,8 @@ async fn the_batch_upload_ships_rows_on_the_labels_zipped_with_it(app: &TestApp)
     .fetch_one(&app.db().pool)
     .await
     .unwrap();
-    let (item, color, size): (String, String, String) = (row.get(0), row.get(1), row.get(2));
+    let (item, color, size): (String, String, String) =
+        (row.get("item_no"), row.get("color"), row.get("size"));
     let (i, c, z) = (item.as_str(), color.as_str(), size.as_str());
     let sheet = platform_order_sheet(&[
         ["抖音", "DY-L1", i, c, z, "1", "", "", "", "中通", ""],

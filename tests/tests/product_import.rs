@@ -184,13 +184,13 @@ async fn market(app: &TestApp) -> Market {
     .unwrap()
     .iter()
     .map(|r| {
-        let fen: i64 = r.get(2);
+        let fen: i64 = r.get("price");
         (
-            r.get(0),
-            r.get(1),
+            r.get("color"),
+            r.get("size"),
             format!("{}.{:02}", fen / 100, fen % 100),
-            r.get(3),
-            r.get(4),
+            r.get("stock"),
+            r.get("id"),
         )
     })
     .collect();

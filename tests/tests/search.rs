@@ -76,9 +76,11 @@ async fn shelf_texts(app: &TestApp) -> Vec<(String, String, String)> {
         .map(|r| {
             let others: Vec<String> = (4..=9).map(|i| r.get::<String, _>(i)).collect();
             (
-                r.get::<String, _>(0),
-                r.get::<String, _>(2).to_lowercase() + " " + &r.get::<String, _>(3).to_lowercase(),
-                r.get::<String, _>(1).to_lowercase() + " " + &others.join(" ").to_lowercase(),
+                r.get::<String, _>("id"),
+                r.get::<String, _>("title_zh").to_lowercase()
+                    + " "
+                    + &r.get::<String, _>("title_en").to_lowercase(),
+                r.get::<String, _>("item_no").to_lowercase() + " " + &others.join(" ").to_lowercase(),
             )
         })
         .collect()
@@ -120,8 +122,8 @@ impl Made {
         let picture = upload_picture(app, &catalogue).await;
         Self {
             catalogue,
-            stall: row.get(0),
-            category: row.get(1),
+            stall: row.get("stall_id"),
+            category: row.get("category_id"),
             picture,
         }
     }
@@ -455,8 +457,8 @@ async fn index_rows(app: &TestApp) -> Vec<(String, String, Vec<i64>, Vec<String>
     .iter()
     .map(|r| {
         (
-            r.get(0),
-            r.get(1),
+            r.get("term"),
+            r.get("product_id"),
             (2..=8).map(|i| r.get(i)).collect(),
             (9..=11).map(|i| r.get(i)).collect(),
         )
@@ -592,7 +594,7 @@ async fn every_filter_and_sort_keeps_to_what_the_keyword_finds(app: &TestApp) {
                     .await
                     .unwrap()
                     .iter()
-                    .map(|r| r.get(0))
+                    .map(|r| r.get("id"))
                     .collect();
                     let what = format!("{keyword} {asked} {sort}");
                     assert_eq!(total as usize, expected.len(), "{what}");

@@ -84,7 +84,7 @@ async fn snapshot_row(db: &commands::Database, user: &str) -> Option<(i64, i64)>
     .fetch_optional(&db.pool)
     .await
     .unwrap()
-    .map(|row| (row.get(0), row.get(1)))
+    .map(|row| (row.get("sequence"), row.get("format")))
 }
 
 async fn snapshot_state(db: &commands::Database, user: &str) -> String {

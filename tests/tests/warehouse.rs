@@ -84,9 +84,9 @@ async fn skus_by_stall(app: &TestApp, stalls: usize, per_stall: usize) -> BTreeM
     .unwrap();
     let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
     for r in rows {
-        let list = found.entry(r.get(0)).or_default();
+        let list = found.entry(r.get("stall_id")).or_default();
         if list.len() < per_stall {
-            list.push(r.get(1));
+            list.push(r.get("id"));
         }
     }
     found.retain(|_, list| list.len() == per_stall);
@@ -105,7 +105,7 @@ async fn order_state(app: &TestApp, order_no: &str) -> (String, String, String) 
         .fetch_one(&app.db().pool)
         .await
         .unwrap();
-    (r.get(0), r.get(1), r.get(2))
+    (r.get("status"), r.get("stock_status"), r.get("tracking_no"))
 }
 
 async fn refunds_of(app: &TestApp, order_no: &str) -> Vec<(String, i64)> {
@@ -117,7 +117,7 @@ async fn refunds_of(app: &TestApp, order_no: &str) -> Vec<(String, i64)> {
     .await
     .unwrap()
     .iter()
-    .map(|r| (r.get(0), r.get(1)))
+    .map(|r| (r.get("reference"), r.get("amount")))
     .collect()
 }
 
@@ -311,7 +311,7 @@ async fn a_wave_prepares_what_was_got_and_refunds_what_was_missed_once(app: &Tes
             .await
             .unwrap()
             .iter()
-            .map(|r| r.get(0))
+            .map(|r| r.get("action"))
             .collect();
     assert!(actions.contains(&"wave.create".to_string()), "{actions:?}");
     assert!(actions.contains(&"wave.close".to_string()), "{actions:?}");

@@ -34,7 +34,7 @@ async fn mobile_of(state: &AppState, user_id: &str) -> Result<Option<String>, Ap
         .bind(user_id)
         .fetch_optional(&state.db.pool)
         .await?;
-    Ok(row.map(|r| r.get(0)))
+    Ok(row.map(|r| r.get("mobile")))
 }
 
 #[derive(Deserialize)]

@@ -102,15 +102,15 @@ pub async fn settle_after_sales(
     let manager = AfterSaleManager::new(db.clone(), orders, wallet);
     let mut settled = 0;
     let rows = sqlx::query(
-        "SELECT e.aggregate_id, CAST(e.payload AS TEXT) FROM events e \
+        "SELECT e.aggregate_id, CAST(e.payload AS TEXT) AS payload FROM events e \
          WHERE e.aggregate_type = 'after_sale' AND e.event_type IN ('AfterSaleRefunded', 'AfterSaleRejected', 'AfterSaleCancelled') \
          ORDER BY e.position",
     )
     .fetch_all(&db.pool)
     .await?;
     for row in rows {
-        let id: String = row.get(0);
-        let payload: String = row.get(1);
+        let id: String = row.get("aggregate_id");
+        let payload: String = row.get("payload");
         let event: AfterSaleEvent = serde_json::from_str(&payload).map_err(|e| Error::Internal(e.into()))?;
         let pending = match &event {
             AfterSaleEvent::AfterSaleRefunded {
@@ -135,14 +135,14 @@ pub async fn settle_after_sales(
         }
     }
     let claims = sqlx::query(
-        "SELECT e.aggregate_id, CAST(e.payload AS TEXT) FROM events e \
+        "SELECT e.aggregate_id, CAST(e.payload AS TEXT) AS payload FROM events e \
          WHERE e.aggregate_type = 'order' AND e.event_type = 'AfterSaleClaimed' ORDER BY e.position",
     )
     .fetch_all(&db.pool)
     .await?;
     for row in claims {
-        let order_no: String = row.get(0);
-        let payload: String = row.get(1);
+        let order_no: String = row.get("aggregate_id");
+        let payload: String = row.get("payload");
         let Ok(OrderEvent::AfterSaleClaimed {
             after_sale_id, at, ..
         }) = serde_json::from_str(&payload)

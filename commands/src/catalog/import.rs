@@ -196,23 +196,23 @@ impl Lookups {
             .await?
             .iter()
             .map(|r| Stall {
-                id: r.get(0),
-                name: r.get(1),
+                id: r.get("id"),
+                name: r.get("name"),
             })
             .collect();
         let categories = sqlx::query(
             "SELECT c.id, c.name_zh, c.name_en, \
-             CASE WHEN EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) THEN 1 ELSE 0 END \
+             CASE WHEN EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) THEN 1 ELSE 0 END AS is_parent \
              FROM categories c",
         )
         .fetch_all(&db.pool)
         .await?
         .iter()
         .map(|r| Category {
-            id: r.get(0),
-            name_zh: r.get(1),
-            name_en: r.get(2),
-            is_parent: r.get::<i32, _>(3) == 1,
+            id: r.get("id"),
+            name_zh: r.get("name_zh"),
+            name_en: r.get("name_en"),
+            is_parent: r.get::<i32, _>("is_parent") == 1,
         })
         .collect();
         Ok(Self { stalls, categories })

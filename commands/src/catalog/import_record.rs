@@ -139,8 +139,8 @@ pub async fn plan_of(db: &Database, id: &str) -> Result<Option<(String, Option<V
         .fetch_optional(&db.pool)
         .await?;
     Ok(row.map(|r| {
-        let stalls: Vec<String> = serde_json::from_str(&r.get::<String, _>(1)).unwrap_or_default();
-        (r.get(0), (!stalls.is_empty()).then_some(stalls))
+        let stalls: Vec<String> = serde_json::from_str(&r.get::<String, _>("stalls")).unwrap_or_default();
+        (r.get("plan"), (!stalls.is_empty()).then_some(stalls))
     }))
 }
 

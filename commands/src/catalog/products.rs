@@ -303,7 +303,7 @@ async fn source_bytes(db: &Database, dirs: &PictureDirs<'_>, id: &str, source: &
                 .bind(id)
                 .fetch_optional(&db.pool)
                 .await?
-                .map(|r| r.get(0));
+                .map(|r| r.get("design"));
             let design: Design = design
                 .and_then(|d| serde_json::from_str(&d).ok())
                 .ok_or_else(|| {
@@ -409,7 +409,7 @@ async fn stall_site(
         .bind(stall_id)
         .fetch_optional(&mut **tx)
         .await?
-        .map(|r| r.get(0))
+        .map(|r| r.get("area_site_id"))
         .ok_or_else(|| Refusal::new("product.stall_unknown").on("stall_id").into())
 }
 
@@ -462,7 +462,7 @@ async fn keeps_every_sku(tx: &mut Transaction<'static, Any>, id: &str, checked: 
         .fetch_all(&mut **tx)
         .await?;
     for row in existing {
-        let (color, size): (String, String) = (row.get(0), row.get(1));
+        let (color, size): (String, String) = (row.get("color"), row.get("size"));
         if !checked.skus.iter().any(|(c, s, _, _)| *c == color && *s == size) {
             return Err(Refusal::new("product.sku_removed")
                 .on("skus")
@@ -502,7 +502,7 @@ pub async fn save_product(
             .bind(&id)
             .fetch_optional(&db.pool)
             .await?
-            .map(|r| r.get::<String, _>(0));
+            .map(|r| r.get::<String, _>("stall_id"));
         if owner
             .filter(|s| stalls.is_none_or(|own| own.contains(s)))
             .is_none()

@@ -40,7 +40,8 @@ const SOURCE: &str =
 
 /// The terms of one product read by [`SOURCE`].
 fn product_terms(row: &sqlx::any::AnyRow) -> BTreeMap<String, i64> {
-    let colours: Vec<serde_json::Value> = serde_json::from_str(&row.get::<String, _>(4)).unwrap_or_default();
+    let colours: Vec<serde_json::Value> =
+        serde_json::from_str(&row.get::<String, _>("colors")).unwrap_or_default();
     let mut others: Vec<String> = (7..=11).map(|column| row.get(column)).collect();
     for colour in &colours {
         for name in ["zh", "en"] {
@@ -50,8 +51,11 @@ fn product_terms(row: &sqlx::any::AnyRow) -> BTreeMap<String, i64> {
         }
     }
     terms_of(
-        &row.get::<String, _>(1),
-        [&row.get::<String, _>(2), &row.get::<String, _>(3)],
+        &row.get::<String, _>("item_no"),
+        [
+            &row.get::<String, _>("title_zh"),
+            &row.get::<String, _>("title_en"),
+        ],
         &others,
     )
 }

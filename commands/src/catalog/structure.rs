@@ -193,9 +193,9 @@ pub async fn save_category(db: &Database, input: CategoryInput<'_>) -> Result<St
                 .await?
                 .map(|r| {
                     (
-                        r.get::<Option<String>, _>(0),
-                        r.get::<String, _>(1),
-                        r.get::<String, _>(2),
+                        r.get::<Option<String>, _>("parent_id"),
+                        r.get::<String, _>("name_zh"),
+                        r.get::<String, _>("name_en"),
                     )
                 });
             let updated = sqlx::query(
@@ -278,7 +278,7 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
         .bind(input.market_id)
         .fetch_optional(&mut *tx)
         .await?
-        .map(|r| r.get::<String, _>(0))
+        .map(|r| r.get::<String, _>("area_site_id"))
         .ok_or_else(|| Refusal::new("stall.market_unknown").on("market_id"))?;
     if !exists(
         &mut tx,

@@ -233,7 +233,7 @@ pub async fn seed_history(
     .fetch_all(&db.pool)
     .await?
     .iter()
-    .map(|r| r.get(0))
+    .map(|r| r.get("id"))
     .collect();
     if skus.is_empty() {
         return Ok(0);

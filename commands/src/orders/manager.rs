@@ -115,7 +115,7 @@ pub async fn settle_refunds(
 ) -> Result<usize, Error> {
     let manager = OrderManager::new(db.clone(), wallet, coupons);
     let rows = sqlx::query(
-        "SELECT e.aggregate_id, CAST(e.payload AS TEXT) FROM events e \
+        "SELECT e.aggregate_id, CAST(e.payload AS TEXT) AS payload FROM events e \
          WHERE e.aggregate_type = 'order' AND e.event_type IN ('OrderCancelled', 'StockShortage') \
          ORDER BY e.position",
     )
@@ -123,8 +123,8 @@ pub async fn settle_refunds(
     .await?;
     let mut settled = 0;
     for row in rows {
-        let order_no: String = row.get(0);
-        let payload: String = row.get(1);
+        let order_no: String = row.get("aggregate_id");
+        let payload: String = row.get("payload");
         let event: OrderEvent = serde_json::from_str(&payload).map_err(|e| Error::Internal(e.into()))?;
         let (refund_id, refund) = match &event {
             OrderEvent::OrderCancelled {

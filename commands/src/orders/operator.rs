@@ -22,7 +22,7 @@ pub async fn complete_due(db: &Database, orders: &OrderQueue, days: i64, now: i6
     .await?;
     let mut completed = 0;
     for row in rows {
-        let order_no: String = row.get(0);
+        let order_no: String = row.get("order_no");
         match orders
             .execute(&order_no, OrderCommand::CompleteAutomatically { days, at: now })
             .await

@@ -401,7 +401,7 @@ pub async fn settle_open_payments(
     .await?;
     let mut settled = 0;
     for row in debits {
-        let (user_id, order_no): (String, String) = (row.get(0), row.get(1));
+        let (user_id, order_no): (String, String) = (row.get("user_id"), row.get("reference"));
         let order: Order = db.load(&order_no).await?;
         if order.paid_reference().is_some() {
             continue;
@@ -429,7 +429,7 @@ pub async fn settle_open_payments(
     .fetch_all(&db.pool)
     .await?;
     for row in confirmed {
-        let payment_id: String = row.get(0);
+        let payment_id: String = row.get("id");
         match after_callback(db, orders, wallet, &payment_id, now).await {
             Ok(()) | Err(Error::Invalid(_)) => settled += 1,
             Err(e) => return Err(e),

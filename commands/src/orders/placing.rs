@@ -94,12 +94,12 @@ pub async fn resolve_destination(
             .ok_or_else(|| Refusal::new("order.address_unknown").on("address_id"))?;
             Destination::Domestic {
                 address: Address {
-                    recipient: row.get(0),
-                    phone: row.get(1),
-                    province: row.get(2),
-                    city: row.get(3),
-                    district: row.get(4),
-                    detail: row.get(5),
+                    recipient: row.get("recipient"),
+                    phone: row.get("phone"),
+                    province: row.get("province"),
+                    city: row.get("city"),
+                    district: row.get("district"),
+                    detail: row.get("detail"),
                 },
             }
         }
@@ -210,7 +210,7 @@ async fn earlier_order(
             .fetch_optional(&db.pool)
             .await
             .map_err(internal)?;
-    Ok(row.map(|r| (r.get(0), r.get(1))))
+    Ok(row.map(|r| (r.get("order_no"), r.get("state"))))
 }
 
 /// A platform order's platform and source order number: a seller's platform order is placed once.
@@ -241,7 +241,7 @@ pub async fn order_of_platform_order(
     .fetch_optional(&db.pool)
     .await
     .map_err(internal)?;
-    Ok(row.map(|r| r.get(0)))
+    Ok(row.map(|r| r.get("order_no")))
 }
 
 fn already_placed(source_order_no: &str, order_no: &str) -> Error {
@@ -542,7 +542,7 @@ pub async fn settle_reservations(db: &Database, older_than: i64, now: i64) -> Re
             .map_err(internal)?;
     let (mut placed, mut released) = (0, 0);
     for row in rows {
-        let order_no: String = row.get(0);
+        let order_no: String = row.get("order_no");
         if order_exists(db, &order_no).await? {
             mark_placed(db, &order_no).await?;
             placed += 1;

@@ -130,7 +130,7 @@ async fn remove_links(
     .await?;
     let mut removed = 0;
     for row in stored {
-        let text: String = row.get(0);
+        let text: String = row.get("spec");
         if spec_of(scope, &text) != spec {
             continue;
         }
@@ -246,7 +246,7 @@ pub async fn platform_of_import(db: &Database, user_id: &str, id: &str) -> Resul
         .fetch_optional(&db.pool)
         .await?
         .ok_or_else(|| Refusal::new("platform.import_unknown").on("id"))?;
-    Platform::from_code(&row.get::<String, _>(0))
+    Platform::from_code(&row.get::<String, _>("platform"))
         .ok_or_else(|| Error::Internal(anyhow::anyhow!("import {id} has an unknown platform")))
 }
 
@@ -337,7 +337,7 @@ pub async fn batch_orders(
     let platform = platform_of_import(db, user_id, id).await?;
     let rows = sqlx::query(
         "SELECT l.line_no, l.source_order_no, l.quantity, l.problem, l.recipient, l.phone, l.address, l.hidden, \
-         COALESCE(b.label_url, '') \
+         COALESCE(b.label_url, '') AS label_url \
          FROM platform_import_lines l \
          LEFT JOIN platform_import_labels b ON b.import_id = l.import_id AND b.source_order_no = l.source_order_no \
          WHERE l.import_id = $1 ORDER BY l.line_no",
@@ -348,26 +348,26 @@ pub async fn batch_orders(
     let mut orders: Vec<BatchOrder> = Vec::new();
     let mut index: BTreeMap<String, usize> = BTreeMap::new();
     for r in rows {
-        let source: String = r.get(1);
-        let problem: String = r.get(3);
+        let source: String = r.get("source_order_no");
+        let problem: String = r.get("problem");
         let at = *index.entry(source.clone()).or_insert_with(|| {
             orders.push(BatchOrder {
                 source_order_no: source.clone(),
-                row: r.get::<i64, _>(0) as usize,
+                row: r.get::<i64, _>("line_no") as usize,
                 lines: Vec::new(),
                 problem: None,
                 not_awaiting: true,
-                recipient: r.get(4),
-                phone: r.get(5),
+                recipient: r.get("recipient"),
+                phone: r.get("phone"),
                 ship_to: None,
-                address_text: r.get(6),
-                hidden: !r.get::<String, _>(7).is_empty(),
-                label_url: r.get(8),
+                address_text: r.get("address"),
+                hidden: !r.get::<String, _>("hidden").is_empty(),
+                label_url: r.get("label_url"),
             });
             orders.len() - 1
         });
         let order = &mut orders[at];
-        let row = r.get::<i64, _>(0) as usize;
+        let row = r.get::<i64, _>("line_no") as usize;
         order.not_awaiting &= problem == domain::platform_export::Problem::NotAwaitingShipment.key();
         if order.problem.is_none() && !problem.is_empty() {
             order.problem = Some((problem, row));
@@ -375,7 +375,7 @@ pub async fn batch_orders(
         order.lines.push(BatchLine {
             row,
             sku: skus.get(&row).cloned(),
-            quantity: r.get(2),
+            quantity: r.get("quantity"),
         });
     }
     Ok((platform, orders))

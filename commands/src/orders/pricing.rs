@@ -179,5 +179,8 @@ pub async fn selected_cart_lines(db: &Database, user_id: &str) -> Result<Vec<(St
     .bind(user_id)
     .fetch_all(&db.pool)
     .await?;
-    Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    Ok(rows
+        .iter()
+        .map(|r| (r.get("sku_id"), r.get("quantity")))
+        .collect())
 }

@@ -479,9 +479,9 @@ pub(crate) async fn sku_picture(pool: &AnyPool, sku_id: &str) -> sqlx::Result<St
     Ok(row
         .map(|r| {
             colour_picture_url(
-                &r.get::<String, _>(0),
-                &r.get::<String, _>(1),
-                &r.get::<String, _>(2),
+                &r.get::<String, _>("product_id"),
+                &r.get::<String, _>("colors"),
+                &r.get::<String, _>("color"),
             )
         })
         .unwrap_or_default())
@@ -496,7 +496,7 @@ async fn sku_product(pool: &AnyPool, sku_id: &str) -> sqlx::Result<Option<(Strin
     .bind(sku_id)
     .fetch_optional(pool)
     .await?;
-    Ok(row.map(|r| (r.get(0), r.get(1), r.get(2))))
+    Ok(row.map(|r| (r.get("product_id"), r.get("colors"), r.get("title_en"))))
 }
 
 pub async fn out_stock_page(
@@ -589,12 +589,12 @@ pub async fn abnormal_page(
     let list = rows
         .iter()
         .map(|r| {
-            let resolved_at = when(r, 4);
+            let resolved_at = when(r, "resolved_at");
             AbnormalNotice {
-                order_no: r.get(0),
-                reason: r.get(1),
-                flagged_at: r.get(2),
-                resolution: r.get(3),
+                order_no: r.get("order_no"),
+                reason: r.get("reason"),
+                flagged_at: r.get("flagged_at"),
+                resolution: r.get("resolution"),
                 status: if resolved_at.is_some() { "resolved" } else { "open" },
                 resolved_at,
             }

@@ -150,30 +150,34 @@ pub async fn abnormal(
     .await?
     .get(0);
     let rows = sqlx::query(&format!(
-        "SELECT a.order_no, a.reason, a.flagged_at, a.resolution, a.resolved_at, a.user_id, COALESCE(o.status, '') \
+        "SELECT a.order_no, a.reason, a.flagged_at, a.resolution, a.resolved_at, a.user_id, COALESCE(o.status, '') AS order_status \
          FROM order_abnormal a LEFT JOIN orders o ON o.order_no = a.order_no WHERE {condition} \
          ORDER BY a.flagged_at DESC, a.order_no DESC, a.sequence DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
     .fetch_all(pool)
     .await?;
-    let phones = mobiles(pool, rows.iter().map(|r| r.try_get::<&str, _>(5).unwrap_or(""))).await?;
+    let phones = mobiles(
+        pool,
+        rows.iter().map(|r| r.try_get::<&str, _>("user_id").unwrap_or("")),
+    )
+    .await?;
     let list = rows
         .iter()
         .map(|r| {
-            let resolved_at = when(r, 4);
-            let user_id: String = r.get(5);
+            let resolved_at = when(r, "resolved_at");
+            let user_id: String = r.get("user_id");
             StaffNotice {
                 notice: AbnormalRow {
                     notice: AbnormalNotice {
-                        order_no: r.get(0),
-                        reason: r.get(1),
-                        flagged_at: r.get(2),
-                        resolution: r.get(3),
+                        order_no: r.get("order_no"),
+                        reason: r.get("reason"),
+                        flagged_at: r.get("flagged_at"),
+                        resolution: r.get("resolution"),
                         status: if resolved_at.is_some() { "resolved" } else { "open" },
                         resolved_at,
                     },
-                    order_status: r.get(6),
+                    order_status: r.get("order_status"),
                 },
                 mobile: phones.get(&user_id).cloned().unwrap_or_default(),
                 user_id,

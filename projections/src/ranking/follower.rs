@@ -127,8 +127,8 @@ impl RankingFollower {
                 .fetch_optional(&self.pool)
                 .await?
                 .map(|r| Cursor {
-                    tx: r.get(0),
-                    position: r.get(1),
+                    tx: r.get("tx"),
+                    position: r.get("position"),
                 }),
         )
     }
@@ -142,7 +142,7 @@ impl RankingFollower {
         };
         let rows = sqlx::query(&format!(
             "SELECT aggregate_id, sequence, event_type, CASE WHEN event_type = 'OrderShipped' THEN '' \
-             ELSE CAST(payload AS TEXT) END, tx, position FROM events \
+             ELSE CAST(payload AS TEXT) END AS payload, tx, position FROM events \
              WHERE aggregate_type = 'order' AND (tx, position) > ($1, $2){fence} \
              AND event_type IN ('OrderPlaced', 'OrderPaid', 'StockShortage', 'OrderCancelled', 'OrderShipped') \
              ORDER BY tx, position LIMIT {BATCH}"
@@ -154,13 +154,13 @@ impl RankingFollower {
         Ok(rows
             .iter()
             .map(|row| Read {
-                order_no: row.get(0),
-                sequence: row.get(1),
-                event_type: row.get(2),
-                payload: row.get(3),
+                order_no: row.get("aggregate_id"),
+                sequence: row.get("sequence"),
+                event_type: row.get("event_type"),
+                payload: row.get("payload"),
                 at: Cursor {
-                    tx: row.get(4),
-                    position: row.get(5),
+                    tx: row.get("tx"),
+                    position: row.get("position"),
                 },
             })
             .collect())

@@ -73,7 +73,7 @@ async fn expand(conn: &mut AnyConnection, atom: &Atom) -> sqlx::Result<Terms> {
         conn,
         &format!(
             "WITH RECURSIVE found(term, n) AS ( \
-           SELECT (SELECT term FROM search_terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT 1), 1 \
+           SELECT (SELECT term FROM search_terms WHERE term >= $1 AND term < $2 ORDER BY term LIMIT 1) AS term, 1 \
            UNION ALL \
            SELECT (SELECT s.term FROM search_terms s WHERE s.term > found.term AND s.term < $2 \
                    ORDER BY s.term LIMIT 1), n + 1 \
@@ -88,7 +88,7 @@ async fn expand(conn: &mut AnyConnection, atom: &Atom) -> sqlx::Result<Terms> {
     Ok(Terms(
         rows.iter()
             .map(|r| {
-                let term: String = r.get(0);
+                let term: String = r.get("term");
                 let longer = i64::from(&term != prefix);
                 (term, longer)
             })

@@ -242,9 +242,9 @@ pub async fn suggest(
             .await?
             .map(|r| {
                 if lang == Language::EnUs {
-                    r.get(1)
+                    r.get("title_en")
                 } else {
-                    r.get(0)
+                    r.get("title_zh")
                 }
             });
         if let Some(text) = title.filter(|t| !suggestions.iter().any(|s| &s.text == t)) {

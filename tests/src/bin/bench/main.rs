@@ -558,7 +558,7 @@ async fn stocked_skus_of(app: &TestApp) -> Vec<String> {
         .await
         .unwrap()
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .collect()
 }
 

@@ -91,7 +91,7 @@ pub async fn search_at_scale(engine: Engine) {
         .unwrap()
         .iter()
         .step_by(97)
-        .map(|r| r.get(0))
+        .map(|r| r.get("item_no"))
         .collect();
     let (mut server, port) = super::serve_process_on(app.data_dir.path(), url.as_deref()).await;
     let base = format!("http://127.0.0.1:{port}/jpmall/addons/unishop");
