@@ -81,7 +81,7 @@ async fn resolve_user(db: &Database, who: &str) -> anyhow::Result<String> {
         .fetch_optional(&db.pool)
         .await?;
     match row {
-        Some(r) => Ok(r.get(0)),
+        Some(r) => Ok(r.get("id")),
         None => {
             // A wallet may exist in the log for an id the users table no longer knows.
             let events: i64 =

@@ -182,7 +182,10 @@ pub async fn login(db: &Database, req: Login<'_>) -> Result<Session> {
         .fetch_optional(&db.pool)
         .await?;
     let (user_id, stored) = match row {
-        Some(r) => (Some(r.get::<String, _>(0)), Some(r.get::<String, _>(1))),
+        Some(r) => (
+            Some(r.get::<String, _>("id")),
+            Some(r.get::<String, _>("password_hash")),
+        ),
         None => (None, None),
     };
     let password = req.password.plain().map(str::to_string);

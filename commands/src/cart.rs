@@ -50,7 +50,7 @@ async fn in_cart(
             .fetch_optional(&mut **tx)
             .await
             .map_err(internal)?
-            .map(|r| r.get(0)),
+            .map(|r| r.get("quantity")),
     )
 }
 

@@ -128,7 +128,16 @@ impl Database {
                 }
                 migrator.run(pool).await?
             }
-            EventPool::Postgres(pool) => migrator.run(pool).await?,
+            EventPool::Postgres(pool) => {
+                // sqlx's migrator holds a session advisory lock and skips its unlock when a migration
+                // fails (0032 refusing duplicate item numbers does): run on a connection of its own,
+                // closed after, so a refused migration never leaves the next `migrate` waiting forever
+                // on a pooled connection that still holds the lock.
+                let mut conn = pool.acquire().await?.detach();
+                let ran = migrator.run(&mut conn).await;
+                drop(conn);
+                ran?
+            }
         }
         Ok(())
     }

@@ -169,7 +169,7 @@ pub async fn owned_by(db: &Database, user_id: &str, url: &str) -> Result<bool> {
         .bind(id)
         .fetch_optional(&db.pool)
         .await?;
-    Ok(row.is_some_and(|r| r.get::<String, _>(0) == user_id))
+    Ok(row.is_some_and(|r| r.get::<String, _>("user_id") == user_id))
 }
 
 #[cfg(test)]

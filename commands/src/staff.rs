@@ -134,9 +134,9 @@ pub async fn login(db: &Database, mobile: &str, password: Password, client_ip: &
         .await?;
     let (staff_id, stored, disabled) = match row {
         Some(r) => (
-            Some(r.get::<String, _>(0)),
-            Some(r.get::<String, _>(1)),
-            r.get::<i64, _>(2) != 0,
+            Some(r.get::<String, _>("id")),
+            Some(r.get::<String, _>("password_hash")),
+            r.get::<i64, _>("disabled") != 0,
         ),
         None => (None, None, false),
     };

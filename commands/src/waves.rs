@@ -108,7 +108,7 @@ async fn candidates(db: &Database, scope: &Scope) -> Result<Vec<String>, Error> 
         query = query.bind(&scope.stall_id);
     }
     let rows = query.fetch_all(&db.pool).await.map_err(internal)?;
-    Ok(rows.iter().map(|r| r.get(0)).collect())
+    Ok(rows.iter().map(|r| r.get("order_no")).collect())
 }
 
 /// Claims `orders` for wave `id`; answers those it got (another wave may have taken some meanwhile).

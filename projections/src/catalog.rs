@@ -405,7 +405,7 @@ pub async fn products(
         .fetch_all(pool)
         .await?
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .collect();
     Ok(Page {
         list: cards_by_id(pool, &ids, lang, now).await?,

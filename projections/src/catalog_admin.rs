@@ -451,7 +451,7 @@ pub async fn stalls(
     let total: i64 = count.fetch_one(pool).await?.get(0);
     let sql = format!(
         "SELECT s.id, s.market_id, m.name_zh, s.name, s.floor, s.number, s.contact, s.wechat, s.category_id, \
-         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id), s.status, m.name_en \
+         (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id) AS product_count, s.status, m.name_en \
          FROM stalls s JOIN markets m ON m.id = s.market_id{condition} \
          ORDER BY m.sort, s.floor, s.number, s.id LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
@@ -465,18 +465,18 @@ pub async fn stalls(
         .await?
         .iter()
         .map(|r| StallRow {
-            id: r.get(0),
-            market_id: r.get(1),
-            market_name_zh: r.get(2),
-            name: r.get(3),
-            floor: r.get(4),
-            number: r.get(5),
-            contact: r.get(6),
-            wechat: r.get(7),
-            category_id: r.get(8),
-            product_count: r.get(9),
-            status: r.get(10),
-            market_name_en: r.get(11),
+            id: r.get("id"),
+            market_id: r.get("market_id"),
+            market_name_zh: r.get("name_zh"),
+            name: r.get("name"),
+            floor: r.get("floor"),
+            number: r.get("number"),
+            contact: r.get("contact"),
+            wechat: r.get("wechat"),
+            category_id: r.get("category_id"),
+            product_count: r.get("product_count"),
+            status: r.get("status"),
+            market_name_en: r.get("name_en"),
         })
         .collect();
     Ok(Page {

@@ -302,16 +302,21 @@ pub async fn namings(pool: &AnyPool, ids: &[String]) -> sqlx::Result<HashMap<Str
             query = query.bind(*id);
         }
         for r in query.fetch_all(pool).await? {
-            let Some(kind) = CouponKind::from_code(&r.get::<String, _>(3)) else {
+            let Some(kind) = CouponKind::from_code(&r.get::<String, _>("kind")) else {
                 continue;
             };
             found.insert(
-                r.get(0),
+                r.get("id"),
                 CouponNaming {
-                    name: r.get(1),
-                    name_en: r.get(2),
+                    name: r.get("name"),
+                    name_en: r.get("name_en"),
                     kind,
-                    discount: Discount::from_columns(&r.get::<String, _>(4), r.get(5), r.get(6), r.get(7)),
+                    discount: Discount::from_columns(
+                        &r.get::<String, _>("discount_type"),
+                        r.get("threshold"),
+                        r.get("amount"),
+                        r.get("percent_off"),
+                    ),
                 },
             );
         }

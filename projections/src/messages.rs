@@ -196,7 +196,10 @@ async fn owners_of(
             query = query.bind(*id);
         }
         for row in query.fetch_all(&mut *conn).await? {
-            owners.insert(row.get(0), (row.get(1), row.get(2)));
+            owners.insert(
+                row.get("aggregate_id"),
+                (row.get("user_id"), row.get("reference")),
+            );
         }
     }
     Ok(owners)

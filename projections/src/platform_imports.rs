@@ -277,7 +277,7 @@ async fn catalogue(
             query = query.bind(*key);
         }
         for r in query.fetch_all(pool).await? {
-            let Some(scope) = LinkScope::from_code(&r.get::<String, _>(2)) else {
+            let Some(scope) = LinkScope::from_code(&r.get::<String, _>("scope")) else {
                 continue;
             };
             let sku = sku_at(&r, 4);
@@ -285,9 +285,9 @@ async fn catalogue(
                 products.push(sku.product_id.clone());
             }
             cat.links
-                .entry((r.get(0), r.get(1)))
+                .entry((r.get("item_key"), r.get("sku_key")))
                 .or_default()
-                .push((scope, r.get(3), sku));
+                .push((scope, r.get("spec"), sku));
         }
     }
     for chunk in codes.chunks(IN_CHUNK) {
@@ -506,14 +506,14 @@ pub async fn links(
     Ok((
         rows.iter()
             .map(|r| SkuLink {
-                platform: r.get(0),
-                item_key: r.get(1),
-                sku_key: r.get(2),
-                title: r.get(3),
-                variation: r.get(4),
-                updated_at: r.get(5),
-                scope: r.get(6),
-                spec: spec_key(&r.get::<String, _>(7)),
+                platform: r.get("platform"),
+                item_key: r.get("item_key"),
+                sku_key: r.get("sku_key"),
+                title: r.get("title"),
+                variation: r.get("variation"),
+                updated_at: r.get("updated_at"),
+                scope: r.get("scope"),
+                spec: spec_key(&r.get::<String, _>("spec")),
                 sku: sku_at(r, 8),
             })
             .collect(),
@@ -604,11 +604,11 @@ pub async fn shipped(
     let mut orders: Vec<ShippedOrder> = rows
         .iter()
         .map(|r| ShippedOrder {
-            order_no: r.get(0),
-            source_order_no: r.get(1),
-            courier: r.get(2),
-            tracking_no: r.get(3),
-            shipped_at: r.get(4),
+            order_no: r.get("order_no"),
+            source_order_no: r.get("source_order_no"),
+            courier: r.get("ship_courier"),
+            tracking_no: r.get("tracking_no"),
+            shipped_at: r.get("shipped_at"),
             line_ids: Vec::new(),
         })
         .collect();

@@ -76,7 +76,9 @@ impl ProductNames {
                 query = query.bind(*id);
             }
             for row in query.fetch_all(pool).await? {
-                names.by_product.insert(row.get(0), (row.get(1), row.get(2)));
+                names
+                    .by_product
+                    .insert(row.get("id"), (row.get("title_en"), row.get("colors")));
             }
         }
         Ok(names)

@@ -204,15 +204,15 @@ pub async fn audit(
     let list = rows
         .iter()
         .map(|r| AuditEntry {
-            id: r.get(0),
-            at: r.get(1),
-            actor_kind: r.get(2),
-            actor_id: r.get(3),
-            actor_name: r.get(4),
-            action: r.get(5),
-            object_type: r.get(6),
-            object_id: r.get(7),
-            detail: serde_json::from_str(&r.get::<String, _>(8)).unwrap_or(Value::Null),
+            id: r.get("id"),
+            at: r.get("at"),
+            actor_kind: r.get("actor_kind"),
+            actor_id: r.get("actor_id"),
+            actor_name: r.get("name"),
+            action: r.get("action"),
+            object_type: r.get("object_type"),
+            object_id: r.get("object_id"),
+            detail: serde_json::from_str(&r.get::<String, _>("detail")).unwrap_or(Value::Null),
         })
         .collect();
     Ok(Page {

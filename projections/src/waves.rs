@@ -420,7 +420,7 @@ pub async fn detail(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Op
             query = query.bind(order.order_no.as_str());
         }
         for r in query.fetch_all(pool).await? {
-            states.insert(r.get(0), (r.get(1), r.get(2)));
+            states.insert(r.get("order_no"), (r.get("status"), r.get("stock_status")));
         }
     }
     for order in &mut orders {

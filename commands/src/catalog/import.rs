@@ -419,7 +419,7 @@ fn yes() -> bool {
 async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<Current>> {
     let Some(row) = sqlx::query(
         "SELECT id, title_zh, title_en, category_id, price, colors, sizes, main_count, detail_count, \
-         CASE WHEN is_hot THEN 1 ELSE 0 END, CASE WHEN is_sea THEN 1 ELSE 0 END \
+         CASE WHEN is_hot THEN 1 ELSE 0 END AS is_hot, CASE WHEN is_sea THEN 1 ELSE 0 END AS is_sea \
          FROM products WHERE stall_id = $1 AND item_no = $2",
     )
     .bind(stall_id)
@@ -429,8 +429,9 @@ async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<
     else {
         return Ok(None);
     };
-    let id: String = row.get(0);
-    let colours: Vec<StoredColour> = serde_json::from_str(&row.get::<String, _>(5)).unwrap_or_default();
+    let id: String = row.get("id");
+    let colours: Vec<StoredColour> =
+        serde_json::from_str(&row.get::<String, _>("colors")).unwrap_or_default();
     let mut skus = HashMap::new();
     let mut sku_order = Vec::new();
     for sku in
@@ -444,10 +445,10 @@ async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<
         skus.insert(key, (sku.get(0), Fen(sku.get(3)), sku.get(4)));
     }
     Ok(Some(Current {
-        title_zh: row.get(1),
-        title_en: row.get(2),
-        category_id: row.get(3),
-        price: Fen(row.get(4)),
+        title_zh: row.get("title_zh"),
+        title_en: row.get("title_en"),
+        category_id: row.get("category_id"),
+        price: Fen(row.get("price")),
         own_pictures: colours.iter().map(|c| c.own).collect(),
         colours: colours
             .into_iter()
@@ -456,11 +457,11 @@ async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<
                 (c.zh, en)
             })
             .collect(),
-        sizes: serde_json::from_str(&row.get::<String, _>(6)).unwrap_or_default(),
-        main_count: row.get(7),
-        detail_count: row.get(8),
-        is_hot: row.get::<i32, _>(9) == 1,
-        is_sea: row.get::<i32, _>(10) == 1,
+        sizes: serde_json::from_str(&row.get::<String, _>("sizes")).unwrap_or_default(),
+        main_count: row.get("main_count"),
+        detail_count: row.get("detail_count"),
+        is_hot: row.get::<i32, _>("is_hot") == 1,
+        is_sea: row.get::<i32, _>("is_sea") == 1,
         skus,
         sku_order,
         id,

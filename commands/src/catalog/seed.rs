@@ -534,7 +534,7 @@ async fn rank_stalls(db: &Database) -> Result<()> {
     for (rank, row) in rows.iter().enumerate() {
         sqlx::query("UPDATE stalls SET ranking = $1 WHERE id = $2")
             .bind(rank as i64 + 1)
-            .bind(row.get::<String, _>(0))
+            .bind(row.get::<String, _>("stall_id"))
             .execute(&mut *tx)
             .await?;
     }

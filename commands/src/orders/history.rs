@@ -83,7 +83,7 @@ async fn address_of(
         .fetch_optional(&db.pool)
         .await?
     {
-        return Ok(row.get(0));
+        return Ok(row.get("id"));
     }
     const PLACES: [(&str, &str, &str); 3] = [
         ("广东省", "广州市", "白云区"),

@@ -292,7 +292,7 @@ impl InTransaction for Reservation<'_> {
                 .fetch_optional(&mut *conn)
                 .await
                 .map_err(internal)?
-                .map(|r| r.get(0))
+                .map(|r| r.get("order_no"))
                 .unwrap_or_default();
                 return Err(already_placed(source_order_no, &earlier));
             }
@@ -313,7 +313,7 @@ impl InTransaction for Reservation<'_> {
                     .fetch_optional(&mut *conn)
                     .await
                     .map_err(internal)?
-                    .map(|r| r.get(0))
+                    .map(|r| r.get("stock"))
                     .unwrap_or(0);
                 return Err(Refusal::new("cart.not_enough_stock")
                     .on("lines")

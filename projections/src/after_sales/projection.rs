@@ -239,10 +239,10 @@ async fn earlier_views(
 ) -> sqlx::Result<HashMap<String, AfterSaleView>> {
     let mut views = HashMap::new();
     for row in rows_in(conn, "SELECT id, body FROM after_sales WHERE id IN", ids, "").await? {
-        let body: String = row.get(1);
+        let body: String = row.get("body");
         let view: AfterSaleView =
             serde_json::from_str(&body).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
-        views.insert(row.get(0), view);
+        views.insert(row.get("id"), view);
     }
     Ok(views)
 }
@@ -278,7 +278,7 @@ impl Projection for AfterSaleBook {
         else {
             return Ok(());
         };
-        let body: String = row.get(0);
+        let body: String = row.get("body");
         let mut view: AfterSaleView =
             serde_json::from_str(&body).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
         view.apply(event);

@@ -76,7 +76,7 @@ pub async fn list(
     let (parts, binds) = base_conditions(filter);
     let mut counts: AfterSaleCounts = AfterSaleStatus::ALL.iter().map(|s| (s.code(), 0)).collect();
     let sql = format!(
-        "SELECT status, COUNT(*) FROM after_sales WHERE {} GROUP BY status",
+        "SELECT status, COUNT(*) AS n FROM after_sales WHERE {} GROUP BY status",
         where_sql(&parts)
     );
     let mut query = sqlx::query(&sql);
@@ -85,8 +85,8 @@ pub async fn list(
     }
     let mut all = 0;
     for row in query.fetch_all(pool).await? {
-        let status: String = row.get(0);
-        let n: i64 = row.get(1);
+        let status: String = row.get("status");
+        let n: i64 = row.get("n");
         all += n;
         if let Some(code) = AfterSaleStatus::from_code(&status).map(AfterSaleStatus::code) {
             counts.insert(code, n);
@@ -118,7 +118,7 @@ pub async fn list(
         .fetch_all(pool)
         .await?
         .iter()
-        .map(|row| serde_json::from_str::<AfterSaleView>(&row.get::<String, _>(0)))
+        .map(|row| serde_json::from_str::<AfterSaleView>(&row.get::<String, _>("body")))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
     Ok(AfterSalesPage {
@@ -144,12 +144,12 @@ pub async fn detail(
     else {
         return Ok(None);
     };
-    let owner: String = row.get(1);
+    let owner: String = row.get("user_id");
     if user_id.is_some_and(|user| user != owner) {
         return Ok(None);
     }
     let view: AfterSaleView =
-        serde_json::from_str(&row.get::<String, _>(0)).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
+        serde_json::from_str(&row.get::<String, _>("body")).map_err(|e| sqlx::Error::Decode(Box::new(e)))?;
     let timeline = timeline::read::<AfterSale>(pool, id, AfterSaleEvent::at, detail_of).await?;
     Ok(Some((view, timeline)))
 }

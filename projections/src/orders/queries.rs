@@ -328,8 +328,8 @@ pub(crate) async fn attach_items(
     }
     let marks: Vec<String> = (1..=orders.len()).map(|i| format!("${i}")).collect();
     let sql = format!(
-        "SELECT i.order_no, i.sku_id, i.product_id, i.item_no, i.title, COALESCE(p.title_en, ''), i.color, i.size, \
-         i.unit_price, i.quantity, i.short_quantity, COALESCE(p.colors, '[]') \
+        "SELECT i.order_no, i.sku_id, i.product_id, i.item_no, i.title, COALESCE(p.title_en, '') AS title_en, i.color, i.size, \
+         i.unit_price, i.quantity, i.short_quantity, COALESCE(p.colors, '[]') AS colours \
          FROM order_items i LEFT JOIN products p ON p.id = i.product_id \
          WHERE i.order_no IN ({}) ORDER BY i.order_no, i.line_no",
         marks.join(", ")
@@ -339,30 +339,30 @@ pub(crate) async fn attach_items(
         query = query.bind(order.order_no.as_str());
     }
     for r in query.fetch_all(pool).await? {
-        let order_no: String = r.get(0);
+        let order_no: String = r.get("order_no");
         let Some(order) = orders.iter_mut().find(|o| o.order_no == order_no) else {
             continue;
         };
-        let product_id: String = r.get(2);
-        let title_en: String = r.get(5);
-        let colour: String = r.get(6);
-        let colours: String = r.get(11);
-        let price = Fen(r.get(8));
-        let quantity: i64 = r.get(9);
+        let product_id: String = r.get("product_id");
+        let title_en: String = r.get("title_en");
+        let colour: String = r.get("color");
+        let colours: String = r.get("colours");
+        let price = Fen(r.get("unit_price"));
+        let quantity: i64 = r.get("quantity");
         order.items.push(OrderItemView {
-            sku_id: r.get(1),
+            sku_id: r.get("sku_id"),
             image: colour_picture_url(&product_id, &colours, &colour),
             product_id,
-            item_no: r.get(3),
+            item_no: r.get("item_no"),
             title: match lang {
                 Language::EnUs if !title_en.is_empty() => title_en,
-                _ => r.get(4),
+                _ => r.get("title"),
             },
             color: colour_in(&colours, &colour, lang),
-            size: size_in(&r.get::<String, _>(7), lang),
+            size: size_in(&r.get::<String, _>("size"), lang),
             price: price.to_yuan(),
             quantity,
-            short_quantity: r.get(10),
+            short_quantity: r.get("short_quantity"),
             amount: Fen(price.0.saturating_mul(quantity)).to_yuan(),
         });
     }
@@ -631,5 +631,10 @@ pub async fn awaiting_payment(
     if let Some(id) = import_id {
         query = query.bind(id);
     }
-    Ok(query.fetch_all(pool).await?.iter().map(|r| r.get(0)).collect())
+    Ok(query
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|r| r.get("order_no"))
+        .collect())
 }

@@ -62,7 +62,7 @@ async fn mobiles(
         .fetch_all(pool)
         .await?
         .iter()
-        .map(|r| (r.get(0), r.get(1)))
+        .map(|r| (r.get("id"), r.get("mobile")))
         .collect())
 }
 
@@ -264,7 +264,7 @@ pub async fn shipping_states(
     for chunk in order_nos.chunks(500) {
         let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();
         let sql = format!(
-            "SELECT order_no, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END, ship_courier, \
+            "SELECT order_no, status, stock_status, CASE WHEN abnormal <> 0 THEN 1 ELSE 0 END AS abnormal, ship_courier, \
              tracking_no, kind, label_file FROM orders WHERE order_no IN ({})",
             marks.join(", ")
         );
@@ -274,15 +274,15 @@ pub async fn shipping_states(
         }
         for r in query.fetch_all(pool).await? {
             found.insert(
-                r.get(0),
+                r.get("order_no"),
                 ShippingState {
-                    status: r.get(1),
-                    stock_status: r.get(2),
-                    abnormal: r.get::<i64, _>(3) == 1,
-                    ship_courier: r.get(4),
-                    tracking_no: r.get(5),
-                    kind: r.get(6),
-                    label_file: r.get(7),
+                    status: r.get("status"),
+                    stock_status: r.get("stock_status"),
+                    abnormal: r.get::<i64, _>("abnormal") == 1,
+                    ship_courier: r.get("ship_courier"),
+                    tracking_no: r.get("tracking_no"),
+                    kind: r.get("kind"),
+                    label_file: r.get("label_file"),
                 },
             );
         }

@@ -324,10 +324,10 @@ async fn load_followed(pool: &AnyPool, order_nos: &[&str]) -> sqlx::Result<HashM
         }
         for row in query.fetch_all(pool).await? {
             orders.insert(
-                row.get::<String, _>(0),
+                row.get::<String, _>("order_no"),
                 Followed {
-                    paid_day: row.get(1),
-                    lines: serde_json::from_str(&row.get::<String, _>(2)).unwrap_or_default(),
+                    paid_day: row.get("paid_day"),
+                    lines: serde_json::from_str(&row.get::<String, _>("lines")).unwrap_or_default(),
                     settled: false,
                 },
             );

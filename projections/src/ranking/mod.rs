@@ -196,21 +196,21 @@ pub async fn top_products(
         .iter()
         .enumerate()
         .map(|(i, r)| {
-            let product_id: String = r.get(0);
+            let product_id: String = r.get("product_id");
             RankedProduct {
                 rank: i as i64 + 1,
                 image: picture_url(&product_id, "main-1.jpg"),
                 product_id,
-                quantity: r.get(1),
-                amount: Fen(r.get(2)).to_yuan(),
-                item_no: r.get(3),
+                quantity: r.get("quantity"),
+                amount: Fen(r.get("amount")).to_yuan(),
+                item_no: r.get("item_no"),
                 title: match lang {
-                    Language::ZhCn => r.get(4),
-                    Language::EnUs => r.get(5),
+                    Language::ZhCn => r.get("title_zh"),
+                    Language::EnUs => r.get("title_en"),
                 },
-                price: Fen(r.get(6)).to_yuan(),
-                stall_id: r.get(7),
-                stall_name: r.get(8),
+                price: Fen(r.get("price")).to_yuan(),
+                stall_id: r.get("id"),
+                stall_name: r.get("name"),
             }
         })
         .collect())
@@ -235,11 +235,11 @@ pub async fn top_stalls(pool: &AnyPool, days: i64, now: i64) -> sqlx::Result<Vec
         .enumerate()
         .map(|(i, r)| RankedStall {
             rank: i as i64 + 1,
-            stall_id: r.get(0),
-            stall_name: r.get(1),
-            quantity: r.get(2),
-            amount: Fen(r.get(3)).to_yuan(),
-            products: r.get(4),
+            stall_id: r.get("stall_id"),
+            stall_name: r.get("name"),
+            quantity: r.get("quantity"),
+            amount: Fen(r.get("amount")).to_yuan(),
+            products: r.get("products"),
         })
         .collect())
 }

@@ -145,8 +145,8 @@ async fn gather(pool: &AnyPool) -> sqlx::Result<Vec<Name>> {
     {
         names.push(Name::new(
             Kind::Category,
-            &row.get::<String, _>(0),
-            &row.get::<String, _>(1),
+            &row.get::<String, _>("name_zh"),
+            &row.get::<String, _>("name_en"),
         ));
     }
     for row in sqlx::query(
@@ -155,7 +155,7 @@ async fn gather(pool: &AnyPool) -> sqlx::Result<Vec<Name>> {
     .fetch_all(pool)
     .await?
     {
-        let name: String = row.get(0);
+        let name: String = row.get("name");
         names.push(Name::new(Kind::Stall, &name, &name));
     }
     let mut colours = std::collections::BTreeSet::new();
@@ -163,7 +163,8 @@ async fn gather(pool: &AnyPool) -> sqlx::Result<Vec<Name>> {
         .fetch_all(pool)
         .await?
     {
-        let list: Vec<serde_json::Value> = serde_json::from_str(&row.get::<String, _>(0)).unwrap_or_default();
+        let list: Vec<serde_json::Value> =
+            serde_json::from_str(&row.get::<String, _>("colors")).unwrap_or_default();
         for colour in list {
             let zh = colour.get("zh").and_then(|v| v.as_str()).unwrap_or_default();
             let en = colour.get("en").and_then(|v| v.as_str()).unwrap_or(zh);
