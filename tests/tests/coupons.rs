@@ -92,7 +92,86 @@ on_both_engines!(
     published_coupons_are_claimed_once_per_seller_while_any_are_left,
     the_operator_issues_from_the_cli_and_only_with_the_token,
     a_seller_reads_coupon_names_in_the_language_of_the_request,
+    the_preview_with_the_saved_settings_and_coupons_is_the_order_it_becomes,
 );
+
+/// Checkout's preview and submit share one quote: with the courier and QC level left to the saved
+/// drop-shipping settings, services and two coupons, the order placed carries every figure the preview
+/// showed, and ships as the settings say.
+async fn the_preview_with_the_saved_settings_and_coupons_is_the_order_it_becomes(app: &TestApp) {
+    app.seed(10).await;
+    let token = app.register("13800000807", "abc12345").await;
+    let product = issue(app, "13800000807", five_off_goods()).await;
+    let shipping = issue(app, "13800000807", half_off_shipping()).await;
+    let (sku, _, _) = pricey_sku(app).await;
+    data(
+        app,
+        &token,
+        "forward/save",
+        json!({"courier": "sf", "qc_level": "advanced", "shipping_priority": "split"}),
+    )
+    .await;
+    let mut request = order_request(app, &token, &sku, json!([product, shipping])).await;
+    request["courier"] = json!("");
+    request["qc_level"] = json!("");
+    request["value_added"] = json!(["remove_tag", "gift_packaging"]);
+    request["lines"][0]["quantity"] = json!(2);
+
+    let preview = data(app, &token, "order/preview", request.clone()).await;
+    assert_eq!(
+        (preview["courier"].as_str(), preview["qc_level"].as_str()),
+        (Some("sf"), Some("advanced"))
+    );
+    assert_eq!(
+        preview["coupons"]["applied"].as_array().unwrap().len(),
+        2,
+        "{preview}"
+    );
+    let placed = data(app, &token, "order/submit", request).await["order"].clone();
+    for fee in [
+        "product_amount",
+        "shipping",
+        "service",
+        "qc",
+        "value_added",
+        "coupon_discount",
+        "total",
+    ] {
+        assert_eq!(
+            placed["fees"][fee], preview["fees"][fee],
+            "{fee}: {preview} {placed}"
+        );
+    }
+    assert_ne!(preview["fees"]["coupon_discount"], "0.00");
+    assert_eq!(
+        (
+            placed["courier"].as_str(),
+            placed["qc_level"].as_str(),
+            placed["shipping_priority"].as_str()
+        ),
+        (Some("sf"), Some("advanced"), Some("split"))
+    );
+    let services = |v: &Value| {
+        let mut codes: Vec<String> = v
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect();
+        codes.sort();
+        codes
+    };
+    assert_eq!(
+        services(&placed["value_added"]),
+        ["gift_packaging", "remove_tag"],
+        "{placed}"
+    );
+    assert_eq!(
+        services(&preview["value_added"]),
+        ["gift_packaging", "remove_tag"],
+        "{preview}"
+    );
+}
 
 async fn coupons_discount_their_own_part_at_checkout_and_come_back_when_the_order_is_cancelled(
     app: &TestApp,

@@ -7,10 +7,10 @@ use axum::http::HeaderMap;
 use commands::clock::now;
 use commands::orders::payment;
 use commands::orders::placing::{self, DestinationChoice, OrderRequest, Wanted};
-use commands::orders::pricing::{self, Options, PricedLine};
+use commands::orders::pricing::{self, OptionChoice, PricedLine, Quote};
 use commands::Refusal;
 use domain::address::AddressInput;
-use domain::order::{Courier, Fees, OrderCommand, PaymentMethod, Platform, QcLevel, ValueAdded};
+use domain::order::{Fees, OrderCommand, PaymentMethod, Platform, ValueAdded};
 use projections::catalog::colour_picture_url;
 use projections::coupons::CouponView;
 use projections::orders::{self as read, NoticePage, OrderView, OrdersPage};
@@ -114,38 +114,12 @@ impl OrderBody {
         }
     }
 
-    async fn options(&self, state: &AppState, user: &CurrentUser) -> Result<(Options, bool), AppError> {
-        let settings = projections::forward::settings_of(&state.db.pool, &user.id).await?;
-        let courier_chosen = !self.courier.trim().is_empty();
-        let courier_code = if courier_chosen {
-            self.courier.trim()
-        } else {
-            settings.courier.as_str()
-        };
-        let courier = Courier::from_code(courier_code)
-            .ok_or_else(|| Refusal::new("order.courier_required").on("courier"))?;
-        let qc_code = if self.qc_level.trim().is_empty() {
-            settings.qc_level.as_str()
-        } else {
-            self.qc_level.trim()
-        };
-        let qc = QcLevel::from_code(qc_code)
-            .ok_or_else(|| Refusal::new("forward.qc_level_unknown").on("qc_level"))?;
-        let mut value_added = Vec::new();
-        for code in &self.value_added {
-            value_added.push(
-                ValueAdded::from_code(code.trim())
-                    .ok_or_else(|| Refusal::new("order.value_added_invalid").on("value_added"))?,
-            );
+    fn option_choice(&self) -> OptionChoice {
+        OptionChoice {
+            courier: self.courier.clone(),
+            qc_level: self.qc_level.clone(),
+            value_added: self.value_added.clone(),
         }
-        Ok((
-            Options {
-                courier,
-                qc,
-                value_added,
-            },
-            courier_chosen,
-        ))
     }
 
     fn destination(&self, courier_chosen: bool) -> Result<DestinationChoice, AppError> {
@@ -274,10 +248,11 @@ async fn coupon_choice(
     state: &AppState,
     user_id: &str,
     chosen: &[String],
-    fees: &mut Fees,
+    quote: &Quote,
     lang: Language,
-) -> Result<CouponChoice, AppError> {
+) -> Result<(CouponChoice, Fees), AppError> {
     let at = now();
+    let mut fees = quote.fees;
     let mut usable = projections::coupons::usable(&state.db.pool, user_id, at).await?;
     usable.retain_mut(|coupon| {
         let off = coupon
@@ -287,12 +262,12 @@ async fn coupon_choice(
         crate::routes::coupon::localize(lang, coupon);
         off.is_some()
     });
-    let terms = commands::coupons::chosen_terms(&state.db, user_id, chosen, fees, "", at).await?;
-    let applied = domain::order::apply_coupons(fees, terms)
+    let terms = quote.coupon_terms(&state.db, user_id, chosen, "", at).await?;
+    let applied = domain::order::apply_coupons(&mut fees, terms)
         .map_err(|e| AppError::from(commands::command_queue::Refuses::refusal(&e)))?;
     let ids = applied.iter().map(|a| a.coupon_id.clone()).collect();
     let names = crate::routes::coupon::names_in(state, ids, lang).await?;
-    Ok(CouponChoice {
+    let choice = CouponChoice {
         usable,
         applied: applied
             .into_iter()
@@ -303,7 +278,8 @@ async fn coupon_choice(
                 discount: a.discount.to_yuan(),
             })
             .collect(),
-    })
+    };
+    Ok((choice, fees))
 }
 
 pub async fn preview(
@@ -313,12 +289,10 @@ pub async fn preview(
     JsonBody(body): JsonBody<OrderBody>,
 ) -> ApiResult<Preview> {
     let lang = language_of(&headers);
-    let wanted = placing::wanted_lines(&state.db, &user.id, &body.wanted()?).await?;
-    let (options, _) = body.options(&state, &user).await?;
-    let lines = pricing::price_lines(&state.db, &wanted).await?;
-    let quote = pricing::quote(lines, &options)?;
-    let mut fees = quote.fees;
-    let coupons = coupon_choice(&state, &user.id, &body.coupon_ids, &mut fees, lang).await?;
+    let wanted = body.wanted()?;
+    let options = body.option_choice().resolve(&state.db, &user.id).await?.options;
+    let quote = pricing::quote(&state.db, &user.id, &wanted, &options).await?;
+    let (coupons, fees) = coupon_choice(&state, &user.id, &body.coupon_ids, &quote, lang).await?;
     let balance = projections::wallet::summary_of(&state.db.pool, &user.id)
         .await?
         .balance;
@@ -380,11 +354,11 @@ pub async fn submit(
     JsonBody(body): JsonBody<OrderBody>,
 ) -> ApiResult<Placed> {
     let wanted = body.wanted()?;
-    let (options, courier_chosen) = body.options(&state, &user).await?;
+    let chosen = body.option_choice().resolve(&state.db, &user.id).await?;
     let request = OrderRequest {
         wanted,
-        destination: body.destination(courier_chosen)?,
-        options,
+        destination: body.destination(chosen.courier_chosen)?,
+        options: chosen.options,
         remark: body.remark.clone(),
         request_id: body.request_id.clone(),
         coupon_ids: body.coupon_ids.clone(),

@@ -10,19 +10,12 @@ use sqlx::{AnyConnection, Row};
 
 use crate::coupons::{self, CouponQueue};
 use crate::error::{Error, Refusal};
+pub use crate::orders::pricing::Wanted;
 use crate::orders::pricing::{self, Options, PricedLine};
 use crate::orders::OrderQueue;
 use crate::store::InTransaction;
 use crate::Database;
 use statements::Together;
-
-/// Where the lines come from.
-#[derive(Debug, Clone)]
-pub enum Wanted {
-    /// The caller's selected cart lines; they leave the cart once the order is placed.
-    Cart,
-    Lines(Vec<(String, i64)>),
-}
 
 #[derive(Debug, Clone)]
 pub enum DestinationChoice {
@@ -60,17 +53,6 @@ struct Reserved {
 
 fn internal(e: sqlx::Error) -> Error {
     Error::Internal(e.into())
-}
-
-pub async fn wanted_lines(
-    db: &Database,
-    user_id: &str,
-    wanted: &Wanted,
-) -> Result<Vec<(String, i64)>, Error> {
-    match wanted {
-        Wanted::Cart => pricing::selected_cart_lines(db, user_id).await,
-        Wanted::Lines(lines) => Ok(lines.clone()),
-    }
 }
 
 /// The destination as the order will carry it; refusals name the field.
@@ -362,18 +344,18 @@ async fn give_back(
     short: &[(String, i64)],
 ) -> Result<bool, Error> {
     let mut tx = db.begin_write().await.map_err(internal)?;
-    let row = sqlx::query("SELECT lines FROM stock_reservations WHERE order_no = $1 AND state = $2")
-        .bind(order_no)
-        .bind(from)
-        .fetch_optional(&mut *tx)
-        .await
-        .map_err(internal)?;
-    let Some(row) = row else {
+    let reserved: Option<String> =
+        sqlx::query_scalar("SELECT lines FROM stock_reservations WHERE order_no = $1 AND state = $2")
+            .bind(order_no)
+            .bind(from)
+            .fetch_optional(&mut *tx)
+            .await
+            .map_err(internal)?;
+    let Some(reserved) = reserved else {
         tx.rollback().await.map_err(internal)?;
         return Ok(false);
     };
-    let lines: Vec<Reserved> =
-        serde_json::from_str(&row.get::<String, _>(0)).map_err(|e| Error::Internal(e.into()))?;
+    let lines: Vec<Reserved> = serde_json::from_str(&reserved).map_err(|e| Error::Internal(e.into()))?;
     sqlx::query("UPDATE stock_reservations SET state = 'released' WHERE order_no = $1")
         .bind(order_no)
         .execute(&mut *tx)
@@ -460,14 +442,12 @@ pub async fn submit(
             };
         }
     }
-    let wanted = wanted_lines(db, user_id, &request.wanted).await?;
-    let (lines, priority) = pricing::price_lines_for(db, &wanted, user_id).await?;
+    let quote = pricing::quote(db, user_id, &request.wanted, &request.options).await?;
     let destination = resolve_destination(db, divisions, user_id, &request.destination).await?;
     let remark = request.remark.trim().to_string();
     if remark.chars().count() > 200 {
         return Err(Refusal::new("order.remark_too_long").on("remark").into());
     }
-    let quoted = pricing::quote(lines.clone(), &request.options)?.fees;
     let platform = platform_key(&destination);
     // Numbers are random within a second, so two orders can draw the same one: the second finds it
     // taken (by the reservation row or the order's first event) and draws again.
@@ -475,28 +455,30 @@ pub async fn submit(
     let order_no = loop {
         draws += 1;
         let order_no = new_order_no(now);
-        let terms = coupons::chosen_terms(db, user_id, &request.coupon_ids, &quoted, &order_no, now).await?;
-        coupons::redeem(coupon_queue, &terms, &quoted, &order_no, now).await?;
+        let terms = quote
+            .coupon_terms(db, user_id, &request.coupon_ids, &order_no, now)
+            .await?;
+        coupons::redeem(coupon_queue, &terms, &quote.fees, &order_no, now).await?;
         let redeemed: Vec<String> = terms.iter().map(|t| t.coupon_id.clone()).collect();
         let reservation = Reservation {
             order_no: &order_no,
             user_id,
             request_id: &request_id,
-            lines: &lines,
+            lines: &quote.lines,
             platform,
             now,
         };
         let command = OrderCommand::Place(PlaceOrder {
             order_no: order_no.clone(),
             user_id: user_id.to_string(),
-            lines: lines.iter().map(|p| p.line.clone()).collect(),
+            lines: quote.lines.iter().map(|p| p.line.clone()).collect(),
             destination: destination.clone(),
             courier: request.options.courier,
             qc: request.options.qc,
             value_added: request.options.value_added.clone(),
             coupons: terms,
             remark: remark.clone(),
-            priority,
+            priority: quote.priority,
             at: now,
         });
         queue.assume_new(&order_no);
@@ -519,7 +501,7 @@ pub async fn submit(
         }
     };
     if matches!(request.wanted, Wanted::Cart) {
-        for priced in &lines {
+        for priced in &quote.lines {
             sqlx::query("DELETE FROM cart_items WHERE user_id = $1 AND sku_id = $2")
                 .bind(user_id)
                 .bind(&priced.line.sku_id)
