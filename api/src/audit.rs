@@ -84,13 +84,13 @@ async fn resolve_user(db: &Database, who: &str) -> anyhow::Result<String> {
         Some(r) => Ok(r.get("id")),
         None => {
             // A wallet may exist in the log for an id the users table no longer knows.
-            let events: i64 =
-                sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = $1 AND aggregate_id = $2")
-                    .bind(<domain::wallet::Wallet as cqrs_es::Aggregate>::TYPE)
-                    .bind(who)
-                    .fetch_one(&db.pool)
-                    .await?
-                    .get(0);
+            let events: i64 = sqlx::query_scalar(
+                "SELECT COUNT(*) FROM events WHERE aggregate_type = $1 AND aggregate_id = $2",
+            )
+            .bind(<domain::wallet::Wallet as cqrs_es::Aggregate>::TYPE)
+            .bind(who)
+            .fetch_one(&db.pool)
+            .await?;
             anyhow::ensure!(events > 0, "no user or wallet {who:?}");
             Ok(who.to_string())
         }

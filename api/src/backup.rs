@@ -6,7 +6,6 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Context;
 use sqlx::sqlite::{SqliteConnectOptions, SqlitePoolOptions};
-use sqlx::Row;
 
 use crate::config::Config;
 
@@ -33,23 +32,21 @@ pub async fn check(file: &Path) -> anyhow::Result<Checked> {
         .connect_with(options)
         .await
         .with_context(|| format!("{} is not a SQLite database", file.display()))?;
-    let integrity: String = sqlx::query("PRAGMA integrity_check")
+    let integrity: String = sqlx::query_scalar("PRAGMA integrity_check")
         .fetch_one(&pool)
         .await
-        .with_context(|| format!("{} is not a SQLite database", file.display()))?
-        .get(0);
+        .with_context(|| format!("{} is not a SQLite database", file.display()))?;
     if integrity != "ok" {
         anyhow::bail!("{} is damaged: {integrity}", file.display());
     }
     let counted = async {
-        let events: i64 = sqlx::query("SELECT COUNT(*) FROM events")
+        let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events")
             .fetch_one(&pool)
-            .await?
-            .get(0);
-        let migrations: i64 = sqlx::query("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
-            .fetch_one(&pool)
-            .await?
-            .get(0);
+            .await?;
+        let migrations: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
+                .fetch_one(&pool)
+                .await?;
         anyhow::Ok((events, migrations))
     }
     .await

@@ -303,7 +303,7 @@ async fn count_attempt(
     .bind(at - LOGIN_WINDOW_SECONDS)
     .fetch_one(&mut **tx)
     .await?;
-    Ok((row.get(0), row.get(1)))
+    Ok((row.get("attempts"), row.get("window_start")))
 }
 
 /// Creates an account with a known password unless the phone has one (the demo login of the seed).
@@ -354,7 +354,7 @@ pub async fn reset_password(db: &Database, req: PasswordReset<'_>) -> Result<()>
     let Some(user) = user else {
         return Err(Refusal::new("mobile.not_registered").on("mobile").into());
     };
-    let user_id: String = user.get(0);
+    let user_id: String = user.get("id");
     if let Err(refusal) = redeem_code(&mut tx, req.mobile, SmsEvent::ResetPassword, req.code).await? {
         tx.commit().await?;
         return Err(refusal.into());
@@ -428,7 +428,7 @@ pub async fn logout_everywhere(db: &Database, mobile: &str) -> Result<u64> {
         return Err(Error::NotFound(Refusal::new("mobile.not_registered")));
     };
     let ended = sqlx::query("DELETE FROM sessions WHERE user_id = $1")
-        .bind(user.get::<String, _>(0))
+        .bind(user.get::<String, _>("id"))
         .execute(&db.pool)
         .await?
         .rows_affected();

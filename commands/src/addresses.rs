@@ -1,7 +1,7 @@
 //! The address book: at most 50 addresses per user, exactly one default while any exist.
 
 use domain::address::{validate, AddressInput, Divisions, MAX_ADDRESSES};
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, Transaction};
 
 use crate::error::{Error, Refusal};
 use crate::Database;
@@ -32,7 +32,7 @@ async fn lock_book(tx: &mut Transaction<'static, Any>, user_id: &str) -> Result<
 }
 
 async fn owned(tx: &mut Transaction<'static, Any>, user_id: &str, id: &str) -> Result<bool, Error> {
-    let row = sqlx::query(
+    let is_default = sqlx::query_scalar::<_, i64>(
         "SELECT CASE WHEN is_default <> 0 THEN 1 ELSE 0 END FROM addresses WHERE id = $1 AND user_id = $2",
     )
     .bind(id)
@@ -40,7 +40,7 @@ async fn owned(tx: &mut Transaction<'static, Any>, user_id: &str, id: &str) -> R
     .fetch_optional(&mut **tx)
     .await
     .map_err(internal)?;
-    row.map(|r| r.get::<i64, _>(0) == 1).ok_or_else(not_found)
+    is_default.map(|d| d == 1).ok_or_else(not_found)
 }
 
 async fn clear_default(tx: &mut Transaction<'static, Any>, user_id: &str) -> Result<(), Error> {
@@ -64,12 +64,11 @@ pub async fn add(
     validate(&input, divisions).map_err(Refusal::from)?;
     let mut tx = db.begin_write().await.map_err(internal)?;
     lock_book(&mut tx, user_id).await?;
-    let count: i64 = sqlx::query("SELECT COUNT(*) FROM addresses WHERE user_id = $1")
+    let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM addresses WHERE user_id = $1")
         .bind(user_id)
         .fetch_one(&mut *tx)
         .await
-        .map_err(internal)?
-        .get(0);
+        .map_err(internal)?;
     if count as usize >= MAX_ADDRESSES {
         return Err(Refusal::new("address.too_many").with("max", MAX_ADDRESSES).into());
     }

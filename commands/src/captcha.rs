@@ -107,7 +107,7 @@ async fn claim(
     let Some(row) = row else {
         return Ok(Err("captcha.expired"));
     };
-    let expected: String = row.get(0);
+    let expected: String = row.get("answer");
     if !expected.eq_ignore_ascii_case(answer.trim()) {
         return Ok(Err("captcha.incorrect"));
     }

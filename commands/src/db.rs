@@ -145,12 +145,10 @@ impl Database {
     /// (applied, known): the migrations this database has applied without failure, and those this
     /// binary carries. Equal when the schema is the one the code expects.
     pub async fn migration_status(&self) -> anyhow::Result<(usize, usize)> {
-        use sqlx::Row;
         let known = crate::migrations::known(self.engine);
-        let applied: i64 = sqlx::query("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
+        let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations WHERE success = TRUE")
             .fetch_one(&self.pool)
-            .await?
-            .get(0);
+            .await?;
         Ok((applied as usize, known))
     }
 

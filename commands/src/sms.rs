@@ -128,12 +128,11 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
         return Err(Refusal::new(key).on("captcha").into());
     }
     let sent_today: i64 =
-        sqlx::query("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
+        sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
             .bind(req.mobile)
             .bind(start_of_china_day(at))
             .fetch_one(&mut *tx)
-            .await?
-            .get(0);
+            .await?;
     if sent_today >= i64::from(SMS_DAILY_CAP) {
         tx.commit().await?;
         return Err(Error::TooMany(
@@ -230,11 +229,10 @@ async fn claim_cooldown(tx: &mut Transaction<'static, Any>, mobile: &str, at: i6
     if claimed == 1 {
         return Ok(None);
     }
-    let last: i64 = sqlx::query("SELECT last_sent_at FROM sms_throttle WHERE mobile = $1")
+    let last: i64 = sqlx::query_scalar("SELECT last_sent_at FROM sms_throttle WHERE mobile = $1")
         .bind(mobile)
         .fetch_one(&mut **tx)
-        .await?
-        .get(0);
+        .await?;
     Ok(Some((last + SMS_COOLDOWN_SECONDS - at).max(1)))
 }
 
@@ -262,7 +260,8 @@ pub async fn redeem_code(
     let Some(row) = row else {
         return refused("code.incorrect");
     };
-    let (id, expires_at, used_at): (String, i64, Option<i64>) = (row.get(0), row.get(1), row.get(2));
+    let (id, expires_at, used_at): (String, i64, Option<i64>) =
+        (row.get("id"), row.get("expires_at"), row.get("used_at"));
     if used_at.is_some() || expires_at < now() {
         return refused("code.expired");
     }
@@ -279,7 +278,7 @@ pub async fn redeem_code(
     let Some(taken) = taken else {
         return refused("code.too_many_tries");
     };
-    let code_hash: String = taken.get(0);
+    let code_hash: String = taken.get("code_hash");
     if hash_code(mobile, code.trim()) != code_hash {
         return refused("code.incorrect");
     }

@@ -208,11 +208,10 @@ async fn keeps_an_owner(tx: &mut Transaction<'static, Any>, leaving: &str) -> Re
         .execute(&mut **tx)
         .await?;
     let others: i64 =
-        sqlx::query("SELECT COUNT(*) FROM staff WHERE role = 'owner' AND disabled = 0 AND id <> $1")
+        sqlx::query_scalar("SELECT COUNT(*) FROM staff WHERE role = 'owner' AND disabled = 0 AND id <> $1")
             .bind(leaving)
             .fetch_one(&mut **tx)
-            .await?
-            .get(0);
+            .await?;
     if others == 0 {
         return Err(Refusal::new("staff.last_owner").into());
     }

@@ -331,7 +331,10 @@ impl<A: Snapshotted> Store<A> {
             query.fetch_all(&mut *conn).await
         };
         let rows = claimed.map_err(database::<A>)?;
-        Ok(rows.iter().map(|row| row.get::<String, _>(0)).collect())
+        Ok(rows
+            .iter()
+            .map(|row| row.get::<String, _>("projection"))
+            .collect())
     }
 
     async fn write_snapshot(&self, conn: &mut AnyConnection, loaded: &Loaded<A>) -> Result<(), Refused<A>> {
@@ -690,10 +693,11 @@ async fn load_snapshot<A: Snapshotted>(
     aggregate_id: &str,
 ) -> Result<(Option<(A, usize)>, Vec<EventEnvelope<A>>), Refused<A>> {
     let rows = sqlx::query(
-        "SELECT CAST(0 AS BIGINT), sequence, state, '' FROM aggregate_snapshots \
-         WHERE aggregate_type = $1 AND aggregate_id = $2 AND format = $3 \
+        "SELECT CAST(0 AS BIGINT) AS kind, sequence, state AS payload, '' AS metadata \
+         FROM aggregate_snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND format = $3 \
          UNION ALL \
-         SELECT CAST(1 AS BIGINT), sequence, CAST(payload AS TEXT), CAST(metadata AS TEXT) FROM events \
+         SELECT CAST(1 AS BIGINT) AS kind, sequence, CAST(payload AS TEXT) AS payload, \
+         CAST(metadata AS TEXT) AS metadata FROM events \
          WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > COALESCE((SELECT sequence \
          FROM aggregate_snapshots WHERE aggregate_type = $1 AND aggregate_id = $2 AND format = $3), 0) \
          ORDER BY 1, 2",
@@ -704,13 +708,14 @@ async fn load_snapshot<A: Snapshotted>(
     .fetch_all(&mut *conn)
     .await
     .map_err(database::<A>)?;
-    let snapshot = rows.first().filter(|row| row.get::<i64, _>(0) == 0);
+    let snapshot = rows.first().filter(|row| row.get::<i64, _>("kind") == 0);
     let Some(snapshot) = snapshot else {
         return Ok((None, envelopes::<A>(aggregate_id, &rows)?));
     };
-    match serde_json::from_str::<A>(&snapshot.get::<String, _>(2)) {
+    // The first row is the snapshot: its state is in the `payload` column.
+    match serde_json::from_str::<A>(&snapshot.get::<String, _>("payload")) {
         Ok(aggregate) => Ok((
-            Some((aggregate, snapshot.get::<i64, _>(1) as usize)),
+            Some((aggregate, snapshot.get::<i64, _>("sequence") as usize)),
             envelopes::<A>(aggregate_id, &rows[1..])?,
         )),
         Err(error) => {
@@ -760,7 +765,8 @@ pub async fn events_after<'c, A: Aggregate>(
     sequence: usize,
 ) -> Result<Vec<EventEnvelope<A>>, Refused<A>> {
     let rows = sqlx::query(
-        "SELECT CAST(1 AS BIGINT), sequence, CAST(payload AS TEXT), CAST(metadata AS TEXT) FROM events \
+        "SELECT CAST(1 AS BIGINT) AS kind, sequence, CAST(payload AS TEXT) AS payload, \
+         CAST(metadata AS TEXT) AS metadata FROM events \
          WHERE aggregate_type = $1 AND aggregate_id = $2 AND sequence > $3 ORDER BY sequence",
     )
     .bind(A::TYPE)
@@ -779,9 +785,9 @@ fn envelopes<A: Aggregate>(
 ) -> Result<Vec<EventEnvelope<A>>, Refused<A>> {
     rows.iter()
         .map(|row| {
-            let sequence: i64 = row.get(1);
-            let payload: String = row.get(2);
-            let metadata: String = row.get(3);
+            let sequence: i64 = row.get("sequence");
+            let payload: String = row.get("payload");
+            let metadata: String = row.get("metadata");
             let named = |e: serde_json::Error| {
                 AggregateError::DeserializationError(
                     format!("event {} {aggregate_id} #{sequence} does not read: {e}", A::TYPE).into(),

@@ -62,7 +62,7 @@ pub async fn account_info(pool: &AnyPool, id: &str) -> sqlx::Result<Option<Accou
     .await?;
     Ok(row.map(|r| AccountInfo {
         user: user(&r),
-        registered_at: r.get(7),
-        last_login_at: r.get(8),
+        registered_at: r.get("created_at"),
+        last_login_at: r.get("last_login_at"),
     }))
 }

@@ -41,9 +41,9 @@ pub struct Cart {
 pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Result<Cart> {
     let rows = sqlx::query(
         "SELECT c.sku_id, p.id, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, c.quantity, k.stock, \
-         CASE WHEN c.selected <> 0 THEN 1 ELSE 0 END, s.id, s.name, \
+         CASE WHEN c.selected <> 0 THEN 1 ELSE 0 END AS selected, s.id AS stall_id, s.name, \
          (SELECT MIN(c2.added_at) FROM cart_items c2 JOIN skus k2 ON k2.id = c2.sku_id JOIN products p2 ON p2.id = k2.product_id \
-          WHERE c2.user_id = c.user_id AND p2.stall_id = s.id), p.colors \
+          WHERE c2.user_id = c.user_id AND p2.stall_id = s.id) AS stall_added_at, p.colors \
          FROM cart_items c JOIN skus k ON k.id = c.sku_id JOIN products p ON p.id = k.product_id \
          JOIN stalls s ON s.id = p.stall_id WHERE c.user_id = $1 \
          ORDER BY 14, s.id, c.added_at, c.sku_id",
@@ -54,40 +54,44 @@ pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Res
     let mut groups: Vec<CartGroup> = Vec::new();
     let (mut total_quantity, mut selected_quantity, mut selected_amount) = (0i64, 0i64, 0i64);
     for r in &rows {
-        let price = Fen(r.get(7));
-        let quantity: i64 = r.get(8);
-        let selected = r.get::<i64, _>(10) == 1;
+        let price = Fen(r.get("price"));
+        let quantity: i64 = r.get("quantity");
+        let selected = r.get::<i64, _>("selected") == 1;
         let amount = Fen(price.0.saturating_mul(quantity));
         total_quantity += quantity;
         if selected {
             selected_quantity += quantity;
             selected_amount = selected_amount.saturating_add(amount.0);
         }
-        let product_id: String = r.get(1);
+        let product_id: String = r.get("id");
         let item = CartItem {
-            sku_id: r.get(0),
-            image: colour_picture_url(&product_id, &r.get::<String, _>(14), &r.get::<String, _>(5)),
+            sku_id: r.get("sku_id"),
+            image: colour_picture_url(
+                &product_id,
+                &r.get::<String, _>("colors"),
+                &r.get::<String, _>("color"),
+            ),
             product_id,
-            item_no: r.get(2),
+            item_no: r.get("item_no"),
             title: match lang {
-                Language::ZhCn => r.get(3),
-                Language::EnUs => r.get(4),
+                Language::ZhCn => r.get("title_zh"),
+                Language::EnUs => r.get("title_en"),
             },
-            color: colour_in(&r.get::<String, _>(14), &r.get::<String, _>(5), lang),
-            size: size_in(&r.get::<String, _>(6), lang),
+            color: colour_in(&r.get::<String, _>("colors"), &r.get::<String, _>("color"), lang),
+            size: size_in(&r.get::<String, _>("size"), lang),
             price: price.to_yuan(),
             quantity,
-            stock: r.get(9),
+            stock: r.get("stock"),
             selected,
             amount: amount.to_yuan(),
         };
-        let stall_id: String = r.get(11);
+        let stall_id: String = r.get("stall_id");
         match groups.last_mut() {
             Some(group) if group.stall.id == stall_id => group.items.push(item),
             _ => groups.push(CartGroup {
                 stall: Named {
                     id: stall_id,
-                    name: r.get(12),
+                    name: r.get("name"),
                 },
                 items: vec![item],
             }),

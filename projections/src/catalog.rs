@@ -387,10 +387,10 @@ pub async fn products(
         Some(total) => total,
         None => {
             let count = format!(
-                "SELECT COUNT(*) FROM products p{}",
+                "SELECT COUNT(*) AS total FROM products p{}",
                 where_sql.replace("+p.shelf_at", "p.shelf_at")
             );
-            let total: i64 = c.bind(sqlx::query(&count)).fetch_one(pool).await?.get(0);
+            let total: i64 = c.bind(sqlx::query(&count)).fetch_one(pool).await?.get("total");
             totals.put(key, total);
             total
         }
@@ -458,36 +458,39 @@ pub struct Stall {
 }
 
 const STALL_COLUMNS: &str =
-    "s.id, s.name, m.id, m.name_zh, m.name_en, s.floor, s.number, s.contact, s.wechat, c.id, \
-     c.name_zh, c.name_en, s.follow_count, s.ranking, \
-     (SELECT COUNT(*) FROM products x WHERE x.stall_id = s.id AND x.on_shelf = 1), \
-     (SELECT x.id FROM products x WHERE x.stall_id = s.id AND x.on_shelf = 1 ORDER BY x.popularity DESC, x.id LIMIT 1), \
-     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.stall_id = s.id AND f.user_id = $1) THEN 1 ELSE 0 END";
+    "s.id, s.name, m.id AS market_id, m.name_zh AS market_name_zh, m.name_en AS market_name_en, s.floor, s.number, \
+     s.contact, s.wechat, c.id AS category_id, c.name_zh AS category_name_zh, c.name_en AS category_name_en, \
+     s.follow_count, s.ranking, \
+     (SELECT COUNT(*) FROM products x WHERE x.stall_id = s.id AND x.on_shelf = 1) AS product_count, \
+     (SELECT x.id FROM products x WHERE x.stall_id = s.id AND x.on_shelf = 1 ORDER BY x.popularity DESC, x.id LIMIT 1) \
+     AS top_product_id, \
+     CASE WHEN EXISTS (SELECT 1 FROM follows f WHERE f.stall_id = s.id AND f.user_id = $1) THEN 1 ELSE 0 END \
+     AS followed";
 const STALL_FROM: &str =
     "FROM stalls s JOIN markets m ON m.id = s.market_id JOIN categories c ON c.id = s.category_id";
 
 fn stall(row: &AnyRow, lang: Language) -> Stall {
-    let top: Option<String> = row.get(15);
+    let top: Option<String> = row.get("top_product_id");
     Stall {
-        id: row.get(0),
-        name: row.get(1),
+        id: row.get("id"),
+        name: row.get("name"),
         market: Named {
-            id: row.get(2),
-            name: pick(lang, row.get(3), row.get(4)),
+            id: row.get("market_id"),
+            name: pick(lang, row.get("market_name_zh"), row.get("market_name_en")),
         },
-        floor: row.get(5),
-        number: row.get(6),
-        contact: row.get(7),
-        wechat: row.get(8),
+        floor: row.get("floor"),
+        number: row.get("number"),
+        contact: row.get("contact"),
+        wechat: row.get("wechat"),
         category: Named {
-            id: row.get(9),
-            name: pick(lang, row.get(10), row.get(11)),
+            id: row.get("category_id"),
+            name: pick(lang, row.get("category_name_zh"), row.get("category_name_en")),
         },
-        follow_count: row.get(12),
-        ranking: row.get(13),
-        product_count: row.get(14),
+        follow_count: row.get("follow_count"),
+        ranking: row.get("ranking"),
+        product_count: row.get("product_count"),
         logo: top.map(|id| picture_url(&id, "main-1.jpg")).unwrap_or_default(),
-        followed: row.get::<i64, _>(16) != 0,
+        followed: row.get::<i64, _>("followed") != 0,
     }
 }
 
@@ -540,7 +543,7 @@ pub async fn stalls(
     // COUNT ignores $1; PostgreSQL wants every parameter used, so it is compared to itself.
     let total: i64 = c
         .bind(sqlx::query(&format!(
-            "SELECT COUNT(*) {STALL_FROM}{} ",
+            "SELECT COUNT(*) AS total {STALL_FROM}{} ",
             if where_sql.is_empty() {
                 " WHERE $1 = $1".to_string()
             } else {
@@ -549,7 +552,7 @@ pub async fn stalls(
         )))
         .fetch_one(pool)
         .await?
-        .get(0);
+        .get("total");
     let sql = format!(
         "SELECT {STALL_COLUMNS} {STALL_FROM}{where_sql} ORDER BY {order} LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
@@ -591,11 +594,10 @@ pub async fn followed_stalls(
     pagesize: i64,
     lang: Language,
 ) -> sqlx::Result<Page<FollowedStall>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM follows WHERE user_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM follows WHERE user_id = $1")
         .bind(user)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT {STALL_COLUMNS}, fo.created_at {STALL_FROM} JOIN follows fo ON fo.stall_id = s.id AND fo.user_id = $1 \
          ORDER BY fo.created_at DESC, s.id LIMIT {pagesize} OFFSET {}",
@@ -608,7 +610,7 @@ pub async fn followed_stalls(
         .iter()
         .map(|r| FollowedStall {
             stall: stall(r, lang),
-            followed_at: r.get(17),
+            followed_at: r.get("created_at"),
         })
         .collect();
     Ok(Page {
@@ -634,11 +636,10 @@ pub async fn favorite_products(
     lang: Language,
     now: i64,
 ) -> sqlx::Result<Page<FavoriteProduct>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM favorites WHERE user_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM favorites WHERE user_id = $1")
         .bind(user)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT {CARD_COLUMNS}, f.created_at FROM products p JOIN stalls s ON s.id = p.stall_id \
          JOIN favorites f ON f.product_id = p.id AND f.user_id = $1 ORDER BY f.created_at DESC, p.id LIMIT {pagesize} OFFSET {}",
@@ -651,7 +652,7 @@ pub async fn favorite_products(
         .iter()
         .map(|r| FavoriteProduct {
             card: card(r, lang, now),
-            favorited_at: r.get(15),
+            favorited_at: r.get("created_at"),
         })
         .collect();
     Ok(Page {
@@ -735,7 +736,8 @@ pub async fn product_detail(
     let row = sqlx::query(&format!(
         "SELECT {CARD_COLUMNS}, p.category_id, c.name_zh, c.name_en, p.main_count, p.detail_count, p.colors, p.sizes, \
          CASE WHEN EXISTS (SELECT 1 FROM favorites f WHERE f.product_id = p.id AND f.user_id = $2) THEN 1 ELSE 0 END \
-         FROM products p JOIN stalls s ON s.id = p.stall_id JOIN categories c ON c.id = p.category_id WHERE p.id = $1"
+         AS favorited FROM products p JOIN stalls s ON s.id = p.stall_id JOIN categories c ON c.id = p.category_id \
+         WHERE p.id = $1"
     ))
     .bind(id)
     .bind(viewer)
@@ -743,7 +745,12 @@ pub async fn product_detail(
     .await?;
     let Some(row) = row else { return Ok(None) };
     let card = card(&row, lang, now);
-    let pics = pictures(id, row.get(18), row.get(19), &row.get::<String, _>(20));
+    let pics = pictures(
+        id,
+        row.get("main_count"),
+        row.get("detail_count"),
+        &row.get::<String, _>("colors"),
+    );
     let colour_name = |zh: &str| {
         pics.colours
             .iter()
@@ -770,8 +777,8 @@ pub async fn product_detail(
     };
     Ok(Some(ProductDetail {
         category: Named {
-            id: row.get(15),
-            name: pick(lang, row.get(16), row.get(17)),
+            id: row.get("category_id"),
+            name: pick(lang, row.get("name_zh"), row.get("name_en")),
         },
         images: pics.main.clone(),
         details: pics.details.clone(),
@@ -783,9 +790,9 @@ pub async fn product_detail(
                 image: url.clone(),
             })
             .collect(),
-        sizes: serde_json::from_str(&row.get::<String, _>(21)).unwrap_or_default(),
+        sizes: serde_json::from_str(&row.get::<String, _>("sizes")).unwrap_or_default(),
         skus,
-        favorited: row.get::<i64, _>(22) != 0,
+        favorited: row.get::<i64, _>("favorited") != 0,
         stall_info,
         card,
     }))
@@ -827,10 +834,15 @@ pub async fn image_sets(
             missing.push(id.clone());
             continue;
         };
-        let pics = pictures(id, row.get(2), row.get(3), &row.get::<String, _>(4));
+        let pics = pictures(
+            id,
+            row.get("main_count"),
+            row.get("detail_count"),
+            &row.get::<String, _>("colors"),
+        );
         sets.push(ImageSet {
             id: id.clone(),
-            title: pick(lang, row.get(0), row.get(1)),
+            title: pick(lang, row.get("title_zh"), row.get("title_en")),
             main: pics.main,
             desc: pics.details,
             group: pics
@@ -871,24 +883,25 @@ pub struct Category {
 }
 
 pub async fn category_tree(pool: &AnyPool, lang: Language) -> sqlx::Result<Vec<Category>> {
-    let rows =
-        sqlx::query("SELECT id, COALESCE(parent_id, ''), name_zh, name_en FROM categories ORDER BY sort, id")
-            .fetch_all(pool)
-            .await?;
+    let rows = sqlx::query(
+        "SELECT id, COALESCE(parent_id, '') AS parent_id, name_zh, name_en FROM categories ORDER BY sort, id",
+    )
+    .fetch_all(pool)
+    .await?;
     let node = |r: &AnyRow| Category {
-        id: r.get(0),
-        name: pick(lang, r.get(2), r.get(3)),
+        id: r.get("id"),
+        name: pick(lang, r.get("name_zh"), r.get("name_en")),
         children: Vec::new(),
     };
     let mut roots: Vec<Category> = rows
         .iter()
-        .filter(|r| r.get::<String, _>(1).is_empty())
+        .filter(|r| r.get::<String, _>("parent_id").is_empty())
         .map(node)
         .collect();
     for root in &mut roots {
         root.children = rows
             .iter()
-            .filter(|r| r.get::<String, _>(1) == root.id)
+            .filter(|r| r.get::<String, _>("parent_id") == root.id)
             .map(node)
             .collect();
     }
@@ -952,10 +965,9 @@ const NOTICE_COLUMNS: &str =
     "id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END AS pinned, published_at";
 
 pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64, lang: Language) -> sqlx::Result<Page<Notice>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM notices")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notices")
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT {NOTICE_COLUMNS} FROM notices ORDER BY pinned DESC, published_at DESC, id LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
@@ -1077,10 +1089,9 @@ impl SameStyleIndex {
     }
 
     async fn fresh(&self, pool: &AnyPool) -> sqlx::Result<()> {
-        let count: i64 = sqlx::query("SELECT COUNT(*) FROM products WHERE on_shelf = 1")
+        let count: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products WHERE on_shelf = 1")
             .fetch_one(pool)
-            .await?
-            .get(0);
+            .await?;
         if self.entries.read().expect("index lock").0 == count && count > 0 {
             return Ok(());
         }

@@ -42,27 +42,28 @@ pub struct StaffProductFilter {
 }
 
 const COLUMNS: &str = "p.id, p.item_no, p.title_zh, p.title_en, p.stall_id, s.name, p.category_id, p.price, \
-     (SELECT CAST(COALESCE(SUM(k.stock), 0) AS BIGINT) FROM skus k WHERE k.product_id = p.id), \
-     (SELECT COUNT(*) FROM skus k WHERE k.product_id = p.id), \
-     p.on_shelf, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END, CASE WHEN p.is_sea THEN 1 ELSE 0 END";
+     (SELECT CAST(COALESCE(SUM(k.stock), 0) AS BIGINT) FROM skus k WHERE k.product_id = p.id) AS stock_total, \
+     (SELECT COUNT(*) FROM skus k WHERE k.product_id = p.id) AS sku_count, \
+     p.on_shelf, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END AS is_hot, \
+     CASE WHEN p.is_sea THEN 1 ELSE 0 END AS is_sea";
 
 fn product(row: &AnyRow) -> StaffProduct {
-    let id: String = row.get(0);
+    let id: String = row.get("id");
     StaffProduct {
         image: crate::catalog::picture_url(&id, "main-1.jpg"),
-        item_no: row.get(1),
-        title_zh: row.get(2),
-        title_en: row.get(3),
-        stall_id: row.get(4),
-        stall_name: row.get(5),
-        category_id: row.get(6),
-        price: yuan(row.get(7)),
-        stock_total: row.get(8),
-        sku_count: row.get(9),
-        on_shelf: row.get::<i64, _>(10) != 0,
-        shelf_at: row.get(11),
-        is_hot: row.get::<i64, _>(12) != 0,
-        is_sea: row.get::<i64, _>(13) != 0,
+        item_no: row.get("item_no"),
+        title_zh: row.get("title_zh"),
+        title_en: row.get("title_en"),
+        stall_id: row.get("stall_id"),
+        stall_name: row.get("name"),
+        category_id: row.get("category_id"),
+        price: yuan(row.get("price")),
+        stock_total: row.get("stock_total"),
+        sku_count: row.get("sku_count"),
+        on_shelf: row.get::<i64, _>("on_shelf") != 0,
+        shelf_at: row.get("shelf_at"),
+        is_hot: row.get::<i64, _>("is_hot") != 0,
+        is_sea: row.get::<i64, _>("is_sea") != 0,
         id,
     }
 }
@@ -127,11 +128,11 @@ pub async fn products(
         format!(" WHERE {}", conditions.join(" AND "))
     };
     let count_sql = format!("SELECT COUNT(*) FROM products p{condition}");
-    let mut count = sqlx::query(&count_sql);
+    let mut count = sqlx::query_scalar(&count_sql);
     for b in &binds {
         count = count.bind(b.as_str());
     }
-    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let total: i64 = count.fetch_one(pool).await?;
     let sql = format!(
         "SELECT {COLUMNS} FROM products p JOIN stalls s ON s.id = p.stall_id{condition} \
          ORDER BY p.shelf_at DESC, p.id LIMIT {pagesize} OFFSET {}",
@@ -229,9 +230,10 @@ pub async fn product_detail(
         .bind(id)
         .fetch_one(pool)
         .await?;
-    let (main, detail): (i64, i64) = (options.get(0), options.get(1));
-    let colours: Vec<StoredColour> = serde_json::from_str(&options.get::<String, _>(2)).unwrap_or_default();
-    let sizes: Vec<String> = serde_json::from_str(&options.get::<String, _>(3)).unwrap_or_default();
+    let (main, detail): (i64, i64) = (options.get("main_count"), options.get("detail_count"));
+    let colours: Vec<StoredColour> =
+        serde_json::from_str(&options.get::<String, _>("colors")).unwrap_or_default();
+    let sizes: Vec<String> = serde_json::from_str(&options.get::<String, _>("sizes")).unwrap_or_default();
     let url = |file: String| crate::catalog::picture_url(id, &file);
     Ok(Some(StaffProductDetail {
         product,
@@ -273,11 +275,10 @@ pub async fn stock_changes(
     page: i64,
     pagesize: i64,
 ) -> sqlx::Result<Page<StockChangeRow>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM stock_changes WHERE product_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_changes WHERE product_id = $1")
         .bind(product_id)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(
         "SELECT c.id, c.at, c.sku_id, k.color, k.size, c.actor_kind, c.actor_id, s.name, c.stock_before, \
          c.stock_after, c.reason FROM stock_changes c JOIN skus k ON k.id = c.sku_id \
@@ -444,11 +445,11 @@ pub async fn stalls(
         format!(" WHERE {}", conditions.join(" AND "))
     };
     let count_sql = format!("SELECT COUNT(*) FROM stalls s{condition}");
-    let mut count = sqlx::query(&count_sql);
+    let mut count = sqlx::query_scalar(&count_sql);
     for b in &binds {
         count = count.bind(*b);
     }
-    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let total: i64 = count.fetch_one(pool).await?;
     let sql = format!(
         "SELECT s.id, s.market_id, m.name_zh, s.name, s.floor, s.number, s.contact, s.wechat, s.category_id, \
          (SELECT COUNT(*) FROM products p WHERE p.stall_id = s.id) AS product_count, s.status, m.name_en \

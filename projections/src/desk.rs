@@ -49,10 +49,9 @@ pub struct TemplateView {
 
 /// Published coupons, newest first, with how many were claimed and used.
 pub async fn coupon_templates(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<Page<TemplateView>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM coupon_templates")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM coupon_templates")
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT t.id, t.name, t.kind, t.discount_type, t.threshold, t.amount, t.percent_off, t.valid_from, t.valid_to, \
          t.quantity, t.claimed, t.created_at, \
@@ -102,10 +101,9 @@ pub struct StaffNotice {
 
 /// The announcements on show, both languages, pinned first then newest.
 pub async fn notices(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<Page<StaffNotice>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM notices")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM notices")
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT id, title_zh, title_en, content_zh, content_en, CASE WHEN pinned THEN 1 ELSE 0 END AS pinned, published_at \
          FROM notices ORDER BY pinned DESC, published_at DESC, id LIMIT {pagesize} OFFSET {}",
@@ -203,40 +201,41 @@ pub async fn trend(pool: &AnyPool, now: i64) -> sqlx::Result<Vec<TrendDay>> {
     let offset = domain::calendar::CHINA_OFFSET_SECONDS;
     let mut days: BTreeMap<i64, (i64, i64, i64, i64)> = (first..=last).map(|d| (d, (0, 0, 0, 0))).collect();
     let placed = sqlx::query(&format!(
-        "SELECT CAST((placed_at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, COUNT(*) FROM orders \
-         WHERE placed_at >= $1 GROUP BY d"
+        "SELECT CAST((placed_at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, COUNT(*) AS orders \
+         FROM orders WHERE placed_at >= $1 GROUP BY d"
     ))
     .bind(from)
     .fetch_all(pool)
     .await?;
     for r in placed {
-        if let Some(day) = days.get_mut(&r.get::<i64, _>(0)) {
-            day.0 = r.get(1);
+        if let Some(day) = days.get_mut(&r.get::<i64, _>("d")) {
+            day.0 = r.get("orders");
         }
     }
     let paid = sqlx::query(&format!(
-        "SELECT CAST((paid_at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, CAST(SUM(paid_amount) AS BIGINT) FROM orders \
-         WHERE paid_at >= $1 GROUP BY d"
+        "SELECT CAST((paid_at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, \
+         CAST(SUM(paid_amount) AS BIGINT) AS paid FROM orders WHERE paid_at >= $1 GROUP BY d"
     ))
     .bind(from)
     .fetch_all(pool)
     .await?;
     for r in paid {
-        if let Some(day) = days.get_mut(&r.get::<i64, _>(0)) {
-            day.1 = r.get(1);
+        if let Some(day) = days.get_mut(&r.get::<i64, _>("d")) {
+            day.1 = r.get("paid");
         }
     }
     let refunds = sqlx::query(&format!(
-        "SELECT CAST((at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, COUNT(*), CAST(SUM(amount) AS BIGINT) \
+        "SELECT CAST((at + {offset}) / {DAY_SECONDS} AS BIGINT) AS d, COUNT(*) AS refunds, \
+         CAST(SUM(amount) AS BIGINT) AS refunded \
          FROM wallet_ledger WHERE kind = 'refund' AND at >= $1 GROUP BY d"
     ))
     .bind(from)
     .fetch_all(pool)
     .await?;
     for r in refunds {
-        if let Some(day) = days.get_mut(&r.get::<i64, _>(0)) {
-            day.2 = r.get(1);
-            day.3 = r.get(2);
+        if let Some(day) = days.get_mut(&r.get::<i64, _>("d")) {
+            day.2 = r.get("refunds");
+            day.3 = r.get("refunded");
         }
     }
     Ok(days

@@ -69,14 +69,13 @@ pub async fn history(
     pagesize: i64,
 ) -> sqlx::Result<(Vec<JobRow>, i64)> {
     let condition = "user_id = $1 AND ($2 = '' OR kind = $2)";
-    let total: i64 = sqlx::query(&format!(
+    let total: i64 = sqlx::query_scalar(&format!(
         "SELECT CAST(COUNT(*) AS BIGINT) FROM excel_jobs WHERE {condition}"
     ))
     .bind(user_id)
     .bind(kind)
     .fetch_one(pool)
-    .await?
-    .get(0);
+    .await?;
     let rows = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM excel_jobs WHERE {condition} ORDER BY created_at DESC, id DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize

@@ -739,13 +739,12 @@ const JOIN_READS: &str =
     "FROM messages m LEFT JOIN message_reads r ON r.user_id = m.user_id AND r.message_id = m.id";
 
 pub async fn unread_count(pool: &AnyPool, user_id: &str) -> sqlx::Result<i64> {
-    let row = sqlx::query(&format!(
+    sqlx::query_scalar(&format!(
         "SELECT CAST(COUNT(*) AS BIGINT) {JOIN_READS} WHERE m.user_id = $1 AND r.message_id IS NULL"
     ))
     .bind(user_id)
     .fetch_one(pool)
-    .await?;
-    Ok(row.get(0))
+    .await
 }
 
 /// A page of the user's messages, newest first.
@@ -757,16 +756,15 @@ pub async fn list(
     pagesize: i64,
 ) -> sqlx::Result<MessagePage> {
     let condition = filter.condition();
-    let total: i64 = sqlx::query(&format!(
+    let total: i64 = sqlx::query_scalar(&format!(
         "SELECT CAST(COUNT(*) AS BIGINT) {JOIN_READS} WHERE m.user_id = $1 AND {condition}"
     ))
     .bind(user_id)
     .fetch_one(pool)
-    .await?
-    .get(0);
+    .await?;
     let rows = sqlx::query(&format!(
         "SELECT m.id, m.kind, m.object_type, m.object_id, m.params, m.created_at, \
-         CASE WHEN r.message_id IS NULL THEN 0 ELSE 1 END {JOIN_READS} \
+         CASE WHEN r.message_id IS NULL THEN 0 ELSE 1 END AS is_read {JOIN_READS} \
          WHERE m.user_id = $1 AND {condition} ORDER BY m.created_at DESC, m.seq DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
@@ -776,13 +774,13 @@ pub async fn list(
     let list = rows
         .iter()
         .map(|r| MessageRow {
-            id: r.get(0),
-            kind: r.get(1),
-            target: Target::from_code(&r.get::<String, _>(2)).unwrap_or(Target::Order),
-            object_id: r.get(3),
-            params: serde_json::from_str(&r.get::<String, _>(4)).unwrap_or(Value::Null),
-            created_at: r.get(5),
-            read: r.get::<i64, _>(6) == 1,
+            id: r.get("id"),
+            kind: r.get("kind"),
+            target: Target::from_code(&r.get::<String, _>("object_type")).unwrap_or(Target::Order),
+            object_id: r.get("object_id"),
+            params: serde_json::from_str(&r.get::<String, _>("params")).unwrap_or(Value::Null),
+            created_at: r.get("created_at"),
+            read: r.get::<i64, _>("is_read") == 1,
         })
         .collect();
     Ok(MessagePage {

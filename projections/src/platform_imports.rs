@@ -61,11 +61,10 @@ pub async fn imports(
     .bind((page - 1) * pagesize)
     .fetch_all(pool)
     .await?;
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM platform_imports WHERE user_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM platform_imports WHERE user_id = $1")
         .bind(user_id)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     Ok((rows.iter().map(head_of).collect(), total))
 }
 
@@ -86,22 +85,22 @@ pub struct LinkedSku {
     pub colors_json: String,
 }
 
-const SKU_COLUMNS: &str =
-    "k.id, p.id, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, k.stock, p.on_shelf, p.colors";
+const SKU_COLUMNS: &str = "k.id AS sku_id, p.id AS product_id, p.item_no, p.title_zh, p.title_en, k.color, \
+     k.size, k.price, k.stock, p.on_shelf, p.colors";
 
-fn sku_at(r: &sqlx::any::AnyRow, at: usize) -> LinkedSku {
+fn sku_at(r: &sqlx::any::AnyRow) -> LinkedSku {
     LinkedSku {
-        sku_id: r.get(at),
-        product_id: r.get(at + 1),
-        item_no: r.get(at + 2),
-        title_zh: r.get(at + 3),
-        title_en: r.get(at + 4),
-        color: r.get(at + 5),
-        size: r.get(at + 6),
-        price: r.get(at + 7),
-        stock: r.get(at + 8),
-        on_shelf: r.get::<i64, _>(at + 9) != 0,
-        colors_json: r.get(at + 10),
+        sku_id: r.get("sku_id"),
+        product_id: r.get("product_id"),
+        item_no: r.get("item_no"),
+        title_zh: r.get("title_zh"),
+        title_en: r.get("title_en"),
+        color: r.get("color"),
+        size: r.get("size"),
+        price: r.get("price"),
+        stock: r.get("stock"),
+        on_shelf: r.get::<i64, _>("on_shelf") != 0,
+        colors_json: r.get("colors"),
     }
 }
 
@@ -280,7 +279,7 @@ async fn catalogue(
             let Some(scope) = LinkScope::from_code(&r.get::<String, _>("scope")) else {
                 continue;
             };
-            let sku = sku_at(&r, 4);
+            let sku = sku_at(&r);
             if scope == LinkScope::Product {
                 products.push(sku.product_id.clone());
             }
@@ -300,11 +299,12 @@ async fn catalogue(
             query = query.bind(*code);
         }
         for r in query.fetch_all(pool).await? {
-            let sku = sku_at(&r, 0);
+            let sku = sku_at(&r);
             cat.by_sku_id.insert(sku.sku_id.clone(), sku);
         }
         let sql = format!(
-            "SELECT p.item_no, MIN(p.id), COUNT(*) FROM products p WHERE p.item_no IN ({}) GROUP BY p.item_no",
+            "SELECT p.item_no, MIN(p.id) AS product_id, COUNT(*) AS product_count FROM products p \
+             WHERE p.item_no IN ({}) GROUP BY p.item_no",
             marks(1, chunk.len())
         );
         let mut query = sqlx::query(&sql);
@@ -312,10 +312,10 @@ async fn catalogue(
             query = query.bind(*code);
         }
         for r in query.fetch_all(pool).await? {
-            if r.get::<i64, _>(2) == 1 {
-                let product: String = r.get(1);
+            if r.get::<i64, _>("product_count") == 1 {
+                let product: String = r.get("product_id");
                 products.push(product.clone());
-                cat.by_item_no.insert(r.get(0), product);
+                cat.by_item_no.insert(r.get("item_no"), product);
             }
         }
     }
@@ -332,7 +332,7 @@ async fn catalogue(
             query = query.bind(id.as_str());
         }
         for r in query.fetch_all(pool).await? {
-            let sku = sku_at(&r, 0);
+            let sku = sku_at(&r);
             cat.by_product
                 .entry(sku.product_id.clone())
                 .or_default()
@@ -498,11 +498,11 @@ pub async fn links(
     }
     let rows = query.fetch_all(pool).await?;
     let count_sql = format!("SELECT COUNT(*) FROM sku_links s WHERE s.user_id = $1{platform_filter}");
-    let mut count = sqlx::query(&count_sql).bind(user_id);
+    let mut count = sqlx::query_scalar(&count_sql).bind(user_id);
     if !platform.is_empty() {
         count = count.bind(platform);
     }
-    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let total: i64 = count.fetch_one(pool).await?;
     Ok((
         rows.iter()
             .map(|r| SkuLink {
@@ -514,7 +514,7 @@ pub async fn links(
                 updated_at: r.get("updated_at"),
                 scope: r.get("scope"),
                 spec: spec_key(&r.get::<String, _>("spec")),
-                sku: sku_at(r, 8),
+                sku: sku_at(r),
             })
             .collect(),
         total,
@@ -554,7 +554,7 @@ pub async fn sku_search(
     let (color, size) = (color.trim(), size.trim());
     Ok(rows
         .iter()
-        .map(|r| sku_at(r, 0))
+        .map(sku_at)
         .filter(|k| {
             let en = domain::variation::english_colour(&k.colors_json, &k.color);
             domain::variation::colour_contains(color, &k.color, &en)

@@ -51,11 +51,10 @@ pub async fn list(
     pagesize: i64,
 ) -> sqlx::Result<Page<ImportRecord>> {
     let condition = "WHERE ($1 = '' OR i.actor_id = $1)";
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) FROM product_imports i {condition}"))
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM product_imports i {condition}"))
         .bind(uploader.unwrap_or(""))
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let list = sqlx::query(&format!(
         "SELECT {COLUMNS} FROM product_imports i LEFT JOIN staff s ON s.id = i.actor_id {condition} \
          ORDER BY i.created_at DESC, i.id DESC LIMIT $2 OFFSET $3"

@@ -216,7 +216,7 @@ async fn stream_page(
     after: &(String, i64),
 ) -> sqlx::Result<Vec<(String, i64, String)>> {
     let rows = sqlx::query(&format!(
-        "SELECT aggregate_id, sequence, CAST(payload AS TEXT) FROM events \
+        "SELECT aggregate_id, sequence, CAST(payload AS TEXT) AS payload FROM events \
          WHERE aggregate_type = $1 AND (aggregate_id, sequence) > ($2, $3) \
          ORDER BY aggregate_id, sequence LIMIT {PAGE}"
     ))
@@ -227,7 +227,7 @@ async fn stream_page(
     .await?;
     Ok(rows
         .iter()
-        .map(|row| (row.get(0), row.get(1), row.get(2)))
+        .map(|row| (row.get("aggregate_id"), row.get("sequence"), row.get("payload")))
         .collect())
 }
 
@@ -424,7 +424,7 @@ impl Walk<'_> {
             .fetch_all(&mut *conn)
             .await?;
             let Some(last) = page.last() else { break };
-            after = last.get(0);
+            after = last.get("position");
             self.advance(page.len());
             for row in &page {
                 let user_id: String = row.get("aggregate_id");
@@ -452,11 +452,11 @@ impl Walk<'_> {
     async fn match_paid_shares(&mut self, conn: &mut AnyConnection) -> anyhow::Result<()> {
         const MOST_PAID: &str = "CASE WHEN s.quantity >= l.quantity THEN l.unit_price * l.quantity - l.coupon              ELSE l.unit_price * s.quantity - (l.coupon / l.quantity) * s.quantity END";
         let sql = format!(
-            "SELECT a.id, a.goods, CAST(SUM({MOST_PAID}) AS BIGINT) FROM audit_after_sale_refunds a              JOIN audit_after_sale_lines s ON s.id = a.id              JOIN audit_lines l ON l.order_no = a.order_no AND l.sku_id = s.sku_id AND l.quantity > 0              GROUP BY a.id, a.goods HAVING a.goods > SUM({MOST_PAID}) ORDER BY a.id"
+            "SELECT a.id, a.goods, CAST(SUM({MOST_PAID}) AS BIGINT) AS paid FROM audit_after_sale_refunds a              JOIN audit_after_sale_lines s ON s.id = a.id              JOIN audit_lines l ON l.order_no = a.order_no AND l.sku_id = s.sku_id AND l.quantity > 0              GROUP BY a.id, a.goods HAVING a.goods > SUM({MOST_PAID}) ORDER BY a.id"
         );
         let mut over = sqlx::query(&sql).fetch(&mut *conn);
         while let Some(row) = over.try_next().await? {
-            let (id, goods, paid): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
+            let (id, goods, paid): (String, i64, i64) = (row.get("id"), row.get("goods"), row.get("paid"));
             self.report.findings.push(format!(
                 "after-sale {id}: gave {} back for goods paid {}",
                 Fen(goods).to_yuan(),
@@ -465,11 +465,12 @@ impl Walk<'_> {
         }
         drop(over);
         let mut over = sqlx::query(
-            "SELECT a.order_no, CAST(SUM(a.goods) AS BIGINT), CAST(MIN(p.paid) AS BIGINT) FROM audit_after_sale_refunds a              JOIN (SELECT order_no, SUM(unit_price * quantity - coupon) AS paid FROM audit_lines GROUP BY order_no) p              ON p.order_no = a.order_no GROUP BY a.order_no HAVING SUM(a.goods) > MIN(p.paid) ORDER BY a.order_no",
+            "SELECT a.order_no, CAST(SUM(a.goods) AS BIGINT) AS goods, CAST(MIN(p.paid) AS BIGINT) AS paid FROM audit_after_sale_refunds a              JOIN (SELECT order_no, SUM(unit_price * quantity - coupon) AS paid FROM audit_lines GROUP BY order_no) p              ON p.order_no = a.order_no GROUP BY a.order_no HAVING SUM(a.goods) > MIN(p.paid) ORDER BY a.order_no",
         )
         .fetch(&mut *conn);
         while let Some(row) = over.try_next().await? {
-            let (order_no, goods, paid): (String, i64, i64) = (row.get(0), row.get(1), row.get(2));
+            let (order_no, goods, paid): (String, i64, i64) =
+                (row.get("order_no"), row.get("goods"), row.get("paid"));
             self.report.findings.push(format!(
                 "order {order_no}: after-sales gave {} back for goods paid {}",
                 Fen(goods).to_yuan(),
@@ -506,20 +507,22 @@ impl Walk<'_> {
             "(SELECT refund_id, order_no, user_id, amount FROM audit_granted g WHERE NOT EXISTS \
              (SELECT 1 FROM audit_granted l WHERE l.refund_id = g.refund_id AND l.n > g.n))";
         let sql = format!(
-            "SELECT a.id, a.order_no, a.amount, g.order_no, g.amount FROM audit_after_sale_refunds a \
+            "SELECT a.id, a.order_no, a.amount, g.order_no AS granted_order, g.amount AS recorded \
+             FROM audit_after_sale_refunds a \
              LEFT JOIN {GRANTED} g ON g.refund_id = a.refund_id ORDER BY a.id"
         );
         let mut after_sales = sqlx::query(&sql).fetch(&mut *conn);
         while let Some(row) = after_sales.try_next().await? {
-            let (id, order_no, amount): (String, String, i64) = (row.get(0), row.get(1), row.get(2));
+            let (id, order_no, amount): (String, String, i64) =
+                (row.get("id"), row.get("order_no"), row.get("amount"));
             let amount = Fen(amount);
-            match row.get::<Option<String>, _>(3) {
+            match row.get::<Option<String>, _>("granted_order") {
                 None => findings.push(format!(
                     "after-sale {id}: refunded {} that order {order_no} never recorded",
                     amount.to_yuan()
                 )),
                 Some(granted_order) => {
-                    let recorded = Fen(row.get::<i64, _>(4));
+                    let recorded = Fen(row.get::<i64, _>("recorded"));
                     if granted_order != order_no || recorded != amount {
                         findings.push(format!(
                             "after-sale {id}: refunded {} but order {granted_order} recorded {}",
@@ -532,26 +535,28 @@ impl Walk<'_> {
         }
         drop(after_sales);
         let sql = format!(
-            "SELECT g.refund_id, g.order_no, g.user_id, g.amount, COUNT(c.refund_id), \
-             MIN(c.user_id), MIN(c.order_id), MIN(c.amount) FROM {GRANTED} g \
+            "SELECT g.refund_id, g.order_no, g.user_id, g.amount, COUNT(c.refund_id) AS credit_count, \
+             MIN(c.user_id) AS wallet, MIN(c.order_id) AS credited_order, MIN(c.amount) AS credited \
+             FROM {GRANTED} g \
              LEFT JOIN audit_credits c ON c.refund_id = g.refund_id \
              GROUP BY g.refund_id, g.order_no, g.user_id, g.amount ORDER BY g.refund_id"
         );
         let mut credited = sqlx::query(&sql).fetch(&mut *conn);
         while let Some(row) = credited.try_next().await? {
             let (refund_id, order_no, user_id): (String, String, String) =
-                (row.get(0), row.get(1), row.get(2));
-            let amount = Fen(row.get::<i64, _>(3));
+                (row.get("refund_id"), row.get("order_no"), row.get("user_id"));
+            let amount = Fen(row.get::<i64, _>("amount"));
             self.report.refunds += 1;
             self.report.refunded = Fen(self.report.refunded.0 + amount.0);
-            match row.get::<i64, _>(4) {
+            match row.get::<i64, _>("credit_count") {
                 0 => findings.push(format!(
                     "refund {refund_id} of order {order_no} ({}) was never credited to the wallet",
                     amount.to_yuan()
                 )),
                 1 => {
-                    let (wallet, credited_order): (String, String) = (row.get(5), row.get(6));
-                    let credited = Fen(row.get::<i64, _>(7));
+                    let (wallet, credited_order): (String, String) =
+                        (row.get("wallet"), row.get("credited_order"));
+                    let credited = Fen(row.get::<i64, _>("credited"));
                     if wallet != user_id || credited_order != order_no || credited != amount {
                         findings.push(format!(
                             "refund {refund_id}: order {order_no} granted {} to {user_id}, the wallet credited {} to {wallet} for {credited_order}",

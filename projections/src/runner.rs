@@ -341,11 +341,10 @@ impl<P: Projection> Runner<P> {
         // waited for, where one ten times as long was (a sixth of the after-sales' replay).
         let mut size = (page / FIRST_PAGE_PART).max(1);
         let mut next = Prefetch::start(read_page::<P::Aggregate>(self.pool.clone(), 0, size));
-        let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = $1")
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE aggregate_type = $1")
             .bind(aggregate_type)
             .fetch_one(&mut *conn)
-            .await?
-            .get(0);
+            .await?;
         progress(0, total as u64);
         if total > 0 {
             set_aside::set_aside(&mut *conn, P::NAME, P::TABLES).await?;
@@ -411,15 +410,15 @@ impl<P: Projection> Runner<P> {
     pub async fn lag(&self) -> anyhow::Result<i64> {
         let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
         let row = sqlx::query(
-            "SELECT (SELECT COUNT(*) FROM events WHERE aggregate_type = $2), \
+            "SELECT (SELECT COUNT(*) FROM events WHERE aggregate_type = $2) AS events, \
              (SELECT CAST(COALESCE(SUM(sequence), 0) AS BIGINT) FROM projection_offsets \
-              WHERE projection = $1 AND aggregate_type = $2)",
+              WHERE projection = $1 AND aggregate_type = $2) AS applied",
         )
         .bind(P::NAME)
         .bind(aggregate_type)
         .fetch_one(&self.pool)
         .await?;
-        let (events, applied): (i64, i64) = (row.get(0), row.get(1));
+        let (events, applied): (i64, i64) = (row.get("events"), row.get("applied"));
         Ok(events - applied)
     }
 
@@ -430,14 +429,13 @@ impl<P: Projection> Runner<P> {
     ) -> anyhow::Result<usize> {
         let aggregate_type = <P::Aggregate as Aggregate>::TYPE;
         let only = aggregate_id.unwrap_or("");
-        let total: i64 = sqlx::query(&format!("SELECT COUNT(*) {PENDING}"))
+        let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {PENDING}"))
             .bind(P::NAME)
             .bind(aggregate_type)
             .bind(only)
             .bind(0i64)
             .fetch_one(&self.pool)
-            .await?
-            .get(0);
+            .await?;
         let mut applied = 0usize;
         let mut after_position = 0i64;
         progress(0, total as u64);
@@ -532,8 +530,8 @@ async fn pending<'c, P: Projection>(
     after: i64,
 ) -> sqlx::Result<Vec<sqlx::any::AnyRow>> {
     sqlx::query(&format!(
-        "SELECT e.aggregate_id, e.sequence, CAST(e.payload AS TEXT), \
-         CAST(e.metadata AS TEXT), e.position {PENDING} ORDER BY e.position LIMIT {BATCH}"
+        "SELECT e.aggregate_id, e.sequence, CAST(e.payload AS TEXT) AS payload, \
+         CAST(e.metadata AS TEXT) AS metadata, e.position {PENDING} ORDER BY e.position LIMIT {BATCH}"
     ))
     .bind(P::NAME)
     .bind(<P::Aggregate as Aggregate>::TYPE)
@@ -551,9 +549,9 @@ async fn read_page<A: Aggregate + 'static>(
     page: i64,
 ) -> anyhow::Result<(Vec<EventEnvelope<A>>, Option<i64>)> {
     let rows = sqlx::query(&format!(
-        "SELECT aggregate_id, sequence, CAST(payload AS TEXT), \
-         CAST(metadata AS TEXT), position FROM events WHERE aggregate_type = $1 AND position > $2 \
-         ORDER BY position LIMIT {page}"
+        "SELECT aggregate_id, sequence, CAST(payload AS TEXT) AS payload, \
+         CAST(metadata AS TEXT) AS metadata, position FROM events \
+         WHERE aggregate_type = $1 AND position > $2 ORDER BY position LIMIT {page}"
     ))
     .bind(A::TYPE)
     .bind(after)
@@ -594,15 +592,15 @@ const RAMP_PART: i64 = 4;
 
 /// The column of an event row (aggregate id, sequence, payload, metadata, position) that holds its
 /// position in the log.
-const POSITION: usize = 4;
+const POSITION: &str = "position";
 
 /// The stored event of `row`, read straight from its text (as cqrs-es's conversion from a
 /// `SerializedEvent` does, without the JSON tree in between).
 fn envelope<A: Aggregate>(row: &sqlx::any::AnyRow) -> anyhow::Result<EventEnvelope<A>> {
-    let aggregate_id: String = row.get(0);
-    let sequence: i64 = row.get(1);
-    let payload: &str = row.get(2);
-    let metadata: &str = row.get(3);
+    let aggregate_id: String = row.get("aggregate_id");
+    let sequence: i64 = row.get("sequence");
+    let payload: &str = row.get("payload");
+    let metadata: &str = row.get("metadata");
     let payload = serde_json::from_str(payload).map_err(|e| {
         anyhow::anyhow!(
             "event {} {aggregate_id} #{sequence} does not deserialize: {e}",

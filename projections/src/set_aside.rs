@@ -22,14 +22,14 @@ pub async fn set_aside(conn: &mut AnyConnection, projection: &str, tables: &[&st
     let mut tx = conn.begin().await?;
     for table in tables.iter().filter(|table| !table.contains(' ')) {
         let indexes = sqlx::query(
-            "SELECT CAST(indexname AS TEXT), indexdef FROM pg_indexes \
+            "SELECT CAST(indexname AS TEXT) AS index_name, indexdef FROM pg_indexes \
              WHERE schemaname = current_schema() AND tablename = $1 AND indexdef NOT LIKE 'CREATE UNIQUE%'",
         )
         .bind(*table)
         .fetch_all(&mut *tx)
         .await?;
         for index in indexes {
-            let (name, definition): (String, String) = (index.get(0), index.get(1));
+            let (name, definition): (String, String) = (index.get("index_name"), index.get("indexdef"));
             sqlx::query(
                 "INSERT INTO replay_set_aside_indexes (projection, name, definition) VALUES ($1, $2, $3) \
                  ON CONFLICT (projection, name) DO NOTHING",

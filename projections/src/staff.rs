@@ -82,10 +82,9 @@ pub async fn session_staff(pool: &AnyPool, token_hash: &str, now: i64) -> sqlx::
 
 /// Every staff account, owners first, then by phone.
 pub async fn list(pool: &AnyPool, page: i64, pagesize: i64) -> sqlx::Result<Page<StaffRow>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM staff")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM staff")
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT {STAFF_COLUMNS} FROM staff ORDER BY CASE role WHEN 'owner' THEN 0 ELSE 1 END, mobile \
          LIMIT $1 OFFSET $2"
@@ -180,11 +179,11 @@ pub async fn audit(
         format!("WHERE {}", conditions.join(" AND "))
     };
     let count_sql = format!("SELECT COUNT(*) FROM staff_actions a {condition}");
-    let mut count = sqlx::query(&count_sql);
+    let mut count = sqlx::query_scalar(&count_sql);
     for bind in &binds {
         count = count.bind(*bind);
     }
-    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let total: i64 = count.fetch_one(pool).await?;
     let sql = format!(
         "SELECT a.id, a.at, a.actor_kind, a.actor_id, s.name, a.action, a.object_type, a.object_id, a.detail \
          FROM staff_actions a LEFT JOIN staff s ON s.id = a.actor_id {condition} \
@@ -259,5 +258,5 @@ pub async fn withdrawals_to_decide(pool: &AnyPool) -> sqlx::Result<i64> {
 }
 
 async fn count(pool: &AnyPool, sql: &str) -> sqlx::Result<i64> {
-    Ok(sqlx::query(sql).fetch_one(pool).await?.get(0))
+    sqlx::query_scalar(sql).fetch_one(pool).await
 }

@@ -8,6 +8,7 @@ use cqrs_es::EventEnvelope;
 use domain::money::Fen;
 use domain::wallet::{Wallet, WalletEvent};
 use serde::Serialize;
+use sqlx::any::AnyRow;
 use sqlx::{AnyConnection, AnyPool, Row};
 
 use crate::bulk::{Rows, Statement, Together};
@@ -217,6 +218,9 @@ pub async fn balance_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Balance> 
         .unwrap_or_default())
 }
 
+/// What [`ledger_row`] reads.
+const LEDGER_COLUMNS: &str = "sequence, kind, reference, amount, balance_after, frozen_after, at";
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct LedgerRow {
     pub sequence: i64,
@@ -230,25 +234,26 @@ pub struct LedgerRow {
 
 /// The whole ledger of a user in event order (the paged, filtered list belongs to the fund screens).
 pub async fn ledger_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Vec<LedgerRow>> {
-    let rows = sqlx::query(
-        "SELECT sequence, kind, reference, amount, balance_after, frozen_after, at FROM wallet_ledger \
-         WHERE user_id = $1 ORDER BY sequence",
-    )
+    let rows = sqlx::query(&format!(
+        "SELECT {LEDGER_COLUMNS} FROM wallet_ledger WHERE user_id = $1 ORDER BY sequence"
+    ))
     .bind(user_id)
     .fetch_all(pool)
     .await?;
-    Ok(rows
-        .iter()
-        .map(|r| LedgerRow {
-            sequence: r.get("sequence"),
-            kind: r.get("kind"),
-            reference: r.get("reference"),
-            amount: Fen(r.get("amount")),
-            balance_after: Fen(r.get("balance_after")),
-            frozen_after: Fen(r.get("frozen_after")),
-            at: r.get("at"),
-        })
-        .collect())
+    Ok(rows.iter().map(ledger_row).collect())
+}
+
+/// A row of [`LEDGER_COLUMNS`].
+fn ledger_row(r: &AnyRow) -> LedgerRow {
+    LedgerRow {
+        sequence: r.get("sequence"),
+        kind: r.get("kind"),
+        reference: r.get("reference"),
+        amount: Fen(r.get("amount")),
+        balance_after: Fen(r.get("balance_after")),
+        frozen_after: Fen(r.get("frozen_after")),
+        at: r.get("at"),
+    }
 }
 
 /// Withdrawals with their status, for the seller's status screen and the operator's queue.
@@ -428,23 +433,22 @@ pub async fn summary_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<FundSumma
         .fetch_optional(pool)
         .await?;
     let totals = sqlx::query(
-        "SELECT CAST(COALESCE(SUM(CASE WHEN kind IN ('top_up', 'refund') THEN amount ELSE 0 END), 0) AS BIGINT), \
+        "SELECT CAST(COALESCE(SUM(CASE WHEN kind IN ('top_up', 'refund') THEN amount ELSE 0 END), 0) AS BIGINT) AS total_in, \
          CAST(COALESCE(SUM(CASE WHEN kind IN ('order_payment', 'order_payment_reversed') THEN -amount ELSE 0 END), 0) AS BIGINT) \
-         FROM wallet_ledger WHERE user_id = $1",
+         AS paid_for_orders FROM wallet_ledger WHERE user_id = $1",
     )
     .bind(user_id)
     .fetch_one(pool)
     .await?;
-    let paid_out: i64 = sqlx::query(
+    let paid_out: i64 = sqlx::query_scalar(
         "SELECT CAST(COALESCE(SUM(amount), 0) AS BIGINT) FROM wallet_withdrawals WHERE user_id = $1 AND status = 'paid'",
     )
     .bind(user_id)
     .fetch_one(pool)
-    .await?
-    .get(0);
+    .await?;
     let mut summary = FundSummary {
-        total_in: Fen(totals.get(0)),
-        total_out: Fen(totals.get::<i64, _>(1) + paid_out),
+        total_in: Fen(totals.get("total_in")),
+        total_out: Fen(totals.get::<i64, _>("paid_for_orders") + paid_out),
         ..FundSummary::default()
     };
     if let Some(r) = row {
@@ -478,16 +482,15 @@ pub async fn ledger_page(
     let start = filter.start.unwrap_or(i64::MIN);
     let end = filter.end.unwrap_or(i64::MAX);
     let condition = "WHERE user_id = $1 AND ($2 = '' OR kind = $2) AND at >= $3 AND at <= $4";
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) FROM wallet_ledger {condition}"))
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM wallet_ledger {condition}"))
         .bind(user_id)
         .bind(&kind)
         .bind(start)
         .bind(end)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
-        "SELECT sequence, kind, reference, amount, balance_after, frozen_after, at FROM wallet_ledger {condition} \
+        "SELECT {LEDGER_COLUMNS} FROM wallet_ledger {condition} \
          ORDER BY sequence DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
@@ -498,18 +501,7 @@ pub async fn ledger_page(
     .fetch_all(pool)
     .await?;
     Ok(Page {
-        list: rows
-            .iter()
-            .map(|r| LedgerRow {
-                sequence: r.get("sequence"),
-                kind: r.get("kind"),
-                reference: r.get("reference"),
-                amount: Fen(r.get("amount")),
-                balance_after: Fen(r.get("balance_after")),
-                frozen_after: Fen(r.get("frozen_after")),
-                at: r.get("at"),
-            })
-            .collect(),
+        list: rows.iter().map(ledger_row).collect(),
         total,
         page,
         pagesize,
@@ -536,7 +528,7 @@ pub(crate) const WITHDRAWAL_COLUMNS: &str =
      w.reason, w.requested_at, COALESCE(w.decided_at, 0) AS decided_at";
 pub(crate) const WITHDRAWAL_FROM: &str = "FROM wallet_withdrawals w LEFT JOIN users u ON u.id = w.user_id";
 
-pub(crate) fn withdrawal_row(r: &sqlx::any::AnyRow) -> WithdrawalRow {
+pub(crate) fn withdrawal_row(r: &AnyRow) -> WithdrawalRow {
     let decided_at: i64 = r.get("decided_at");
     WithdrawalRow {
         id: r.get("id"),
@@ -563,12 +555,11 @@ pub async fn withdrawals_page(
     let user = user_id.unwrap_or_default();
     let status = status.unwrap_or_default();
     let condition = "WHERE ($1 = '' OR w.user_id = $1) AND ($2 = '' OR w.status = $2)";
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) {WITHDRAWAL_FROM} {condition}"))
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) {WITHDRAWAL_FROM} {condition}"))
         .bind(user)
         .bind(status)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} {condition} ORDER BY w.requested_at DESC, w.sequence DESC, w.id DESC \
          LIMIT {pagesize} OFFSET {}",

@@ -319,8 +319,9 @@ async fn write_lines(conn: &mut AnyConnection, id: &str, lines: &[WaveLine]) -> 
 }
 
 const SUMMARY: &str = "w.id, w.status, w.market_id, w.market_name, w.stall_id, w.stall_name, w.order_count, \
-     w.line_count, w.quantity, w.missed, w.created_at, w.created_kind, COALESCE(c.name, ''), w.closed_at, \
-     w.closed_kind, COALESCE(d.name, ''), COALESCE(mk.name_en, '')";
+     w.line_count, w.quantity, w.missed, w.created_at, w.created_kind, \
+     COALESCE(c.name, '') AS created_by_name, w.closed_at, w.closed_kind, \
+     COALESCE(d.name, '') AS closed_by_name, COALESCE(mk.name_en, '') AS market_name_en";
 const FROM: &str =
     "FROM waves w LEFT JOIN staff c ON c.id = w.created_by LEFT JOIN staff d ON d.id = w.closed_by \
      LEFT JOIN markets mk ON mk.id = w.market_id";
@@ -336,27 +337,27 @@ fn name_of(kind: String, name: String) -> String {
 }
 
 fn summary(row: &AnyRow, lang: Language) -> WaveView {
-    let closed_at: i64 = row.get(13);
-    let market_name_en: String = row.get(16);
+    let closed_at: i64 = row.get("closed_at");
+    let market_name_en: String = row.get("market_name_en");
     let market_name: String = match lang {
         Language::EnUs if !market_name_en.is_empty() => market_name_en,
-        _ => row.get(3),
+        _ => row.get("market_name"),
     };
     WaveView {
-        id: row.get(0),
-        status: row.get(1),
-        market_id: row.get(2),
+        id: row.get("id"),
+        status: row.get("status"),
+        market_id: row.get("market_id"),
         market_name,
-        stall_id: row.get(4),
-        stall_name: row.get(5),
-        order_count: row.get(6),
-        line_count: row.get(7),
-        quantity: row.get(8),
-        missed: row.get(9),
-        created_at: row.get(10),
-        created_by: name_of(row.get(11), row.get(12)),
+        stall_id: row.get("stall_id"),
+        stall_name: row.get("stall_name"),
+        order_count: row.get("order_count"),
+        line_count: row.get("line_count"),
+        quantity: row.get("quantity"),
+        missed: row.get("missed"),
+        created_at: row.get("created_at"),
+        created_by: name_of(row.get("created_kind"), row.get("created_by_name")),
         closed_at: (closed_at > 0).then_some(closed_at),
-        closed_by: name_of(row.get(14), row.get(15)),
+        closed_by: name_of(row.get("closed_kind"), row.get("closed_by_name")),
         lines: None,
         orders: None,
     }
@@ -375,10 +376,9 @@ pub async fn list(
         Some("closed") => "WHERE w.status = 'closed'",
         _ => "",
     };
-    let total: i64 = sqlx::query(&format!("SELECT COUNT(*) FROM waves w {filter}"))
+    let total: i64 = sqlx::query_scalar(&format!("SELECT COUNT(*) FROM waves w {filter}"))
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
         "SELECT {SUMMARY} {FROM} {filter} ORDER BY w.created_at DESC, w.id DESC LIMIT $1 OFFSET $2"
     ))
@@ -406,8 +406,8 @@ pub async fn detail(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Op
         return Ok(None);
     };
     let mut view = summary(&row, lang);
-    let mut lines: Vec<WaveLine> = decode(&row.get::<String, _>(17))?;
-    let mut orders: Vec<WaveOrderView> = decode(&row.get::<String, _>(18))?;
+    let mut lines: Vec<WaveLine> = decode(&row.get::<String, _>("lines"))?;
+    let mut orders: Vec<WaveOrderView> = decode(&row.get::<String, _>("orders"))?;
     let mut states: HashMap<String, (String, String)> = HashMap::new();
     for chunk in orders.chunks(500) {
         let marks: Vec<String> = (1..=chunk.len()).map(|i| format!("${i}")).collect();

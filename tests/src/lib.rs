@@ -410,12 +410,11 @@ impl TestApp {
 
     /// What a SKU has in stock now.
     pub async fn stock_of(&self, sku: &str) -> i64 {
-        sqlx::query("SELECT stock FROM skus WHERE id = $1")
+        sqlx::query_scalar("SELECT stock FROM skus WHERE id = $1")
             .bind(sku)
             .fetch_one(&self.db().pool)
             .await
             .unwrap()
-            .get(0)
     }
 
     /// Seeds the deterministic demo market with `products` products.
@@ -654,7 +653,7 @@ impl TestApp {
     /// names, each in M and L with stock for a batch (seed at least 10 products first).
     pub async fn walked_product(&self) -> WalkedProduct {
         let rows = sqlx::query(
-            "SELECT p.id, p.item_no, p.colors, k.id, k.color, k.size FROM products p \
+            "SELECT p.id AS product_id, p.item_no, p.colors, k.id AS sku_id, k.color, k.size FROM products p \
              JOIN skus k ON k.product_id = p.id \
              WHERE k.stock >= 20 AND k.size IN ('M', 'L') \
              AND (SELECT COUNT(*) FROM products q WHERE q.item_no = p.item_no) = 1 \
@@ -667,15 +666,15 @@ impl TestApp {
         type Skus = Vec<(String, String, String)>;
         let mut by_product: Vec<(String, String, String, Skus)> = Vec::new();
         for row in &rows {
-            let id: String = row.get(0);
+            let id: String = row.get("product_id");
             if by_product.last().map(|p| &p.0) != Some(&id) {
-                by_product.push((id, row.get(1), row.get(2), Vec::new()));
+                by_product.push((id, row.get("item_no"), row.get("colors"), Vec::new()));
             }
             by_product
                 .last_mut()
                 .unwrap()
                 .3
-                .push((row.get(3), row.get(4), row.get(5)));
+                .push((row.get("sku_id"), row.get("color"), row.get("size")));
         }
         for (product_id, item_no, colours_json, skus) in by_product {
             let names: Vec<Value> = serde_json::from_str(&colours_json).unwrap_or_default();

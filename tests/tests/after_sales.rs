@@ -815,13 +815,13 @@ async fn the_refunds_audit_finds_a_credit_without_a_refund(app: &TestApp) {
     );
     // The other way round: the order's log grants a refund the wallet never credits (written
     // into the log behind the commands' back, which refuse it).
-    let last: i64 =
-        sqlx::query("SELECT MAX(sequence) FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1")
-            .bind(&order_no)
-            .fetch_one(&app.db().pool)
-            .await
-            .unwrap()
-            .get(0);
+    let last: i64 = sqlx::query_scalar(
+        "SELECT MAX(sequence) FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1",
+    )
+    .bind(&order_no)
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap();
     let forged = domain::order::OrderEvent::AfterSaleRefundRecorded {
         after_sale_id: "SH-uncredited".into(),
         amount: domain::money::Fen(100),
@@ -997,13 +997,13 @@ async fn shipped_goods_bought_with_a_coupon_are_refunded_at_their_paid_share_as_
         planted_refunds.push((id.clone(), total));
         ids.push(id);
     }
-    let last: i64 =
-        sqlx::query("SELECT MAX(sequence) FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1")
-            .bind(&planted)
-            .fetch_one(&app.db().pool)
-            .await
-            .unwrap()
-            .get(0);
+    let last: i64 = sqlx::query_scalar(
+        "SELECT MAX(sequence) FROM events WHERE aggregate_type = 'order' AND aggregate_id = $1",
+    )
+    .bind(&planted)
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap();
     let at = commands::clock::now();
     let mut rows = Vec::new();
     for (n, (id, total)) in (1..).zip(&planted_refunds) {

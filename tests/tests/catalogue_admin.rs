@@ -205,13 +205,13 @@ async fn a_restock_racing_parallel_checkouts_neither_oversells_nor_loses_units(a
     assert!(left >= 0);
     assert_eq!(placed + left, 15, "every unit is either sold or still in stock");
     assert!(placed >= 5, "the five in stock at the start were sold");
-    let ordered: i64 =
-        sqlx::query("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM order_items WHERE sku_id = $1")
-            .bind(&sku)
-            .fetch_one(&app.db().pool)
-            .await
-            .unwrap()
-            .get(0);
+    let ordered: i64 = sqlx::query_scalar(
+        "SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM order_items WHERE sku_id = $1",
+    )
+    .bind(&sku)
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap();
     assert_eq!(ordered, placed);
 }
 
@@ -354,13 +354,14 @@ async fn an_off_shelf_product_leaves_the_storefront_but_its_order_and_favourite_
 async fn a_stall_account_reaches_only_its_own_stalls(app: &TestApp) {
     app.seed(30).await;
     let stalls: Vec<(String, String)> = sqlx::query(
-        "SELECT p.stall_id, MIN(p.id) FROM products p GROUP BY p.stall_id ORDER BY p.stall_id LIMIT 2",
+        "SELECT p.stall_id, MIN(p.id) AS product_id FROM products p \
+         GROUP BY p.stall_id ORDER BY p.stall_id LIMIT 2",
     )
     .fetch_all(&app.db().pool)
     .await
     .unwrap()
     .iter()
-    .map(|r| (r.get(0), r.get(1)))
+    .map(|r| (r.get("stall_id"), r.get("product_id")))
     .collect();
     let (own_stall, own_product) = &stalls[0];
     let (_, other_product) = &stalls[1];

@@ -1,6 +1,5 @@
 use futures::future::join_all;
 use reqwest::StatusCode;
-use sqlx::Row;
 use tests::{on_both_engines, TestApp};
 
 on_both_engines!(twenty_parallel_registrations_of_one_phone_make_exactly_one_account);
@@ -24,10 +23,9 @@ async fn twenty_parallel_registrations_of_one_phone_make_exactly_one_account(app
             "a racing registration is refused, never a server error: {status} {body}"
         );
     }
-    let users: i64 = sqlx::query("SELECT COUNT(*) FROM users WHERE mobile = '13800138000'")
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users WHERE mobile = '13800138000'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(users, 1);
 }

@@ -488,12 +488,11 @@ async fn platform_orders_import_row_by_row_and_never_twice(app: &TestApp) {
     .await;
     assert_eq!(second["address"]["city"], "深圳市");
     assert_eq!(second["courier"], "sf");
-    let left: i64 = sqlx::query("SELECT stock FROM skus WHERE id = $1")
+    let left: i64 = sqlx::query_scalar("SELECT stock FROM skus WHERE id = $1")
         .bind(&sku)
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(left, stock - 3);
     let listed = data(app, &token, "order/lists", json!({"tab": "pending_payment"})).await;
     assert_eq!(listed["total"], 2);

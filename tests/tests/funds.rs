@@ -224,14 +224,15 @@ async fn forged_mismatched_expired_and_repeated_callbacks_credit_nothing_more(ap
     assert_eq!(summary(app, &token).await["balance"], "50.50");
     let (_, ledger) = fund(app, &token, "ledger", json!({})).await;
     assert_eq!(ledger["data"]["total"], 1);
-    let outcomes: Vec<(String, i64)> =
-        sqlx::query("SELECT outcome, COUNT(*) FROM payment_callbacks GROUP BY outcome ORDER BY outcome")
-            .fetch_all(&app.db().pool)
-            .await
-            .unwrap()
-            .iter()
-            .map(|r| (r.get(0), r.get(1)))
-            .collect();
+    let outcomes: Vec<(String, i64)> = sqlx::query(
+        "SELECT outcome, COUNT(*) AS callbacks FROM payment_callbacks GROUP BY outcome ORDER BY outcome",
+    )
+    .fetch_all(&app.db().pool)
+    .await
+    .unwrap()
+    .iter()
+    .map(|r| (r.get("outcome"), r.get("callbacks")))
+    .collect();
     assert_eq!(
         outcomes,
         vec![
@@ -386,11 +387,10 @@ async fn every_fund_rule_answers_in_both_languages_and_changes_nothing(app: &Tes
     );
     let (_, ledger) = fund(app, &token, "ledger", json!({})).await;
     assert_eq!(ledger["data"]["total"], 0);
-    let payments: i64 = sqlx::query("SELECT COUNT(*) FROM payments")
+    let payments: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM payments")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(payments, 0, "a refused top-up creates no payment");
 
     let (status, reply) = app.post(&format!("{FUND}/index"), json!({})).await;
@@ -647,11 +647,10 @@ async fn the_audit_replays_wallets_and_names_a_changed_row(app: &TestApp) {
         "{stdout}"
     );
 
-    let user_id: String = sqlx::query("SELECT id FROM users WHERE mobile = '13800000109'")
+    let user_id: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = '13800000109'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     sqlx::query("UPDATE wallet_ledger SET amount = amount + 1 WHERE user_id = $1 AND kind = 'top_up'")
         .bind(&user_id)
         .execute(&app.db().pool)
@@ -674,21 +673,21 @@ async fn the_audit_replays_wallets_and_names_a_changed_row(app: &TestApp) {
 /// Moves the business time of a user's event of `event_type`, in the log and its ledger row alike.
 async fn move_money_event_back(app: &TestApp, event_type: &str, mobile: &str, seconds: i64) {
     let pool = &app.db().pool;
-    let user_id: String = sqlx::query("SELECT id FROM users WHERE mobile = $1")
+    let user_id: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1")
         .bind(mobile)
         .fetch_one(pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let row = sqlx::query(
-        "SELECT sequence, CAST(payload AS TEXT) FROM events WHERE aggregate_id = $1 AND event_type = $2",
+        "SELECT sequence, CAST(payload AS TEXT) AS payload FROM events \
+         WHERE aggregate_id = $1 AND event_type = $2",
     )
     .bind(&user_id)
     .bind(event_type)
     .fetch_one(pool)
     .await
     .unwrap();
-    let (sequence, payload): (i64, String) = (row.get(0), row.get(1));
+    let (sequence, payload): (i64, String) = (row.get("sequence"), row.get("payload"));
     let mut payload: Value = serde_json::from_str(&payload).unwrap();
     let at = payload[event_type]["at"].as_i64().unwrap() - seconds;
     payload[event_type]["at"] = json!(at);

@@ -432,11 +432,10 @@ async fn a_database_failure_while_placing_gives_back_the_stock_and_the_coupon(ap
     assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR, "{reply}");
     assert_eq!(app.stock_of(&sku).await, stock, "the reservation was given back");
     assert_eq!(unused_coupons(app, &token).await, 1, "the coupon was given back");
-    let held: i64 = sqlx::query("SELECT COUNT(*) FROM stock_reservations WHERE state = 'reserved'")
+    let held: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM stock_reservations WHERE state = 'reserved'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(held, 0);
     // Once the database is well again, the same request places the order.
     sqlx::query("DROP TRIGGER refuse_orders")
@@ -854,12 +853,11 @@ async fn static_and_api_answers_carry_the_security_headers_and_are_compressed(ap
 }
 
 async fn views_of(app: &TestApp, id: &str) -> i64 {
-    sqlx::query("SELECT views FROM products WHERE id = $1")
+    sqlx::query_scalar("SELECT views FROM products WHERE id = $1")
         .bind(id)
         .fetch_one(&app.db().pool)
         .await
         .unwrap()
-        .get(0)
 }
 
 async fn a_product_view_counts_once_per_visitor_a_day(app: &TestApp) {

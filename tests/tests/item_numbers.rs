@@ -17,7 +17,7 @@ on_both_engines!(
 );
 
 async fn count(app: &TestApp, sql: &str) -> i64 {
-    sqlx::query(sql).fetch_one(&app.db().pool).await.unwrap().get(0)
+    sqlx::query_scalar(sql).fetch_one(&app.db().pool).await.unwrap()
 }
 
 fn png(seed: u8) -> Vec<u8> {
@@ -48,7 +48,12 @@ async fn stall_and_category(app: &TestApp) -> (String, String, String, String) {
     .fetch_one(pool)
     .await
     .unwrap();
-    (stall.get(0), stall.get(1), category.get(0), category.get(1))
+    (
+        stall.get("id"),
+        stall.get("name"),
+        category.get("id"),
+        category.get("name_zh"),
+    )
 }
 
 /// Every picture folder in the media folder belongs to a product that exists.
@@ -253,8 +258,8 @@ async fn the_migration_names_the_products_that_hold_an_item_number_twice(app: &T
         .fetch_all(pool)
         .await
         .unwrap();
-    let (kept, twin): (String, String) = (products[0].get(0), products[1].get(0));
-    let (stall, item_no): (String, String) = (products[0].get(1), products[0].get(2));
+    let (kept, twin): (String, String) = (products[0].get("id"), products[1].get("id"));
+    let (stall, item_no): (String, String) = (products[0].get("stall_id"), products[0].get("item_no"));
     // A catalogue from before 0032, where a race left one stall's item number on two products.
     for sql in [
         "DROP INDEX products_stall_item_no",

@@ -766,13 +766,12 @@ async fn a_payment_whose_order_is_not_stored_takes_no_money(app: &TestApp) {
     assert_eq!(balance(app, &token).await, "1000.00", "nothing was taken");
     let kinds = ledger_kinds(app, &token).await;
     assert_eq!(kinds, ["top_up"]);
-    let debits: i64 = sqlx::query(
+    let debits: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM events WHERE aggregate_type = 'wallet' AND event_type = 'OrderPaymentDebited'",
     )
     .fetch_one(pool)
     .await
-    .unwrap()
-    .get(0);
+    .unwrap();
     assert_eq!(debits, 0, "no debit event was stored");
     assert_eq!(detail(app, &token, &order_no).await["status"], "pending_payment");
 
@@ -850,12 +849,11 @@ async fn rankings_count_paid_sales_and_rebuild_from_the_log(app: &TestApp) {
     let product_of = |sku: &str| {
         let sku = sku.to_string();
         async move {
-            sqlx::query("SELECT product_id FROM skus WHERE id = $1")
+            sqlx::query_scalar::<_, String>("SELECT product_id FROM skus WHERE id = $1")
                 .bind(sku)
                 .fetch_one(&app.db().pool)
                 .await
                 .unwrap()
-                .get::<String, _>(0)
         }
     };
     let (pa, pb) = (product_of(&a.0).await, product_of(&b.0).await);
@@ -964,11 +962,10 @@ async fn the_ranking_never_passes_an_order_still_in_flight(app: &TestApp) {
     data(app, &token, "order/pay", json!({"order_no": order})).await;
     app.ranking_settled().await;
     let sold = || async {
-        sqlx::query("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales")
+        sqlx::query_scalar::<_, i64>("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales")
             .fetch_one(&app.db().pool)
             .await
             .unwrap()
-            .get::<i64, _>(0)
     };
     assert_eq!(sold().await, 2);
     let copy = |no: &str| {
@@ -1026,20 +1023,18 @@ async fn the_ranking_rebuilds_when_the_database_numbers_transactions_below_its_c
             .unwrap();
         }
     }
-    let sold: i64 = sqlx::query("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales")
+    let sold: i64 = sqlx::query_scalar("SELECT CAST(COALESCE(SUM(quantity), 0) AS BIGINT) FROM daily_sales")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(
         sold, 3,
         "the order paid after the restore is counted, the first once"
     );
-    let cursor: i64 = sqlx::query("SELECT tx FROM projection_cursors WHERE projection = 'ranking'")
+    let cursor: i64 = sqlx::query_scalar("SELECT tx FROM projection_cursors WHERE projection = 'ranking'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert!(
         cursor < 9000000000000000000,
         "the cursor is back among the cluster's ids"

@@ -45,7 +45,7 @@ async fn wait_until_serving(client: &reqwest::Client, base: &str) {
 }
 
 async fn count(app: &TestApp, sql: &str) -> i64 {
-    sqlx::query(sql).fetch_one(&app.db().pool).await.unwrap().get(0)
+    sqlx::query_scalar(sql).fetch_one(&app.db().pool).await.unwrap()
 }
 
 on_both_engines!(a_server_killed_during_an_order_burst_loses_no_committed_order);

@@ -132,11 +132,10 @@ async fn labels_are_kept_as_uploaded_and_shown_only_to_their_owner_and_warehouse
     }
 
     // A platform order placed with it: the warehouse downloads the same bytes.
-    let sku: String = sqlx::query("SELECT k.id FROM skus k WHERE k.stock >= 5 ORDER BY k.id LIMIT 1")
+    let sku: String = sqlx::query_scalar("SELECT k.id FROM skus k WHERE k.stock >= 5 ORDER BY k.id LIMIT 1")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let placed = app
         .unishop_data(
             &owner,

@@ -139,7 +139,7 @@ fn row(import: &Value, n: u64) -> Value {
 }
 
 async fn count(app: &TestApp, sql: &str) -> i64 {
-    sqlx::query(sql).fetch_one(&app.db().pool).await.unwrap().get(0)
+    sqlx::query_scalar(sql).fetch_one(&app.db().pool).await.unwrap()
 }
 
 /// A stall's id and name, a leaf category's Chinese name, and a seeded product's stall, item
@@ -162,19 +162,18 @@ async fn market(app: &TestApp) -> Market {
     .fetch_one(pool)
     .await
     .unwrap();
-    let category: String = sqlx::query(
+    let category: String = sqlx::query_scalar(
         "SELECT c.name_zh FROM categories c WHERE c.parent_id IS NOT NULL \
          AND NOT EXISTS (SELECT 1 FROM categories o WHERE o.name_zh = c.name_zh AND o.id <> c.id) ORDER BY c.id LIMIT 1",
     )
     .fetch_one(pool)
     .await
-    .unwrap()
-    .get(0);
+    .unwrap();
     let product = sqlx::query("SELECT id, stall_id, item_no FROM products ORDER BY id LIMIT 1")
         .fetch_one(pool)
         .await
         .unwrap();
-    let product_id: String = product.get(0);
+    let product_id: String = product.get("id");
     let seeded_skus = sqlx::query(
         "SELECT color, size, price, stock, id FROM skus WHERE product_id = $1 ORDER BY sort, id LIMIT 2",
     )
@@ -195,11 +194,11 @@ async fn market(app: &TestApp) -> Market {
     })
     .collect();
     Market {
-        stall_id: stall.get(0),
-        stall_name: stall.get(1),
+        stall_id: stall.get("id"),
+        stall_name: stall.get("name"),
         category,
-        seeded_stall: product.get(1),
-        seeded_item: product.get(2),
+        seeded_stall: product.get("stall_id"),
+        seeded_item: product.get("item_no"),
         seeded_skus,
     }
 }
@@ -396,20 +395,18 @@ async fn a_sheet_is_previewed_then_applied_exactly_and_importing_it_again_change
         "黑色 shows the first main picture"
     );
     assert_eq!(app.stock_of(&sku1).await, stock1 + 7);
-    let price: i64 = sqlx::query("SELECT price FROM skus WHERE id = $1")
+    let price: i64 = sqlx::query_scalar("SELECT price FROM skus WHERE id = $1")
         .bind(&sku1)
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(price, 8800);
     assert_ne!(p1, "88.00");
-    let logged: String = sqlx::query("SELECT reason FROM stock_changes WHERE sku_id = $1")
+    let logged: String = sqlx::query_scalar("SELECT reason FROM stock_changes WHERE sku_id = $1")
         .bind(&sku1)
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(logged, format!("Excel {id}"));
     let owner = app.staff("13900009102", "owner", &[]).await;
     let (_, audit) = app
@@ -516,12 +513,11 @@ async fn stock_that_moved_after_the_preview_is_reported_not_overwritten(app: &Te
 async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app: &TestApp) {
     app.seed(5).await;
     let m = market(app).await;
-    let other: String = sqlx::query("SELECT name FROM stalls WHERE id <> $1 ORDER BY id LIMIT 1")
+    let other: String = sqlx::query_scalar("SELECT name FROM stalls WHERE id <> $1 ORDER BY id LIMIT 1")
         .bind(&m.stall_id)
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let supplier = app.staff("13900009301", "stall", &[&m.stall_id]).await;
     let catalogue = app.staff("13900009302", "catalogue", &[]).await;
     let cat = m.category.as_str();
@@ -558,11 +554,10 @@ async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app
     assert_eq!(row(&import, 3)["action"], "refused");
     assert_eq!(row(&import, 3)["reason"], format!("There is no stall {other}."));
     confirm(app, &supplier, import["id"].as_str().unwrap()).await;
-    let stall_of: String = sqlx::query("SELECT stall_id FROM products WHERE item_no = 'OWN-1'")
+    let stall_of: String = sqlx::query_scalar("SELECT stall_id FROM products WHERE item_no = 'OWN-1'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(stall_of, m.stall_id);
     assert_eq!(
         count(app, "SELECT COUNT(*) FROM products WHERE item_no = 'OWN-2'").await,
@@ -613,12 +608,11 @@ async fn a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports(app
 async fn a_confirm_reaches_only_the_stalls_its_confirmer_has_now(app: &TestApp) {
     app.seed(5).await;
     let m = market(app).await;
-    let other: String = sqlx::query("SELECT id FROM stalls WHERE id <> $1 ORDER BY id LIMIT 1")
+    let other: String = sqlx::query_scalar("SELECT id FROM stalls WHERE id <> $1 ORDER BY id LIMIT 1")
         .bind(&m.seeded_stall)
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let supplier = app.staff("13900009401", "stall", &[&m.seeded_stall]).await;
     let owner = app.staff("13900009402", "owner", &[]).await;
     let (c1, s1, p1, stock1, sku1) = m.seeded_skus[0].clone();

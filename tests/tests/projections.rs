@@ -88,13 +88,11 @@ async fn remove_ledger_failure(app: &TestApp) {
 }
 
 async fn events_of(app: &TestApp, user: &str) -> i64 {
-    use sqlx::Row;
-    sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = 'wallet' AND aggregate_id = $1")
+    sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE aggregate_type = 'wallet' AND aggregate_id = $1")
         .bind(user)
         .fetch_one(&app.db().pool)
         .await
         .unwrap()
-        .get(0)
 }
 
 async fn a_projection_that_fails_fails_the_command_and_leaves_no_event(app: &TestApp) {
@@ -243,15 +241,16 @@ async fn rows_of(app: &TestApp, tables: &[&str]) -> Vec<String> {
             .unwrap()
         {
             let mut cells = vec![table.split_whitespace().next().unwrap_or(table).to_string()];
-            for (i, column) in row.columns().iter().enumerate() {
-                if column.name() == "seq" {
+            for column in row.columns() {
+                let name = column.name();
+                if name == "seq" {
                     continue;
                 }
                 let value = row
-                    .try_get::<Option<i64>, _>(i)
+                    .try_get::<Option<i64>, _>(name)
                     .map(|v| format!("{v:?}"))
-                    .or_else(|_| row.try_get::<Option<String>, _>(i).map(|v| format!("{v:?}")))
-                    .or_else(|_| row.try_get::<Option<f64>, _>(i).map(|v| format!("{v:?}")))
+                    .or_else(|_| row.try_get::<Option<String>, _>(name).map(|v| format!("{v:?}")))
+                    .or_else(|_| row.try_get::<Option<f64>, _>(name).map(|v| format!("{v:?}")))
                     .unwrap_or_else(|e| panic!("{table}.{}: {e}", column.name()));
                 cells.push(format!("{}={value}", column.name()));
             }
@@ -271,13 +270,13 @@ async fn indexes_of(app: &TestApp, tables: &[&str]) -> Vec<String> {
     let mut all = Vec::new();
     for table in tables {
         let table = table.split_whitespace().next().unwrap_or(table);
-        for row in sqlx::query(sql)
+        for name in sqlx::query_scalar::<_, String>(sql)
             .bind(table)
             .fetch_all(&app.db().pool)
             .await
             .unwrap()
         {
-            all.push(format!("{table}.{}", row.get::<String, _>(0)));
+            all.push(format!("{table}.{name}"));
         }
     }
     all.sort();
@@ -340,12 +339,11 @@ async fn every_projection_replays_to_the_tables_its_events_make_one_by_one(app: 
                 _ = replay => panic!("{name}: the replay was not cut off"),
             }
             let set_aside: i64 =
-                sqlx::query("SELECT COUNT(*) FROM replay_set_aside_indexes WHERE projection = $1")
+                sqlx::query_scalar("SELECT COUNT(*) FROM replay_set_aside_indexes WHERE projection = $1")
                     .bind(name)
                     .fetch_one(&app.db().pool)
                     .await
-                    .unwrap()
-                    .get(0);
+                    .unwrap();
             if app.engine == Engine::Postgres && name == "orders" {
                 assert!(set_aside > 0, "the orders' replay set no index aside");
             }

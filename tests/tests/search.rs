@@ -64,8 +64,9 @@ async fn every_page(app: &TestApp, mut body: Value) -> (i64, Vec<String>) {
 /// stall's, categories' and colours' names, lower case.
 async fn shelf_texts(app: &TestApp) -> Vec<(String, String, String)> {
     let rows = sqlx::query(
-        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, c.name_zh, c.name_en, \
-         COALESCE(pc.name_zh, ''), COALESCE(pc.name_en, ''), p.colors \
+        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name AS stall_name, \
+         c.name_zh AS category_zh, c.name_en AS category_en, \
+         COALESCE(pc.name_zh, '') AS parent_zh, COALESCE(pc.name_en, '') AS parent_en, p.colors \
          FROM products p JOIN stalls s ON s.id = p.stall_id JOIN categories c ON c.id = p.category_id \
          LEFT JOIN categories pc ON pc.id = c.parent_id WHERE p.on_shelf = 1",
     )
@@ -74,7 +75,17 @@ async fn shelf_texts(app: &TestApp) -> Vec<(String, String, String)> {
     .unwrap();
     rows.iter()
         .map(|r| {
-            let others: Vec<String> = (4..=9).map(|i| r.get::<String, _>(i)).collect();
+            let others: Vec<String> = [
+                "stall_name",
+                "category_zh",
+                "category_en",
+                "parent_zh",
+                "parent_en",
+                "colors",
+            ]
+            .into_iter()
+            .map(|column| r.get::<String, _>(column))
+            .collect();
             (
                 r.get::<String, _>("id"),
                 r.get::<String, _>("title_zh").to_lowercase()
@@ -258,12 +269,11 @@ async fn keyword_search_finds_what_a_market_calls_things(app: &TestApp) {
         ids(&search(app, json!({"keyword": "qz-88"})).await),
         [skirt.as_str()]
     );
-    let seeded: String = sqlx::query("SELECT item_no FROM products WHERE id = $1")
+    let seeded: String = sqlx::query_scalar("SELECT item_no FROM products WHERE id = $1")
         .bind(commands::catalog::seed::product_id(7))
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let first = search(app, json!({"keyword": seeded})).await;
     assert_eq!(first["list"][0]["id"], commands::catalog::seed::product_id(7));
 
@@ -437,12 +447,11 @@ async fn search_follows_the_shelf_and_edits_at_once(app: &TestApp) {
 }
 
 async fn stall_market(app: &TestApp, stall: &str) -> String {
-    sqlx::query("SELECT market_id FROM stalls WHERE id = $1")
+    sqlx::query_scalar("SELECT market_id FROM stalls WHERE id = $1")
         .bind(stall)
         .fetch_one(&app.db().pool)
         .await
         .unwrap()
-        .get(0)
 }
 
 /// Every index row: its term, product and the columns the lists filter and sort by.
@@ -459,8 +468,22 @@ async fn index_rows(app: &TestApp) -> Vec<(String, String, Vec<i64>, Vec<String>
         (
             r.get("term"),
             r.get("product_id"),
-            (2..=8).map(|i| r.get(i)).collect(),
-            (9..=11).map(|i| r.get(i)).collect(),
+            [
+                "rank",
+                "popularity",
+                "price",
+                "sales",
+                "shelf_at",
+                "is_hot",
+                "is_sea",
+            ]
+            .into_iter()
+            .map(|column| r.get(column))
+            .collect(),
+            ["area_site_id", "stall_id", "category_id"]
+                .into_iter()
+                .map(|column| r.get(column))
+                .collect(),
         )
     })
     .collect()
@@ -530,16 +553,14 @@ async fn every_filter_and_sort_keeps_to_what_the_keyword_finds(app: &TestApp) {
     app.seed(MARKET).await;
     let pool = &app.db().pool;
     let (parent, stall): (String, String) = (
-        sqlx::query("SELECT parent_id FROM categories WHERE parent_id IS NOT NULL LIMIT 1")
+        sqlx::query_scalar("SELECT parent_id FROM categories WHERE parent_id IS NOT NULL LIMIT 1")
             .fetch_one(pool)
             .await
-            .unwrap()
-            .get(0),
-        sqlx::query("SELECT stall_id FROM products GROUP BY stall_id ORDER BY COUNT(*) DESC LIMIT 1")
+            .unwrap(),
+        sqlx::query_scalar("SELECT stall_id FROM products GROUP BY stall_id ORDER BY COUNT(*) DESC LIMIT 1")
             .fetch_one(pool)
             .await
-            .unwrap()
-            .get(0),
+            .unwrap(),
     );
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -610,19 +631,18 @@ async fn every_filter_and_sort_keeps_to_what_the_keyword_finds(app: &TestApp) {
     };
     // One term, a prefix of several terms, two words, and the first letter of the item numbers:
     // a prefix of more terms than SQLite walks one by one.
-    let letter: String = sqlx::query("SELECT LOWER(SUBSTR(item_no, 1, 1)) FROM products ORDER BY id LIMIT 1")
-        .fetch_one(pool)
-        .await
-        .unwrap()
-        .get(0);
+    let letter: String =
+        sqlx::query_scalar("SELECT LOWER(SUBSTR(item_no, 1, 1)) FROM products ORDER BY id LIMIT 1")
+            .fetch_one(pool)
+            .await
+            .unwrap();
     let terms: i64 =
-        sqlx::query("SELECT COUNT(DISTINCT term) FROM search_terms WHERE term >= $1 AND term < $2")
+        sqlx::query_scalar("SELECT COUNT(DISTINCT term) FROM search_terms WHERE term >= $1 AND term < $2")
             .bind(&letter)
             .bind(format!("{letter}\u{10FFFF}"))
             .fetch_one(pool)
             .await
-            .unwrap()
-            .get(0);
+            .unwrap();
     assert!(terms > 8, "{letter}: {terms} terms");
     for keyword in ["衣", "d", "黑色 dress", &letter] {
         check(keyword.to_string()).await;

@@ -88,12 +88,13 @@ async fn snapshot_row(db: &commands::Database, user: &str) -> Option<(i64, i64)>
 }
 
 async fn snapshot_state(db: &commands::Database, user: &str) -> String {
-    sqlx::query("SELECT state FROM aggregate_snapshots WHERE aggregate_type = 'wallet' AND aggregate_id = $1")
-        .bind(user)
-        .fetch_one(&db.pool)
-        .await
-        .unwrap()
-        .get(0)
+    sqlx::query_scalar(
+        "SELECT state FROM aggregate_snapshots WHERE aggregate_type = 'wallet' AND aggregate_id = $1",
+    )
+    .bind(user)
+    .fetch_one(&db.pool)
+    .await
+    .unwrap()
 }
 
 async fn set_snapshot_state(db: &commands::Database, user: &str, state: &str) {

@@ -5,7 +5,6 @@
 use domain::staff::{Permission, Role};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use sqlx::Row;
 use tests::{on_both_engines, TestApp, STAFF_PASSWORD};
 
 on_both_engines!(
@@ -297,11 +296,10 @@ async fn the_first_owner_comes_from_the_cli_and_manages_the_rest(app: &TestApp) 
 
 async fn every_staff_call_checks_the_role_of_its_caller(app: &TestApp) {
     app.seed(2).await;
-    let stall: String = sqlx::query("SELECT id FROM stalls ORDER BY id LIMIT 1")
+    let stall: String = sqlx::query_scalar("SELECT id FROM stalls ORDER BY id LIMIT 1")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     for (n, role) in Role::ALL.into_iter().enumerate() {
         let stalls: Vec<&str> = if role == Role::Stall { vec![&stall] } else { vec![] };
         let token = app.staff(&format!("139000080{n:02}"), role.name(), &stalls).await;
@@ -341,11 +339,10 @@ async fn every_staff_call_checks_the_role_of_its_caller(app: &TestApp) {
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     let count = |sql: &'static str| async move {
-        sqlx::query(sql)
+        sqlx::query_scalar::<_, i64>(sql)
             .fetch_one(&app.db().pool)
             .await
             .unwrap()
-            .get::<i64, _>(0)
     };
     assert_eq!(
         count("SELECT COUNT(*) FROM staff WHERE mobile = '13900008101'").await,
@@ -459,14 +456,13 @@ async fn staff_actions_are_traceable_to_who_did_them(app: &TestApp) {
     assert_eq!(status, StatusCode::OK);
 
     // The coupon's events carry the staff member in their metadata.
-    let metadata: String = sqlx::query(
+    let metadata: String = sqlx::query_scalar(
         "SELECT CAST(metadata AS TEXT) FROM events WHERE aggregate_type = 'coupon' AND aggregate_id = $1",
     )
     .bind(&coupon_id)
     .fetch_one(&app.db().pool)
     .await
-    .unwrap()
-    .get(0);
+    .unwrap();
     let metadata: Value = serde_json::from_str(&metadata).unwrap();
     assert_eq!(metadata["staff_id"], marketing_id.as_str());
     assert_eq!(metadata["actor_kind"], "staff");

@@ -92,13 +92,10 @@ async fn registration_rules_answer_their_messages_in_both_languages(app: &TestAp
             Some("Incorrect mobile number format.")
         )
     );
-    let users: i64 = sqlx::Row::get(
-        &sqlx::query("SELECT COUNT(*) FROM users")
-            .fetch_one(&app.db().pool)
-            .await
-            .unwrap(),
-        0,
-    );
+    let users: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM users")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
     assert_eq!(users, 0, "refused requests change nothing");
 }
 

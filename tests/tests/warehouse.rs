@@ -287,18 +287,16 @@ async fn a_wave_prepares_what_was_got_and_refunds_what_was_missed_once(app: &Tes
         );
     }
     // Closing once more changes nothing.
-    let refunds_before: i64 = sqlx::query("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'")
+    let refunds_before: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let again = ok_data(app, &other, "waves/close", json!({"id": id})).await;
     assert_eq!(again["status"], "closed");
-    let refunds_after: i64 = sqlx::query("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'")
+    let refunds_after: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM wallet_ledger WHERE kind = 'refund'")
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     assert_eq!(refunds_before, refunds_after);
     assert_eq!(refunds_after as usize, wholly_holders.len() + 1);
     // Every step names its staff member: in the audit trail and in the order events' metadata.
@@ -315,14 +313,13 @@ async fn a_wave_prepares_what_was_got_and_refunds_what_was_missed_once(app: &Tes
             .collect();
     assert!(actions.contains(&"wave.create".to_string()), "{actions:?}");
     assert!(actions.contains(&"wave.close".to_string()), "{actions:?}");
-    let staff_events: i64 = sqlx::query(
+    let staff_events: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM events WHERE aggregate_type = 'order' AND event_type = 'StockPrepared' \
          AND CAST(metadata AS TEXT) LIKE '%staff_id%'",
     )
     .fetch_one(&app.db().pool)
     .await
-    .unwrap()
-    .get(0);
+    .unwrap();
     assert!(staff_events >= 28, "{staff_events}");
 }
 
@@ -371,12 +368,11 @@ async fn a_wave_for_a_stall_or_market_takes_only_orders_wholly_from_it(app: &Tes
         "{closed}"
     );
     assert_eq!(closed["orders"][0]["status"], "cancelled");
-    let market: String = sqlx::query("SELECT market_id FROM stalls WHERE id = $1")
+    let market: String = sqlx::query_scalar("SELECT market_id FROM stalls WHERE id = $1")
         .bind(stall_ids[1])
         .fetch_one(&app.db().pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let by_market = ok_data(app, &warehouse, "waves/create", json!({"market_id": market})).await;
     let taken: HashSet<&str> = by_market["orders"]
         .as_array()
@@ -658,13 +654,12 @@ async fn a_tracking_sheet_is_previewed_applied_and_changes_nothing_again(app: &T
     let again = import(app, &warehouse, sheet, true).await;
     assert_eq!(again["counts"]["shipped"], 0, "{again}");
     assert_eq!(again["counts"]["unchanged"], 3);
-    let events: i64 = sqlx::query(
+    let events: i64 = sqlx::query_scalar(
         "SELECT COUNT(*) FROM events WHERE aggregate_type = 'order' AND event_type = 'OrderShipped'",
     )
     .fetch_one(&app.db().pool)
     .await
-    .unwrap()
-    .get(0);
+    .unwrap();
     assert_eq!(events, 4, "three from the sheet, one by hand");
 
     // The template is a real workbook with the three columns.

@@ -440,9 +440,9 @@ async fn current(db: &Database, stall_id: &str, item_no: &str) -> Result<Option<
             .fetch_all(&db.pool)
             .await?
     {
-        let key: (String, String) = (sku.get(1), sku.get(2));
+        let key: (String, String) = (sku.get("color"), sku.get("size"));
         sku_order.push(key.clone());
-        skus.insert(key, (sku.get(0), Fen(sku.get(3)), sku.get(4)));
+        skus.insert(key, (sku.get("id"), Fen(sku.get("price")), sku.get("stock")));
     }
     Ok(Some(Current {
         title_zh: row.get("title_zh"),

@@ -1,8 +1,6 @@
 //! What a seller marks: favourite products and followed stalls, with their counters kept in step in
 //! the same transaction. Marking twice or unmarking what is not marked changes nothing.
 
-use sqlx::Row;
-
 use crate::clock::now;
 use crate::error::{Error, Refusal, Result};
 use crate::Database;
@@ -78,14 +76,13 @@ async fn mark(db: &Database, target: &Target, user_id: &str, id: &str, on: bool)
         .execute(&mut *tx)
         .await?;
     }
-    let count: i64 = sqlx::query(&format!(
+    let count: i64 = sqlx::query_scalar(&format!(
         "SELECT {} FROM {} WHERE id = $1",
         target.counter, target.table
     ))
     .bind(id)
     .fetch_one(&mut *tx)
-    .await?
-    .get(0);
+    .await?;
     tx.commit().await?;
     Ok(Marked { on, count })
 }

@@ -32,9 +32,10 @@ const COLUMNS: &str =
 /// What the index is built from: the product with the names of its stall and categories.
 const SOURCE: &str =
     "SELECT p.id, p.item_no, p.title_zh, p.title_en, p.colors, p.popularity, p.area_site_id, \
-     s.name, c.name_zh, c.name_en, COALESCE(pc.name_zh, ''), COALESCE(pc.name_en, ''), p.on_shelf, \
-     p.price, p.sales, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END, CASE WHEN p.is_sea THEN 1 ELSE 0 END, \
-     p.stall_id, p.category_id \
+     s.name AS stall_name, c.name_zh AS category_zh, c.name_en AS category_en, \
+     COALESCE(pc.name_zh, '') AS parent_zh, COALESCE(pc.name_en, '') AS parent_en, p.on_shelf, \
+     p.price, p.sales, p.shelf_at, CASE WHEN p.is_hot THEN 1 ELSE 0 END AS is_hot, \
+     CASE WHEN p.is_sea THEN 1 ELSE 0 END AS is_sea, p.stall_id, p.category_id \
      FROM products p JOIN stalls s ON s.id = p.stall_id JOIN categories c ON c.id = p.category_id \
      LEFT JOIN categories pc ON pc.id = c.parent_id";
 
@@ -42,7 +43,14 @@ const SOURCE: &str =
 fn product_terms(row: &sqlx::any::AnyRow) -> BTreeMap<String, i64> {
     let colours: Vec<serde_json::Value> =
         serde_json::from_str(&row.get::<String, _>("colors")).unwrap_or_default();
-    let mut others: Vec<String> = (7..=11).map(|column| row.get(column)).collect();
+    let names = [
+        "stall_name",
+        "category_zh",
+        "category_en",
+        "parent_zh",
+        "parent_en",
+    ];
+    let mut others: Vec<String> = names.into_iter().map(|column| row.get(column)).collect();
     for colour in &colours {
         for name in ["zh", "en"] {
             if let Some(name) = colour.get(name).and_then(|v| v.as_str()) {
@@ -116,11 +124,12 @@ async fn gather(
     let found = query.fetch_all(&mut *conn).await?;
     let mut ids = Vec::with_capacity(found.len());
     for row in &found {
-        let id: String = row.get(0);
-        if row.get::<i64, _>(12) != 0 {
-            let (popularity, site): (i64, String) = (row.get(5), row.get(6));
-            let numbers: [i64; 5] = [13, 14, 15, 16, 17].map(|column| row.get(column));
-            let (stall, category): (String, String) = (row.get(18), row.get(19));
+        let id: String = row.get("id");
+        if row.get::<i64, _>("on_shelf") != 0 {
+            let (popularity, site): (i64, String) = (row.get("popularity"), row.get("area_site_id"));
+            let numbers: [i64; 5] =
+                ["price", "sales", "shelf_at", "is_hot", "is_sea"].map(|column| row.get(column));
+            let (stall, category): (String, String) = (row.get("stall_id"), row.get("category_id"));
             for (term, rank) in product_terms(row) {
                 rows.push([
                     Cell::Text(term),
@@ -238,10 +247,9 @@ const TERM_STATISTICS: [&str; 2] = [
 ///
 /// `progress` is told products done of the total. Answers the terms written.
 pub async fn rebuild(db: &Database, progress: &(dyn Fn(u64, u64) + Sync)) -> Result<u64> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM products")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
         .fetch_one(&db.pool)
-        .await?
-        .get(0);
+        .await?;
     let mut tx = db.begin_write().await?;
     let staged = match db.engine {
         Engine::Postgres => {

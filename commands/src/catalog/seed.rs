@@ -392,10 +392,9 @@ pub async fn seed(
     seed_reference(db, today).await?;
     progress(Stage::Reference, 1, 1);
 
-    let existing: i64 = sqlx::query("SELECT COUNT(*) FROM products")
+    let existing: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM products")
         .fetch_one(&db.pool)
-        .await?
-        .get(0);
+        .await?;
     // Products are numbered from 0, so a market of at least `count` has them all: skip the drawing.
     let first = if existing as usize >= count { count } else { 0 };
     let mut done = first as u64;
@@ -497,13 +496,12 @@ pub async fn seed(
     // The products added, or a market seeded before the index existed, are indexed in one
     // rebuild: far faster than a batch at a time into an index that grows.
     let unindexed = report.products_added > 0
-        || sqlx::query(
+        || sqlx::query_scalar::<_, i64>(
             "SELECT CASE WHEN NOT EXISTS (SELECT 1 FROM search_terms) \
          AND EXISTS (SELECT 1 FROM products WHERE on_shelf = 1) THEN 1 ELSE 0 END",
         )
         .fetch_one(&db.pool)
         .await?
-        .get::<i64, _>(0)
             == 1;
     if unindexed {
         super::search_index::rebuild(db, &|done, total| progress(Stage::Search, done, total)).await?;
@@ -513,14 +511,12 @@ pub async fn seed(
     rank_stalls(db).await?;
     progress(Stage::Rankings, 1, 1);
     report.demo_user_added = crate::accounts::ensure_user(db, DEMO_MOBILE, DEMO_PASSWORD).await?;
-    report.products_total = sqlx::query("SELECT COUNT(*) FROM products")
+    report.products_total = sqlx::query_scalar("SELECT COUNT(*) FROM products")
         .fetch_one(&db.pool)
-        .await?
-        .get(0);
-    report.stalls_total = sqlx::query("SELECT COUNT(*) FROM stalls")
+        .await?;
+    report.stalls_total = sqlx::query_scalar("SELECT COUNT(*) FROM stalls")
         .fetch_one(&db.pool)
-        .await?
-        .get(0);
+        .await?;
     Ok(report)
 }
 

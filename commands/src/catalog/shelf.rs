@@ -35,20 +35,21 @@ pub async fn set_on_shelf(
     let mut changed = 0;
     for id in ids {
         let row = sqlx::query(
-            "SELECT p.stall_id, p.on_shelf, COALESCE(s.status, 'open') FROM products p \
+            "SELECT p.stall_id, p.on_shelf, COALESCE(s.status, 'open') AS stall_status FROM products p \
              LEFT JOIN stalls s ON s.id = p.stall_id WHERE p.id = $1",
         )
         .bind(id)
         .fetch_optional(&mut *tx)
         .await?;
-        let Some(row) = row.filter(|r| stalls.is_none_or(|s| s.contains(&r.get::<String, _>(0)))) else {
+        let Some(row) = row.filter(|r| stalls.is_none_or(|s| s.contains(&r.get::<String, _>("stall_id"))))
+        else {
             return Err(Error::NotFound(Refusal::new("product.not_found").with("id", id)));
         };
-        if (row.get::<i64, _>(1) != 0) == on_shelf {
+        if (row.get::<i64, _>("on_shelf") != 0) == on_shelf {
             continue;
         }
         // Closing a stall took its products off the shelf; they stay off until it opens again.
-        if on_shelf && row.get::<String, _>(2) == "closed" {
+        if on_shelf && row.get::<String, _>("stall_status") == "closed" {
             return Err(Refusal::new("product.stall_closed")
                 .on("ids")
                 .with("id", id)

@@ -78,7 +78,7 @@ pub async fn change(
     let Some(row) = row else {
         return Err(Error::NotFound(Refusal::new("sku.not_found")));
     };
-    let (product_id, stall_id): (String, String) = (row.get(0), row.get(1));
+    let (product_id, stall_id): (String, String) = (row.get("product_id"), row.get("stall_id"));
     if stalls.is_some_and(|stalls| !stalls.contains(&stall_id)) {
         // Another stall's SKU is answered like one that does not exist.
         return Err(Error::NotFound(Refusal::new("sku.not_found")));
@@ -93,7 +93,7 @@ pub async fn change(
         .fetch_optional(&mut *tx)
         .await?
         .map(|r| {
-            let after: i64 = r.get(0);
+            let after: i64 = r.get("stock");
             (after - delta, after)
         }),
         StockChange::Set { expected, stock } => sqlx::query(
@@ -104,14 +104,13 @@ pub async fn change(
         .bind(expected)
         .fetch_optional(&mut *tx)
         .await?
-        .map(|r| (expected, r.get::<i64, _>(0))),
+        .map(|r| (expected, r.get::<i64, _>("stock"))),
     };
     let Some((before, after)) = changed else {
-        let current: i64 = sqlx::query("SELECT stock FROM skus WHERE id = $1")
+        let current: i64 = sqlx::query_scalar("SELECT stock FROM skus WHERE id = $1")
             .bind(sku_id)
             .fetch_one(&mut *tx)
-            .await?
-            .get(0);
+            .await?;
         let refusal = match change {
             StockChange::Delta(_) => Refusal::new("stock.would_go_negative").on("delta"),
             StockChange::Set { .. } => Refusal::new("stock.changed_meanwhile").on("expected"),

@@ -171,7 +171,7 @@ pub async fn save_category(db: &Database, input: CategoryInput<'_>) -> Result<St
             .await?;
         match row {
             None => return Err(Refusal::new("category.parent_unknown").on("parent_id").into()),
-            Some(r) if r.get::<Option<String>, _>(0).is_some() => {
+            Some(r) if r.get::<Option<String>, _>("parent_id").is_some() => {
                 return Err(Refusal::new("category.too_deep").on("parent_id").into())
             }
             Some(_) if Some(parent) == input.id => {
@@ -298,11 +298,11 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
             let Some(current) = current.filter(|_| stalls.is_none_or(|s| s.iter().any(|x| x == id))) else {
                 return Err(Error::NotFound(Refusal::new("shop.not_found")));
             };
-            let moved = current.get::<String, _>(0) != input.market_id;
+            let moved = current.get::<String, _>("market_id") != input.market_id;
             if moved && stalls.is_some() {
                 return Err(Refusal::new("stall.move_not_allowed").on("market_id").into());
             }
-            let was: String = current.get(1);
+            let was: String = current.get("status");
             let status = input.status.unwrap_or(&was);
             if status != was {
                 // Opening and closing a stall is the market's decision, not the supplier's.
@@ -332,7 +332,7 @@ pub async fn save_stall(db: &Database, input: StallInput<'_>, stalls: Option<&[S
                     .execute(&mut *tx)
                     .await?;
             }
-            if moved || status != was || current.get::<String, _>(2) != name {
+            if moved || status != was || current.get::<String, _>("name") != name {
                 search_index::reindex_stall(&mut tx, id).await?;
             }
             id.to_string()

@@ -61,11 +61,10 @@ async fn seller_ids(db: &Database) -> Result<Vec<String>, Error> {
     let mut ids = Vec::new();
     for mobile in std::iter::once(DEMO_MOBILE).chain(SELLER_MOBILES) {
         crate::accounts::ensure_user(db, mobile, DEMO_PASSWORD).await?;
-        let id: String = sqlx::query("SELECT id FROM users WHERE mobile = $1")
+        let id: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1")
             .bind(mobile)
             .fetch_one(&db.pool)
-            .await?
-            .get(0);
+            .await?;
         ids.push(id);
     }
     Ok(ids)
@@ -494,11 +493,10 @@ async fn order_no_shipped(db: &Database, order_no: &str) -> Result<bool, Error> 
 }
 
 async fn first_sku(db: &Database, order_no: &str) -> Result<String, Error> {
-    let order_lines: String = sqlx::query("SELECT lines FROM stock_reservations WHERE order_no = $1")
+    let order_lines: String = sqlx::query_scalar("SELECT lines FROM stock_reservations WHERE order_no = $1")
         .bind(order_no)
         .fetch_one(&db.pool)
-        .await?
-        .get(0);
+        .await?;
     let lines: serde_json::Value =
         serde_json::from_str(&order_lines).map_err(|e| Error::Internal(e.into()))?;
     Ok(lines[0]["sku_id"].as_str().unwrap_or_default().to_string())

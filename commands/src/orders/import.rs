@@ -131,9 +131,9 @@ async fn sku_of(db: &Database, row: &ImportRow) -> Result<Result<String, Refusal
     let read: Vec<(String, String, String, String)> = skus
         .iter()
         .map(|k| {
-            let colour: String = k.get(1);
-            let en = english_colour(&k.get::<String, _>(3), &colour);
-            (k.get(0), colour, en, k.get(2))
+            let colour: String = k.get("color");
+            let en = english_colour(&k.get::<String, _>("colors"), &colour);
+            (k.get("id"), colour, en, k.get("size"))
         })
         .collect();
     let names: Vec<SkuNames> = read

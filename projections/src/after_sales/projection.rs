@@ -62,7 +62,7 @@ pub(super) fn detail_of(event: &AfterSaleEvent) -> serde_json::Value {
 type Products = HashMap<(String, String), (String, String)>;
 
 const PRODUCT_OF_LINE: &str =
-    "SELECT i.order_no, i.sku_id, i.product_id, COALESCE(p.colors, '[]') FROM order_items i \
+    "SELECT i.order_no, i.sku_id, i.product_id, COALESCE(p.colors, '[]') AS colours FROM order_items i \
      LEFT JOIN products p ON p.id = i.product_id";
 
 /// The products of the lines an application names, read from the orders' items.
@@ -71,8 +71,8 @@ async fn products_of(conn: &mut AnyConnection, order_nos: &[&str]) -> sqlx::Resu
     let select = format!("{PRODUCT_OF_LINE} WHERE i.order_no IN");
     for row in rows_in(conn, &select, order_nos, "ORDER BY i.line_no").await? {
         products
-            .entry((row.get(0), row.get(1)))
-            .or_insert_with(|| (row.get(2), row.get(3)));
+            .entry((row.get("order_no"), row.get("sku_id")))
+            .or_insert_with(|| (row.get("product_id"), row.get("colours")));
     }
     Ok(products)
 }

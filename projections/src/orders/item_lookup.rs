@@ -32,8 +32,8 @@ pub struct Item {
 /// The product with this item number and its SKUs in their display order; `None` when there is none.
 pub async fn item_by_number(pool: &AnyPool, item_no: &str, lang: Language) -> sqlx::Result<Option<Item>> {
     let rows = sqlx::query(
-        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, k.id, k.color, k.size, k.price, k.stock, p.colors \
-         FROM products p JOIN stalls s ON s.id = p.stall_id JOIN skus k ON k.product_id = p.id \
+        "SELECT p.id, p.item_no, p.title_zh, p.title_en, s.name, k.id AS sku_id, k.color, k.size, k.price, k.stock, \
+         p.colors FROM products p JOIN stalls s ON s.id = p.stall_id JOIN skus k ON k.product_id = p.id \
          WHERE p.item_no = $1 ORDER BY p.id, k.sort",
     )
     .bind(item_no)
@@ -42,25 +42,29 @@ pub async fn item_by_number(pool: &AnyPool, item_no: &str, lang: Language) -> sq
     let Some(first) = rows.first() else {
         return Ok(None);
     };
-    let product_id: String = first.get(0);
+    let product_id: String = first.get("id");
     Ok(Some(Item {
         image: picture_url(&product_id, "main-1.jpg"),
-        item_no: first.get(1),
+        item_no: first.get("item_no"),
         title: match lang {
-            Language::ZhCn => first.get(2),
-            Language::EnUs => first.get(3),
+            Language::ZhCn => first.get("title_zh"),
+            Language::EnUs => first.get("title_en"),
         },
-        stall_name: first.get(4),
+        stall_name: first.get("name"),
         skus: rows
             .iter()
-            .filter(|r| r.get::<String, _>(0) == product_id)
+            .filter(|r| r.get::<String, _>("id") == product_id)
             .map(|r| ItemSku {
-                sku_id: r.get(5),
-                color: colour_in(&r.get::<String, _>(10), &r.get::<String, _>(6), lang),
-                size: size_in(&r.get::<String, _>(7), lang),
-                price: Fen(r.get(8)).to_yuan(),
-                stock: r.get(9),
-                image: colour_picture_url(&product_id, &r.get::<String, _>(10), &r.get::<String, _>(6)),
+                sku_id: r.get("sku_id"),
+                color: colour_in(&r.get::<String, _>("colors"), &r.get::<String, _>("color"), lang),
+                size: size_in(&r.get::<String, _>("size"), lang),
+                price: Fen(r.get("price")).to_yuan(),
+                stock: r.get("stock"),
+                image: colour_picture_url(
+                    &product_id,
+                    &r.get::<String, _>("colors"),
+                    &r.get::<String, _>("color"),
+                ),
             })
             .collect(),
         product_id,

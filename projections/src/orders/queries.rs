@@ -380,24 +380,27 @@ pub async fn list(
     let c = conditions_of(filter);
     let where_sql = c.sql();
     let counts_sql = format!(
-        "SELECT COUNT(*), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'pending_payment' THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'to_be_shipped' THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'shipped' THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'completed' AND reviewed = 0 THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0) AS BIGINT), \
-         CAST(COALESCE(SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+        "SELECT COUNT(*) AS all_count, \
+         CAST(COALESCE(SUM(CASE WHEN status = 'pending_payment' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         AS pending_payment, \
+         CAST(COALESCE(SUM(CASE WHEN status = 'to_be_shipped' THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         AS to_be_shipped, \
+         CAST(COALESCE(SUM(CASE WHEN status = 'shipped' THEN 1 ELSE 0 END), 0) AS BIGINT) AS shipped, \
+         CAST(COALESCE(SUM(CASE WHEN status = 'completed' AND reviewed = 0 THEN 1 ELSE 0 END), 0) AS BIGINT) \
+         AS to_be_reviewed, \
+         CAST(COALESCE(SUM(CASE WHEN status = 'completed' THEN 1 ELSE 0 END), 0) AS BIGINT) AS completed, \
+         CAST(COALESCE(SUM(CASE WHEN status = 'cancelled' THEN 1 ELSE 0 END), 0) AS BIGINT) AS cancelled \
          FROM orders WHERE {where_sql}"
     );
     let r = c.bind(sqlx::query(&counts_sql)).fetch_one(pool).await?;
     let counts = Counts {
-        all: r.get(0),
-        pending_payment: r.get(1),
-        to_be_shipped: r.get(2),
-        shipped: r.get(3),
-        to_be_reviewed: r.get(4),
-        completed: r.get(5),
-        cancelled: r.get(6),
+        all: r.get("all_count"),
+        pending_payment: r.get("pending_payment"),
+        to_be_shipped: r.get("to_be_shipped"),
+        shipped: r.get("shipped"),
+        to_be_reviewed: r.get("to_be_reviewed"),
+        completed: r.get("completed"),
+        cancelled: r.get("cancelled"),
     };
     let total = match filter.tab {
         Tab::All => counts.all,
@@ -506,13 +509,13 @@ pub async fn out_stock_page(
     pagesize: i64,
     lang: Language,
 ) -> sqlx::Result<NoticePage<ShortageNotice>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM order_shortages WHERE user_id = $1")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM order_shortages WHERE user_id = $1")
         .bind(user_id)
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
-        "SELECT order_no, CASE WHEN all_items <> 0 THEN 1 ELSE 0 END, refund, items, at FROM order_shortages \
+        "SELECT order_no, CASE WHEN all_items <> 0 THEN 1 ELSE 0 END AS all_items, refund, items, at \
+         FROM order_shortages \
          WHERE user_id = $1 ORDER BY at DESC, order_no DESC, sequence DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
@@ -522,11 +525,11 @@ pub async fn out_stock_page(
     let mut list: Vec<ShortageNotice> = rows
         .iter()
         .map(|r| ShortageNotice {
-            order_no: r.get(0),
-            all: r.get::<i64, _>(1) == 1,
-            refund: yuan(r, 2),
-            items: serde_json::from_str(&r.get::<String, _>(3)).unwrap_or_default(),
-            at: r.get(4),
+            order_no: r.get("order_no"),
+            all: r.get::<i64, _>("all_items") == 1,
+            refund: yuan(r, "refund"),
+            items: serde_json::from_str(&r.get::<String, _>("items")).unwrap_or_default(),
+            at: r.get("at"),
         })
         .collect();
     for item in list.iter_mut().flat_map(|n| n.items.iter_mut()) {
@@ -571,13 +574,12 @@ pub async fn abnormal_page(
         Some(true) => "resolved_at = 0",
         Some(false) => "resolved_at <> 0",
     };
-    let total: i64 = sqlx::query(&format!(
+    let total: i64 = sqlx::query_scalar(&format!(
         "SELECT COUNT(*) FROM order_abnormal WHERE user_id = $1 AND {condition}"
     ))
     .bind(user_id)
     .fetch_one(pool)
-    .await?
-    .get(0);
+    .await?;
     let rows = sqlx::query(&format!(
         "SELECT order_no, reason, flagged_at, resolution, resolved_at FROM order_abnormal \
          WHERE user_id = $1 AND {condition} ORDER BY flagged_at DESC, order_no DESC, sequence DESC LIMIT {pagesize} OFFSET {}",

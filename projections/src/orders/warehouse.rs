@@ -100,11 +100,11 @@ pub async fn to_ship(
     }
     let where_sql = conditions.join(" AND ");
     let count_sql = format!("SELECT COUNT(*) FROM orders WHERE {where_sql}");
-    let mut count = sqlx::query(&count_sql);
+    let mut count = sqlx::query_scalar(&count_sql);
     for b in &binds {
         count = count.bind(b.as_str());
     }
-    let total: i64 = count.fetch_one(pool).await?.get(0);
+    let total: i64 = count.fetch_one(pool).await?;
     let rows_sql = format!(
         "SELECT {ORDER_COLUMNS} FROM orders WHERE {where_sql} ORDER BY paid_at, order_no LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
@@ -143,12 +143,11 @@ pub async fn abnormal(
         Some(true) => "a.resolved_at = 0",
         Some(false) => "a.resolved_at <> 0",
     };
-    let total: i64 = sqlx::query(&format!(
+    let total: i64 = sqlx::query_scalar(&format!(
         "SELECT COUNT(*) FROM order_abnormal a WHERE {condition}"
     ))
     .fetch_one(pool)
-    .await?
-    .get(0);
+    .await?;
     let rows = sqlx::query(&format!(
         "SELECT a.order_no, a.reason, a.flagged_at, a.resolution, a.resolved_at, a.user_id, COALESCE(o.status, '') AS order_status \
          FROM order_abnormal a LEFT JOIN orders o ON o.order_no = a.order_no WHERE {condition} \
@@ -205,31 +204,35 @@ pub async fn shortages(
     page: i64,
     pagesize: i64,
 ) -> sqlx::Result<Page<StaffNotice<ShortageNotice>>> {
-    let total: i64 = sqlx::query("SELECT COUNT(*) FROM order_shortages")
+    let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM order_shortages")
         .fetch_one(pool)
-        .await?
-        .get(0);
+        .await?;
     let rows = sqlx::query(&format!(
-        "SELECT order_no, CASE WHEN all_items <> 0 THEN 1 ELSE 0 END, refund, items, at, user_id FROM order_shortages \
+        "SELECT order_no, CASE WHEN all_items <> 0 THEN 1 ELSE 0 END AS all_items, refund, items, at, \
+         user_id FROM order_shortages \
          ORDER BY at DESC, order_no DESC, sequence DESC LIMIT {pagesize} OFFSET {}",
         (page - 1) * pagesize
     ))
     .fetch_all(pool)
     .await?;
-    let phones = mobiles(pool, rows.iter().map(|r| r.try_get::<&str, _>(5).unwrap_or(""))).await?;
+    let phones = mobiles(
+        pool,
+        rows.iter().map(|r| r.try_get::<&str, _>("user_id").unwrap_or("")),
+    )
+    .await?;
     let mut list = Vec::with_capacity(rows.len());
     for r in &rows {
         let mut notice = ShortageNotice {
-            order_no: r.get(0),
-            all: r.get::<i64, _>(1) == 1,
-            refund: yuan(r, 2),
-            items: serde_json::from_str(&r.get::<String, _>(3)).unwrap_or_default(),
-            at: r.get(4),
+            order_no: r.get("order_no"),
+            all: r.get::<i64, _>("all_items") == 1,
+            refund: yuan(r, "refund"),
+            items: serde_json::from_str(&r.get::<String, _>("items")).unwrap_or_default(),
+            at: r.get("at"),
         };
         for item in &mut notice.items {
             item.image = sku_picture(pool, &item.sku_id).await?;
         }
-        let user_id: String = r.get(5);
+        let user_id: String = r.get("user_id");
         list.push(StaffNotice {
             notice,
             mobile: phones.get(&user_id).cloned().unwrap_or_default(),

@@ -217,10 +217,9 @@ impl RankingFollower {
             // as a scan and sort of every order event instead of a walk along the index.
             sqlx::query("ANALYZE events").execute(&self.pool).await?;
         }
-        let total: i64 = sqlx::query("SELECT COUNT(*) FROM events WHERE aggregate_type = 'order'")
+        let total: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE aggregate_type = 'order'")
             .fetch_one(&self.pool)
-            .await?
-            .get(0);
+            .await?;
         progress(0, total as u64);
         let mut orders: HashMap<String, Followed> = HashMap::new();
         let mut sums = Sums::new();
@@ -262,11 +261,11 @@ impl RankingFollower {
         if !self.postgres {
             return Ok(false);
         }
-        let oldest_running: i64 =
-            sqlx::query("SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)")
-                .fetch_one(&self.pool)
-                .await?
-                .get(0);
+        let oldest_running: i64 = sqlx::query_scalar(
+            "SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)",
+        )
+        .fetch_one(&self.pool)
+        .await?;
         Ok(oldest_running < at.tx)
     }
 }
@@ -413,15 +412,14 @@ impl Replayable for RankingFollower {
     /// Order events it follows after the cursor (all of them before the first rebuild).
     async fn lag(&self) -> anyhow::Result<i64> {
         let at = self.cursor().await?.unwrap_or(Cursor { tx: -1, position: -1 });
-        Ok(sqlx::query(
+        Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM events WHERE aggregate_type = 'order' AND (tx, position) > ($1, $2) \
              AND event_type IN ('OrderPlaced', 'OrderPaid', 'StockShortage', 'OrderCancelled', 'OrderShipped')",
         )
         .bind(at.tx)
         .bind(at.position)
         .fetch_one(&self.pool)
-        .await?
-        .get(0))
+        .await?)
     }
 }
 

@@ -155,12 +155,16 @@ enum Test {
 async fn rows_of(conn: &mut AnyConnection, totals: &ListTotals, terms: &Terms) -> sqlx::Result<i64> {
     let mut c = Conditions::default();
     let condition = terms.condition("t", &mut c);
-    let sql = format!("SELECT COUNT(*) FROM search_terms t WHERE {condition}");
+    let sql = format!("SELECT COUNT(*) AS index_rows FROM search_terms t WHERE {condition}");
     let key = format!("{sql}{}", c.cache_key());
     if let Some(rows) = totals.get(&key) {
         return Ok(rows);
     }
-    let rows = c.bind(statement(conn, &sql)).fetch_one(&mut *conn).await?.get(0);
+    let rows = c
+        .bind(statement(conn, &sql))
+        .fetch_one(&mut *conn)
+        .await?
+        .get("index_rows");
     totals.put(key, rows);
     Ok(rows)
 }
@@ -239,12 +243,12 @@ pub(crate) async fn product_ids(
     let mut count = found.filter.clone();
     let count_sql = if one_term {
         format!(
-            "SELECT COUNT(*) FROM {}",
+            "SELECT COUNT(*) AS total FROM {}",
             from_driver(&mut count, None, Test::Any)
         )
     } else {
         format!(
-            "SELECT COUNT(*) FROM (SELECT DISTINCT t.product_id FROM {}) x",
+            "SELECT COUNT(*) AS total FROM (SELECT DISTINCT t.product_id FROM {}) x",
             from_driver(&mut count, None, Test::Any)
         )
     };
@@ -256,7 +260,7 @@ pub(crate) async fn product_ids(
                 .bind(statement(conn, &count_sql))
                 .fetch_one(&mut *conn)
                 .await?
-                .get(0);
+                .get("total");
             totals.put(key, total);
             total
         }
@@ -324,7 +328,7 @@ pub(crate) async fn product_ids(
     } else if one_term {
         let (column, direction) = found.sort.key();
         format!(
-            "SELECT t.product_id FROM {} ORDER BY t.{column} {direction}, t.product_id {direction} \
+            "SELECT t.product_id AS id FROM {} ORDER BY t.{column} {direction}, t.product_id {direction} \
              LIMIT {pagesize} OFFSET {offset}",
             from_driver(&mut c, None, Test::Any),
         )
@@ -333,7 +337,7 @@ pub(crate) async fn product_ids(
         // (45 ms) where it hashes the group and keeps the page's rows of the sort.
         let (column, direction) = found.sort.key();
         format!(
-            "SELECT t.product_id FROM {} GROUP BY t.product_id \
+            "SELECT t.product_id AS id FROM {} GROUP BY t.product_id \
              ORDER BY MIN(t.{column}) {direction}, t.product_id {direction} LIMIT {pagesize} OFFSET {offset}",
             from_driver(&mut c, None, Test::Any),
         )
@@ -343,7 +347,7 @@ pub(crate) async fn product_ids(
         .fetch_all(&mut *conn)
         .await?
         .iter()
-        .map(|r| r.get(0))
+        .map(|r| r.get("id"))
         .collect();
     Ok((total, ids))
 }

@@ -29,12 +29,11 @@ async fn import_as(
 }
 
 async fn sku_price(app: &TestApp, sku_id: &str) -> i64 {
-    sqlx::query("SELECT price FROM skus WHERE id = $1")
+    sqlx::query_scalar("SELECT price FROM skus WHERE id = $1")
         .bind(sku_id)
         .fetch_one(&app.db().pool)
         .await
         .unwrap()
-        .get(0)
 }
 
 fn line_of<'a>(preview: &'a Value, source: &str) -> &'a Value {

@@ -503,19 +503,17 @@ async fn funded_sellers(state: &api::state::AppState, count: usize) -> Vec<Strin
 
 /// Like [`funded_sellers`], numbered from `first`.
 async fn funded_sellers_from(state: &api::state::AppState, count: usize, first: usize) -> Vec<String> {
-    use sqlx::Row;
     let mut sellers = Vec::new();
     for n in first..first + count {
         let mobile = format!("1370000{n:04}");
         commands::accounts::ensure_user(&state.db, &mobile, "abc12345")
             .await
             .unwrap();
-        let id: String = sqlx::query("SELECT id FROM users WHERE mobile = $1")
+        let id: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = $1")
             .bind(&mobile)
             .fetch_one(&state.db.pool)
             .await
-            .unwrap()
-            .get(0);
+            .unwrap();
         // Top-ups are capped at 50,000 yuan each.
         for k in 0..10 {
             let payment_id = format!("bench-{n}-{k}");
@@ -739,16 +737,15 @@ const COUNTED_ORDERS: usize = 200;
 /// Transactions committed in this database, as PostgreSQL counts them. Backends report their counts
 /// when idle, at most every 10 s, so the count is read after a quiet pause.
 async fn commits(app: &TestApp) -> i64 {
-    use sqlx::Row;
     tokio::time::sleep(Duration::from_secs(11)).await;
     let mut conn = <sqlx::PgConnection as sqlx::Connection>::connect(&app.database_url)
         .await
         .unwrap();
-    let n: i64 = sqlx::query("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
-        .fetch_one(&mut conn)
-        .await
-        .unwrap()
-        .get(0);
+    let n: i64 =
+        sqlx::query_scalar("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
     n
 }
 

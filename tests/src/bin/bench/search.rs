@@ -64,21 +64,19 @@ pub async fn search_at_scale(engine: Engine) {
         rebuild.as_secs_f64()
     );
     let pool = &app.db().pool;
-    let rows: i64 = sqlx::query("SELECT COUNT(*) FROM search_terms")
+    let rows: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM search_terms")
         .fetch_one(pool)
         .await
-        .unwrap()
-        .get(0);
+        .unwrap();
     let size: i64 = match engine {
-        Engine::Sqlite => sqlx::query(
+        Engine::Sqlite => sqlx::query_scalar(
             "SELECT SUM(pgsize) FROM dbstat WHERE name IN ('search_terms', 'search_terms_product')",
         ),
-        Engine::Postgres => sqlx::query("SELECT pg_total_relation_size('search_terms')"),
+        Engine::Postgres => sqlx::query_scalar("SELECT pg_total_relation_size('search_terms')"),
     }
     .fetch_one(pool)
     .await
-    .unwrap()
-    .get(0);
+    .unwrap();
     println!(
         "index: {rows} terms, {:.0} MB with its product index ({:.0} bytes a product)",
         size as f64 / 1e6,
