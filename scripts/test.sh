@@ -73,7 +73,7 @@ web_checks() {
   local name start
   : >target/web-times
   for part in "npm packages|make --no-print-directory web/node_modules/.installed" \
-    "web lint (tsc, eslint)|cd web && npm run lint" \
+    "web lint (tsc, eslint, knip)|cd web && npm run lint" \
     "web unit tests|cd web && npm test" \
     "web build|cd web && npm run build"; do
     name=${part%%|*}

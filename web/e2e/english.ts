@@ -15,14 +15,14 @@ import { expect } from './helpers';
 
 export const HAN = /\p{Script=Han}/u;
 
-export interface Leak {
+interface Leak {
   route: string;
   path: string;
   text: string;
 }
 
 /** Every visible Han text of the page that is not marked as typed or Chinese on purpose. */
-export async function hanInPage(page: Page, route: string): Promise<Leak[]> {
+async function hanInPage(page: Page, route: string): Promise<Leak[]> {
   const found = await page.evaluate(() => {
     const han = /\p{Script=Han}/u;
     const exempt = (el: Element) => el.closest('[translate="no"], [lang^="zh"]') !== null;

@@ -27,12 +27,12 @@ export function ops(args: string[]): string {
   return execFileSync(process.env.JPMALL_E2E_BIN!, ['ops', ...args], { env: opsEnv(), encoding: 'utf8' });
 }
 
-export interface Outbox {
+interface Outbox {
   sms: { mobile: string; event: string; code: string; text: string; sent_at: number }[];
   captchas: { captcha_key: string; answer: string; created_at: number }[];
 }
 
-export function outbox(mobile: string): Outbox {
+function outbox(mobile: string): Outbox {
   return JSON.parse(ops(['outbox', '--json', '--mobile', mobile])) as Outbox;
 }
 

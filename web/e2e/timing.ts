@@ -1,7 +1,7 @@
 import type { Browser } from '@playwright/test';
 
 /** One request of the first screen, in ms from the navigation's start. */
-export interface TimedRequest {
+interface TimedRequest {
   name: string;
   kind: 'document' | 'js' | 'css' | 'data' | 'other';
   start: number;

@@ -14,7 +14,7 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 /** Kinds of file worth compressing (images, fonts in woff2 and archives already are). */
-export const COMPRESSIBLE = /\.(?:js|mjs|cjs|css|html?|json|map|svg|txt|xml|webmanifest|ico|wasm|ttf|otf|eot)$/i;
+const COMPRESSIBLE = /\.(?:js|mjs|cjs|css|html?|json|map|svg|txt|xml|webmanifest|ico|wasm|ttf|otf|eot)$/i;
 
 export interface PrecompressResult {
   file: string;
@@ -36,7 +36,7 @@ async function* files(dir: string): AsyncGenerator<string> {
 }
 
 /** Compresses one file into its `.br` and `.gz` siblings (each only when smaller). */
-export async function precompressFile(path: string): Promise<PrecompressResult> {
+async function precompressFile(path: string): Promise<PrecompressResult> {
   const source = await readFile(path);
   const [br, gz] = await Promise.all([
     brotli(source, {

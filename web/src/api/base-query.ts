@@ -15,7 +15,7 @@ import type { Envelope } from '../lib/api-types';
  * How a call failed: an HTTP status, a refused envelope, no answer, a timeout, an unreadable body,
  * or `stale`: made for a session that has ended since (not sent, or its answer ignored; silent).
  */
-export type ApiErrorKind = 'http' | 'code' | 'network' | 'timeout' | 'parse' | 'stale';
+type ApiErrorKind = 'http' | 'code' | 'network' | 'timeout' | 'parse' | 'stale';
 
 export interface ApiError {
   kind: ApiErrorKind;
@@ -87,7 +87,7 @@ export interface BaseQueryConfig {
 type SessionRoot = { session: SessionState };
 
 /** The token a query's arguments name (`token`, or a catalogue `scope.token`), when they name one. */
-export function sessionOfArgs(args: unknown): string | undefined {
+function sessionOfArgs(args: unknown): string | undefined {
   if (typeof args !== 'object' || args === null) return undefined;
   const { token, scope } = args as { token?: unknown; scope?: unknown };
   if (typeof token === 'string') return token;

@@ -25,7 +25,7 @@ const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: '
  * A refusal that means the cart on screen is out of date (a line removed elsewhere: 404; stock
  * fallen since: 422): ask for the cart again so the screen shows the server's state.
  */
-export function cartOutOfDate(error: ApiError | undefined): boolean {
+function cartOutOfDate(error: ApiError | undefined): boolean {
   return Boolean(error && (error.status === 404 || error.status === 422));
 }
 

@@ -107,7 +107,7 @@ export interface AddStaffBody {
  * session is cleared and the console's guard goes to /admin/login. A 403 shows the server's msg
  * (the staff member lacks the permission). The failure shapes are the storefront's (base-query.ts).
  */
-export function createConsoleBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> {
+function createConsoleBaseQuery(): BaseQueryFn<string | FetchArgs, unknown, ApiError, ApiExtraOptions> {
   const raw = fetchBaseQuery({
     baseUrl: '',
     timeout: REQUEST_TIMEOUT_MS,

@@ -38,7 +38,7 @@ const C = '/jpmall/admin/catalog';
 /** Leaves out empty filters. */
 const given = (args: Record<string, unknown>) => Object.fromEntries(Object.entries(args).filter(([, value]) => value !== undefined && value !== null && value !== ''));
 
-export const consoleDirectoryApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Market', 'Stall'] }).injectEndpoints({
+const consoleDirectoryApi = consoleApi.enhanceEndpoints({ addTagTypes: ['Market', 'Stall'] }).injectEndpoints({
   endpoints: (build) => ({
     markets: build.query<Market[], { token: string }>({
       query: () => `${C}/markets`,

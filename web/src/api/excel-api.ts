@@ -10,11 +10,11 @@ import type { Language } from '../lib/languages';
  * envelope and is fetched outside RTK Query (widgets/excel-download.ts).
  */
 
-export type ExcelKind = 'export' | 'import';
-export type ExcelTable = 'orders' | 'ledger' | 'after_sales' | 'platform_orders';
+type ExcelKind = 'export' | 'import';
+type ExcelTable = 'orders' | 'ledger' | 'after_sales' | 'platform_orders';
 /** The tables a list screen can export. */
 export type ExportTable = Exclude<ExcelTable, 'platform_orders'>;
-export type ExcelJobStatus = 'running' | 'done' | 'failed';
+type ExcelJobStatus = 'running' | 'done' | 'failed';
 /** `skipped`: the order was left out on purpose (cancelled or already shipped on the platform), not an error. */
 export type ImportOutcome = 'created' | 'failed' | 'duplicate' | 'skipped';
 
@@ -64,7 +64,7 @@ export interface ExcelJob {
 /** The body of a list call without `page`/`pagesize`. */
 export type ExportFilters = Record<string, string | number>;
 
-export interface ExportRequest {
+interface ExportRequest {
   table: ExportTable;
   filters: ExportFilters;
 }
@@ -84,7 +84,7 @@ type Session<T> = T & { token: string; language: Language };
 const P = '/jpmall/addons/unishop/excel';
 const started = (_result: unknown, error: unknown) => (error ? [] : ['ExcelJob' as const]);
 
-export const excelApi = api.injectEndpoints({
+const excelApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Starts an export; the screens show a refusal themselves. */
     startExport: build.mutation<ExcelJob, ExportRequest>({

@@ -10,9 +10,9 @@ import type { Page } from '../lib/api-types';
  * previews), `PlatformLink` (the caller's links; a link changes every preview too).
  */
 
-export type PlatformCode = 'douyin' | 'tiktok' | 'shopee' | 'lazada';
+type PlatformCode = 'douyin' | 'tiktok' | 'shopee' | 'lazada';
 export type PlatformOrderState = 'ready' | 'ordered' | 'blocked' | 'skipped';
-export type HiddenField = 'recipient' | 'phone' | 'address';
+type HiddenField = 'recipient' | 'phone' | 'address';
 /** What a link covers: one spec of the platform item (`sku`), or the whole item, each line by its own spec (`product`). */
 export type LinkScope = 'sku' | 'product';
 /**
@@ -92,7 +92,7 @@ export interface UnlinkedItem {
   rows: number[];
 }
 
-export interface PlatformTotals {
+interface PlatformTotals {
   /** Every order of the file, `skipped` ones included. */
   orders: number;
   ready: number;
@@ -156,7 +156,7 @@ export interface PlatformLink {
   sku: PlatformSku;
 }
 
-export interface LinkRequest {
+interface LinkRequest {
   platform: string;
   item_key: string;
   sku_key: string;
@@ -170,7 +170,7 @@ export interface LinkRequest {
 }
 
 /** What a link did to the import it was made from. */
-export interface LinkAnswer {
+interface LinkAnswer {
   scope: LinkScope;
   /** The spec a `sku` link covers; '' for `product`. */
   spec: string;
@@ -203,7 +203,7 @@ const unlessFailed =
   (_result: unknown, error: unknown) =>
     error ? [] : tags;
 
-export const platformOrdersApi = api.injectEndpoints({
+const platformOrdersApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Uploads an export (multipart `file`, `platform` empty to recognise it); answers the preview. The screen shows a refusal itself. */
     importPlatformExport: build.mutation<PlatformPreview, { file: File; platform: string }>({

@@ -34,7 +34,8 @@ export const siteApi = api.injectEndpoints({
   }),
 });
 
-export const { useSiteInfoQuery, useAreaSitesQuery, useAgreementQuery, useAccountInfoQuery } = siteApi;
+export const { useAreaSitesQuery, useAgreementQuery, useAccountInfoQuery } = siteApi;
+const { useSiteInfoQuery } = siteApi;
 
 type SiteInfoArgs = { site: string; language: Language };
 

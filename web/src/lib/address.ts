@@ -18,7 +18,7 @@ export interface Division {
 }
 
 /** Levels of the region picker: province, city, district. */
-export const REGION_LEVELS = 3;
+const REGION_LEVELS = 3;
 
 const blank = (value: string | null | undefined): boolean => (value ?? '').trim() === '';
 

@@ -74,7 +74,7 @@ export function afterSaleStatusColor(status: string): string {
 }
 
 /** Order statuses an application may be made from (paid and not cancelled); the server's options decide the kinds. */
-export const AFTER_SALE_ORDER_STATUSES: readonly string[] = ['to_be_shipped', 'shipped', 'completed'];
+const AFTER_SALE_ORDER_STATUSES: readonly string[] = ['to_be_shipped', 'shipped', 'completed'];
 
 export const canApplyForAfterSale = (orderStatus: string): boolean => AFTER_SALE_ORDER_STATUSES.includes(orderStatus);
 
@@ -123,7 +123,7 @@ export function setLineQuantity(lines: Readonly<Record<string, number>>, skuId: 
   return { ...lines, [skuId]: capQuantity(quantity, available) };
 }
 
-export type AfterSaleKindCode = (typeof AFTER_SALE_KINDS)[number];
+type AfterSaleKindCode = (typeof AFTER_SALE_KINDS)[number];
 
 /** The aftersale/apply body (the same shape as lib/api-types' AfterSaleApplyBody). */
 export interface ApplyRequest {

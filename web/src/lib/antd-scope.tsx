@@ -5,7 +5,7 @@ import { getIntl } from './i18n';
 import { languageOfTag } from './languages';
 import { loadAntdLocale, loadedAntdLocale, withPaginationText, type AntdLocale } from './locale';
 
-export const theme: ThemeConfig = {
+const theme: ThemeConfig = {
   token: { colorPrimary: '#e4393c', borderRadius: 4 },
 };
 

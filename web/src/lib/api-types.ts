@@ -74,7 +74,7 @@ export interface Page<T> {
   pagesize: number;
 }
 
-export interface Named {
+interface Named {
   id: Id;
   name: string;
 }
@@ -275,7 +275,7 @@ export type CouponType = 'product' | 'service' | 'shipping';
 export type CouponDiscountType = 'full_reduction' | 'discount';
 
 /** `expired` is not stored: an unused coupon past `valid_to` reads as expired. */
-export type CouponStatus = 'unused' | 'used' | 'expired';
+type CouponStatus = 'unused' | 'used' | 'expired';
 
 /** What a coupon takes off and when: shared by issued and claimable coupons. */
 export interface CouponTerms {
@@ -401,9 +401,9 @@ export interface OutStockNotice {
 }
 
 /** After-sale shapes (docs/api.md "After-sales"). Money is a yuan string; times are unix seconds. */
-export type AfterSaleKind = 'refund_unshipped' | 'refund_only' | 'return_refund' | 'exchange' | 'resend';
+type AfterSaleKind = 'refund_unshipped' | 'refund_only' | 'return_refund' | 'exchange' | 'resend';
 
-export type AfterSaleStatus =
+type AfterSaleStatus =
   | 'pending_review'
   | 'approved'
   | 'intercepting'

@@ -1,5 +1,5 @@
 /** Default date format: year-month-day hour:minute:second. */
-export const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+const DEFAULT_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 

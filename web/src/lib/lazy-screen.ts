@@ -3,7 +3,7 @@ import { createElement, lazy, type ComponentType } from 'react';
 /** Raised on window when a screen's code fails to load; cancelable. */
 export const SCREEN_LOAD_ERROR_EVENT = 'jpmall:screen-load-error';
 
-export interface ScreenLoadErrorDetail {
+interface ScreenLoadErrorDetail {
   error: unknown;
 }
 
@@ -41,15 +41,15 @@ export interface LazyScreenOptions {
 /** The screen wrapped in Ant Design's theme and locale, loaded together with them. */
 function withAntd<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   return async () => {
-    const [screen, scope] = await Promise.all([
+    const [screen, AntdScope] = await Promise.all([
       load(),
-      import('./antd-scope').then(async (m) => {
-        await m.prepareAntd();
-        return m;
+      import('./antd-scope').then(async ({ AntdScope, prepareAntd }) => {
+        await prepareAntd();
+        return AntdScope;
       }),
     ]);
     const Screen = screen.default;
-    const Scoped = (props: P) => createElement(scope.AntdScope, null, createElement(Screen, props));
+    const Scoped = (props: P) => createElement(AntdScope, null, createElement(Screen, props));
     Scoped.displayName = `AntdScope(${Screen.displayName ?? Screen.name})`;
     return { default: Scoped };
   };

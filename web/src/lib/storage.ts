@@ -54,7 +54,7 @@ export function writeJson(key: StorageKey, value: unknown): void {
  * names that language's catalogue in the page's preload links (api/src/web.rs). Written only when
  * it changes.
  */
-export const LANGUAGE_COOKIE = 'language';
+const LANGUAGE_COOKIE = 'language';
 
 export function writeLanguageCookie(language: string): void {
   if (typeof document === 'undefined') return;

@@ -17,7 +17,7 @@ export const MOBILE_PATTERN = /^1[3-9]\d{9}$/;
  * 6-18 printable ASCII characters (no spaces) with at least one letter and one digit; the same
  * rule the server applies.
  */
-export const PASSWORD_PATTERN = new RegExp(
+const PASSWORD_PATTERN = new RegExp(
   `^(?=.*[A-Za-z])(?=.*\\d)[\\x21-\\x7e]{${PASSWORD_MIN},${PASSWORD_MAX}}$`,
 );
 

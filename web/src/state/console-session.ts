@@ -12,7 +12,7 @@ export interface ConsoleSessionState {
   language: Language;
 }
 
-export function loadConsoleSession(): ConsoleSessionState {
+function loadConsoleSession(): ConsoleSessionState {
   return {
     token: readText(ADMIN_TOKEN_KEY) ?? '',
     language: normalizeLanguage(readText(STORAGE_KEYS.language)),

@@ -49,7 +49,7 @@ export function useExcelJobPoll(initial: ExcelJob | null, active = true): ExcelJ
 }
 
 /** Percent of a job's progress, 0..100 (0 while the total is not known yet). */
-export function progressPercent(progress: { done: number; total: number }): number {
+function progressPercent(progress: { done: number; total: number }): number {
   const { done, total } = progress;
   if (!(total > 0) || !(done > 0)) return 0;
   return Math.min(100, Math.floor((done * 100) / total));

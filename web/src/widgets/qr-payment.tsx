@@ -7,7 +7,7 @@ import { formatCountdown, secondsLeft } from '../lib/countdown';
 import './qr-payment.css';
 
 /** How often a shown QR asks whether the payment arrived. */
-export const PAYMENT_POLL_MS = 2000;
+const PAYMENT_POLL_MS = 2000;
 
 /** The current time, ticking every second while `active`. */
 function useNow(active: boolean): number {

@@ -10,7 +10,7 @@ import { selectLanguage } from '../state/session-slice';
  * districts down its names), then each level when its parent is chosen. Used by the address
  * dialog and by checkout's typed address.
  */
-export function useRegionOptions(open: boolean, saved: readonly string[] | null) {
+function useRegionOptions(open: boolean, saved: readonly string[] | null) {
   const [trigger] = useLazyAreaChildrenQuery();
   const [options, setOptions] = useState<RegionOption[]>([]);
   const english = useAppSelector(selectLanguage) === 'en_US';

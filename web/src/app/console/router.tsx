@@ -8,7 +8,7 @@ import { ConsoleLoginScreen } from './login-screen';
 import { ConsoleScreenBoundary } from './screen-error';
 
 /** The console's paths are below /admin (the server sends admin.html for all of them). */
-export const CONSOLE_BASENAME = '/admin';
+const CONSOLE_BASENAME = '/admin';
 
 function Forbidden() {
   const intl = useIntl();

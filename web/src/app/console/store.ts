@@ -20,6 +20,6 @@ export function makeConsoleStore(preloaded?: { console: ConsoleSessionState }) {
   return store;
 }
 
-export type ConsoleStore = ReturnType<typeof makeConsoleStore>;
+type ConsoleStore = ReturnType<typeof makeConsoleStore>;
 export type ConsoleState = ReturnType<ConsoleStore['getState']>;
 export type ConsoleDispatch = ConsoleStore['dispatch'];

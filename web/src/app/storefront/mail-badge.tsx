@@ -4,23 +4,6 @@ import { useUnreadMessageCount } from '../../features/messages/message-api';
 import { badgeText } from '../../lib/badge';
 import { useSitePath } from '../../widgets/site-path';
 
-/**
- * The unread message count (message/unread_count, 99+ past 99) on the nav's `/mail` entry. Asked
- * every minute while logged in, on focus, after any change the seller makes and whenever a message
- * is read (the `Message` tag).
- */
-export function MailCount() {
-  const intl = useIntl();
-  const unread = useUnreadMessageCount();
-  const text = badgeText(unread);
-  if (!text) return null;
-  return (
-    <sup className="count-badge nav-mail-badge" aria-label={intl.formatMessage({ id: 'mail.unreadCount' }, { count: unread ?? 0 })}>
-      {text}
-    </sup>
-  );
-}
-
 /** The header's bell: links to `/mail` with the unread count (plain elements: the shell stays free of antd). */
 export function MailLink() {
   const intl = useIntl();

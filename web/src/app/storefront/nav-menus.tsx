@@ -15,7 +15,7 @@ import { useCountLabel, useNavCounts, type NavGroup } from './nav-model';
 type MenuItems = NonNullable<MenuProps['items']>;
 
 /** A group's entries as menu items: links (so they open in a new tab too) with their counts. */
-export function useGroupItems(group: NavGroup): MenuItems {
+function useGroupItems(group: NavGroup): MenuItems {
   const intl = useIntl();
   const to = useSitePath();
   const counts = useNavCounts();

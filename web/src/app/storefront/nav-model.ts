@@ -40,7 +40,7 @@ export const SECTIONS: readonly NavItem[] = [
 ];
 
 /** The modules of spec section 2 as menus; all but resources need a session. */
-export const GROUPS: readonly NavGroup[] = [
+const GROUPS: readonly NavGroup[] = [
   {
     key: 'order',
     module: '/moduleOrder',

@@ -17,7 +17,7 @@ import { ScreenErrorBoundary } from './screen-error-boundary';
 import { selectSite } from '../../state/session-slice';
 
 /** Module paths of spec section 2 and the screen each one opens. */
-export const MODULE_REDIRECTS: Record<string, string> = {
+const MODULE_REDIRECTS: Record<string, string> = {
   '/moduleOrder': '/orderList',
   '/moduleSale': '/saleList',
   '/moduleFund': '/myFund',
@@ -102,7 +102,7 @@ function NotFoundRedirect() {
 }
 
 /** The route table; the site layout wraps every route but login and 404. */
-export function AppRoutes() {
+function AppRoutes() {
   return (
     <Routes>
       <Route element={<RootShell />}>

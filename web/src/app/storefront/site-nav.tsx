@@ -8,7 +8,7 @@ import { groupHas, SECTIONS, useCountLabel, useNavCounts, visibleGroups, type Na
 import { LazyNavPopup } from './nav-popup';
 
 /** A count on a nav button, drawn like antd's Badge (the first screen carries no antd code). */
-export function CountBadge({ kind, count, className = '' }: { kind: NavCount; count: number; className?: string }) {
+function CountBadge({ kind, count, className = '' }: { kind: NavCount; count: number; className?: string }) {
   const label = useCountLabel();
   const text = badgeText(count);
   if (!text) return null;

@@ -8,8 +8,6 @@ const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
 });
 
-export type RootState = ReturnType<typeof rootReducer>;
-
 export function makeStore(preloaded?: { session: SessionState }) {
   const store = configureStore({
     reducer: rootReducer,
@@ -28,4 +26,3 @@ export function makeStore(preloaded?: { session: SessionState }) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];

@@ -4,7 +4,7 @@ import { VERSION_POLL_MS } from '../../lib/constants';
 declare const __BUILD_ID__: string;
 
 /** The build id compiled into this bundle. */
-export const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
+const BUILD_ID: string = typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : 'dev';
 
 /** Whether the deployed version.json names another build than the running one. */
 export function isNewerBuild(deployed: unknown, running: string = BUILD_ID): boolean {
@@ -16,7 +16,7 @@ export function isNewerBuild(deployed: unknown, running: string = BUILD_ID): boo
 let shown = false;
 
 /** Shows the 'new version, click to refresh' notice once. */
-export function showNewVersionNotice(): void {
+function showNewVersionNotice(): void {
   if (shown) return;
   shown = true;
   void import('./version-notice-view').then(({ openVersionNotice }) => openVersionNotice()).catch(() => {
@@ -24,7 +24,7 @@ export function showNewVersionNotice(): void {
   });
 }
 
-export async function checkVersion(fetchFn: typeof fetch = fetch): Promise<boolean> {
+async function checkVersion(fetchFn: typeof fetch = fetch): Promise<boolean> {
   try {
     const response = await fetchFn(`/version.json?t=${Date.now()}`, { cache: 'no-store' });
     if (!response.ok) return false;

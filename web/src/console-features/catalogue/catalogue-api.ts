@@ -3,7 +3,7 @@ import { consoleApi, type ConsoleList, type PageArgs } from '../../api/console-a
 import type { Stall, StallStatus } from '../../api/console-directory-api';
 
 // the markets and stalls the warehouse reads too
-export { STALL_STATUSES, useMarketsQuery, useStallsQuery, type Market, type Stall, type StallStatus } from '../../api/console-directory-api';
+export { STALL_STATUSES, useMarketsQuery, useStallsQuery, type Market, type Stall } from '../../api/console-directory-api';
 
 /**
  * The catalogue's staff calls (docs/api.md "Catalogue [catalogue.read / catalogue.write /

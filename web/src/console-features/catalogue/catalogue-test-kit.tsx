@@ -18,30 +18,30 @@ export const marketer: Staff = { ...owner, id: 's6', name: '营销小王', role:
 /** A member who only reads the catalogue (no role is just that; the read-only screens are tested with it). */
 export const viewer: Staff = { ...owner, id: 's8', name: '只读小吴', role: 'warehouse', permissions: ['catalogue.read'] };
 
-export const SITES: AreaSite[] = [
+const SITES: AreaSite[] = [
   { id: 'cn', name_zh: '中国站', name_en: 'China' },
   { id: 'sea', name_zh: '东南亚站', name_en: 'Southeast Asia' },
 ];
 
-export const MARKETS: Market[] = [
+const MARKETS: Market[] = [
   { id: 'm1', area_site_id: 'cn', name_zh: '十三行', name_en: 'Shisanhang', sort: 1, stall_count: 2 },
   { id: 'm2', area_site_id: 'sea', name_zh: '沙河', name_en: 'Shahe', sort: 2, stall_count: 1 },
 ];
 
-export const CATEGORIES: Category[] = [
+const CATEGORIES: Category[] = [
   { id: 'c1', parent_id: null, name_zh: '女装', name_en: 'Women', sort: 1, product_count: 0 },
   { id: 'c11', parent_id: 'c1', name_zh: '连衣裙', name_en: 'Dresses', sort: 1, product_count: 3 },
   { id: 'c12', parent_id: 'c1', name_zh: 'T恤', name_en: 'T-shirts', sort: 2, product_count: 2 },
   { id: 'c2', parent_id: null, name_zh: '男装', name_en: 'Men', sort: 2, product_count: 1 },
 ];
 
-export const STALLS: Stall[] = [
+const STALLS: Stall[] = [
   { id: 'st1', market_id: 'm1', market_name_zh: '十三行', name: '韩潮女装', floor: '3F', number: 'A101', contact: '13800000001', wechat: 'hanchao', category_id: 'c11', product_count: 4, status: 'open' },
   { id: 'st2', market_id: 'm1', market_name_zh: '十三行', name: '衣恋坊', floor: '2F', number: 'B202', contact: '', wechat: '', category_id: 'c12', product_count: 1, status: 'open' },
   { id: 'st3', market_id: 'm2', market_name_zh: '沙河', name: '木子家', floor: '1F', number: 'C303', contact: '', wechat: 'muzi', category_id: 'c2', product_count: 0, status: 'closed' },
 ];
 
-export const productOf = (over: Partial<StaffProduct> = {}): StaffProduct => ({
+const productOf = (over: Partial<StaffProduct> = {}): StaffProduct => ({
   id: 'P1',
   item_no: 'A101-1001',
   title_zh: '碎花连衣裙',
@@ -60,7 +60,7 @@ export const productOf = (over: Partial<StaffProduct> = {}): StaffProduct => ({
   ...over,
 });
 
-export const PRODUCTS: StaffProduct[] = [
+const PRODUCTS: StaffProduct[] = [
   productOf(),
   productOf({ id: 'P2', item_no: 'B202-1002', title_zh: '纯棉T恤', title_en: 'Cotton tee', stall_id: 'st2', stall_name: '衣恋坊', category_id: 'c12', price: '25.50', on_shelf: false, is_hot: false, is_sea: true }),
 ];

@@ -8,8 +8,7 @@ import { consoleApi, type ConsoleList, type PageArgs } from '../../api/console-a
  * answers it as it is. Texts (`error`, a row's `reason`) come in the request's language.
  */
 
-export const IMPORT_STATUSES = ['checking', 'ready', 'applying', 'applied', 'failed'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+export type ImportStatus = 'checking' | 'ready' | 'applying' | 'applied' | 'failed';
 
 export const IMPORT_ACTIONS = ['create', 'update', 'unchanged', 'refused', 'conflict'] as const;
 export type ImportAction = (typeof IMPORT_ACTIONS)[number];

@@ -11,7 +11,7 @@ export const MAX_OPTIONS = 20;
 /** The most one SKU may hold (docs/api.md: stock 0 to 1,000,000). */
 export const MAX_STOCK = 1_000_000;
 
-export interface SkuDraft {
+interface SkuDraft {
   /** Yuan as typed; empty: the product's price. */
   price?: string;
   /** Only for a SKU that does not exist yet. */
@@ -36,7 +36,7 @@ export interface ProductValues {
 }
 
 /** The form's name of a colour × size cell. */
-export const skuKey = (colour: string, size: string) => JSON.stringify([colour, size]);
+const skuKey = (colour: string, size: string) => JSON.stringify([colour, size]);
 
 /** Names as typed, trimmed, empty and repeated ones left out, in order. */
 export function optionNames(names: readonly (string | undefined)[] | undefined): string[] {
@@ -59,12 +59,12 @@ export function combinations(colours: readonly string[], sizes: readonly string[
 export const existingSku = (skus: readonly StaffSku[] | undefined, colour: string, size: string) => skus?.find((s) => s.color === colour && s.size === size);
 
 /** A picture's URL once it is uploaded (or already the product's); null while uploading or failed. */
-export function pictureUrl(file: PictureFile): string | null {
+function pictureUrl(file: PictureFile): string | null {
   if (file.status && file.status !== 'done') return null;
   return file.response?.url ?? file.url ?? null;
 }
 
-export const pictureFile = (url: string, n: number): PictureFile => ({ uid: `saved-${n}-${url}`, name: url.split('/').pop() ?? url, status: 'done', url, thumbUrl: url });
+const pictureFile = (url: string, n: number): PictureFile => ({ uid: `saved-${n}-${url}`, name: url.split('/').pop() ?? url, status: 'done', url, thumbUrl: url });
 
 /** Whether any picture of the form is still on its way. */
 export function uploading(values: Pick<ProductValues, 'colours' | 'main_pictures' | 'detail_pictures'>): boolean {

@@ -30,7 +30,7 @@ export interface StaffAfterSale extends AfterSale {
  * The after-sale's own order as far as the desk needs it: its status and the parcel it left in
  * (courier code and tracking number '' before it shipped). The desk reads orders only this way.
  */
-export interface AfterSaleOrderParcel {
+interface AfterSaleOrderParcel {
   status: string;
   courier: string;
   tracking_no: string;
@@ -45,7 +45,7 @@ export interface StaffAfterSaleDetail extends StaffAfterSale {
   order?: AfterSaleOrderParcel | null;
 }
 
-export interface AfterSaleListArgs extends PageArgs {
+interface AfterSaleListArgs extends PageArgs {
   token: string;
   language: Language;
   /** One status code; '' for every status. */
@@ -53,25 +53,25 @@ export interface AfterSaleListArgs extends PageArgs {
 }
 
 /** The steps' bodies (each with the after-sale's `id`). */
-export interface RejectBody {
+interface RejectBody {
   id: string;
   reason: string;
 }
-export interface InterceptBody {
+interface InterceptBody {
   id: string;
   succeeded: boolean;
 }
-export interface ReceiveBody {
+interface ReceiveBody {
   id: string;
   wrong_item: boolean;
   wrong_station: boolean;
 }
 /** `amount`: the total the dialog showed; the server refuses the refund if it would now pay anything else. */
-export interface RefundBody {
+interface RefundBody {
   id: string;
   amount: string;
 }
-export interface ShipBody {
+interface ShipBody {
   id: string;
   courier: string;
   tracking_no: string;
@@ -86,7 +86,7 @@ export interface StaffWithdrawal extends Withdrawal {
   mobile: string;
 }
 
-export interface WithdrawalListArgs extends PageArgs {
+interface WithdrawalListArgs extends PageArgs {
   token: string;
   /** pending, paid or rejected; '' for all. */
   status: string;
@@ -146,11 +146,11 @@ export interface CouponBody {
   valid_to: number;
 }
 
-export interface IssueCouponBody extends CouponBody {
+interface IssueCouponBody extends CouponBody {
   mobile: string;
 }
 
-export interface PublishCouponBody extends CouponBody {
+interface PublishCouponBody extends CouponBody {
   quantity: number;
 }
 
@@ -167,7 +167,7 @@ export interface StaffNotice {
   published_at: number;
 }
 
-export interface PublishNoticeBody {
+interface PublishNoticeBody {
   title: string;
   content: string;
   title_en?: string;
@@ -196,7 +196,7 @@ export interface TrendDay {
   refunded: string;
 }
 
-export const consoleDeskApi = consoleApi
+const consoleDeskApi = consoleApi
   .enhanceEndpoints({ addTagTypes: ['AfterSale', 'Withdrawal', 'Ledger', 'Coupon', 'CouponTemplate', 'Notice', 'Trend'] })
   .injectEndpoints({
     endpoints: (build) => {

@@ -2,9 +2,9 @@ import type { IntlShape } from 'react-intl';
 import { COURIER_CODES, courierKey, QC_LEVEL_CODES, qcLevelKey } from '../../lib/shipping';
 
 /** Platforms of platform orders (docs/api.md "The order request"). */
-export const PLATFORM_CODES = ['douyin', 'tiktok', 'shopee', 'lazada'] as const;
-export const ORDER_STATUSES = ['pending_payment', 'to_be_shipped', 'shipped', 'completed', 'cancelled'] as const;
-export const STOCK_STATUSES = ['pending_stock', 'stock_prepared', 'out_of_stock'] as const;
+const PLATFORM_CODES = ['douyin', 'tiktok', 'shopee', 'lazada'] as const;
+const ORDER_STATUSES = ['pending_payment', 'to_be_shipped', 'shipped', 'completed', 'cancelled'] as const;
+const STOCK_STATUSES = ['pending_stock', 'stock_prepared', 'out_of_stock'] as const;
 
 /** A known code's name from the catalogue, else the code as the server sent it. */
 const named = (intl: IntlShape, known: readonly string[], prefix: string, code: string) =>

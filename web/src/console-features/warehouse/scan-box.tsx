@@ -23,7 +23,7 @@ interface ScanRecord {
 }
 
 /** The order a scanned number names among the look-up's answers: the same number, case aside. */
-export function scannedOrder(list: readonly ToShipOrder[], code: string): ToShipOrder | undefined {
+function scannedOrder(list: readonly ToShipOrder[], code: string): ToShipOrder | undefined {
   return list.find((order) => order.order_no === code) ?? list.find((order) => order.order_no.toUpperCase() === code.toUpperCase());
 }
 

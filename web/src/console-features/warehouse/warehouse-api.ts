@@ -11,14 +11,12 @@ import type { FileAnswer } from '../../api/console-file';
  * orders.write. Money is yuan strings, times unix seconds.
  */
 
-export const WAVE_STATUSES = ['open', 'closing', 'closed'] as const;
-export type WaveStatus = (typeof WAVE_STATUSES)[number];
+type WaveStatus = 'open' | 'closing' | 'closed';
 
-export const WAVE_OUTCOMES = ['pending', 'prepared', 'short', 'cancelled', 'skipped'] as const;
-export type WaveOutcome = (typeof WAVE_OUTCOMES)[number];
+export type WaveOutcome = 'pending' | 'prepared' | 'short' | 'cancelled' | 'skipped';
 
 /** One order's part of a pick line. */
-export interface WaveLineOrder {
+interface WaveLineOrder {
   order_no: string;
   quantity: number;
   missed: number;
@@ -121,8 +119,7 @@ export interface ShipBatchAnswer {
   results: ShipResult[];
 }
 
-export const SHIP_IMPORT_ACTIONS = ['ship', 'unchanged', 'refused', 'shipped', 'failed'] as const;
-export type ShipImportAction = (typeof SHIP_IMPORT_ACTIONS)[number];
+export type ShipImportAction = 'ship' | 'unchanged' | 'refused' | 'shipped' | 'failed';
 
 export interface ShipImportRow {
   /** The sheet's row number. */
@@ -269,7 +266,6 @@ export const {
   useMarkWaveMutation,
   useCloseWaveMutation,
   useToShipQuery,
-  useLazyToShipQuery,
   useShipBatchMutation,
   useShipImportMutation,
   useAbnormalOrdersQuery,

@@ -57,7 +57,7 @@ export const waveOf = (over: Partial<Wave> = {}): Wave => ({
   ...over,
 });
 
-export const orderOf = (over: Partial<ToShipOrder> = {}): ToShipOrder => ({
+const orderOf = (over: Partial<ToShipOrder> = {}): ToShipOrder => ({
   order_no: 'JP20250101000001',
   type: 'domestic',
   platform: '',

@@ -42,7 +42,6 @@ export const addressApi = addressBookApi.injectEndpoints({
 });
 
 export const {
-  useLazyAreaChildrenQuery,
   useAddressesQuery,
   useAddAddressMutation,
   useEditAddressMutation,

@@ -24,7 +24,7 @@ import {
  * province, city and district are the one picker), else as an error toast. The text is the
  * envelope's `msg`, already in the request's language.
  */
-export function reportRefusal(form: FormInstance, error: unknown): void {
+function reportRefusal(form: FormInstance, error: unknown): void {
   const msg = failureText(error) ?? t('error.http.other');
   const name = formFieldOf(refusedField(error));
   if (name) form.setFields([{ name, errors: [msg] }]);

@@ -9,15 +9,12 @@ import {
   formFieldOf,
   fullAddress,
   loadRegionChain,
-  REGION_LEVELS,
   toRegionOptions,
   validateDetail,
   validatePhone,
   validateRecipient,
   validateRegion,
   withChildren,
-  type AreaLoader,
-  type RegionOption,
 } from '../../lib/address';
 import { isPhone, normalizePhone } from '../../lib/phone';
 import { failureText, refusedField } from '../../lib/refusal';
@@ -29,7 +26,6 @@ export {
   formFieldOf,
   fullAddress,
   loadRegionChain,
-  REGION_LEVELS,
   toRegionOptions,
   validateDetail,
   validatePhone,
@@ -37,7 +33,6 @@ export {
   validateRegion,
   withChildren,
 };
-export type { AreaLoader, RegionOption };
 
 /** The server keeps at most this many addresses per user. */
 export const ADDRESS_MAX = 50;

@@ -17,7 +17,7 @@ export type Handler = (body: Record<string, unknown>) => Response | Promise<Resp
 export const serve = (routes: Record<string, Handler>) => serveAll(routes, { under: '/address' });
 
 /** A few divisions, keyed by parent code ('' the provinces). */
-export const AREAS: Record<string, Area[]> = {
+const AREAS: Record<string, Area[]> = {
   '': [
     { id: '11', name: '北京市' },
     { id: '44', name: '广东省' },

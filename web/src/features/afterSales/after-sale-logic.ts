@@ -20,7 +20,7 @@ export const SALE_TABS = ['all', ...AFTER_SALE_STATUSES] as const;
 export type SaleTab = (typeof SALE_TABS)[number];
 
 export const SALE_PAGE_SIZES = [10, 20, 50, 100] as const;
-export const SALE_DEFAULT_PAGE_SIZE = 10;
+const SALE_DEFAULT_PAGE_SIZE = 10;
 const ORDER_NO_MAX = 64;
 
 export interface SaleListFilters {
@@ -122,7 +122,7 @@ export const refundsMoney = (kind: string): boolean => REFUND_KINDS.includes(kin
 // ---------------------------------------------------------------------------------------------
 // The refund breakdown
 
-export { breakdownRows, type BreakdownRow } from '../../lib/after-sale';
+export { breakdownRows } from '../../lib/after-sale';
 
 // ---------------------------------------------------------------------------------------------
 // The return parcel

@@ -12,7 +12,7 @@ export function Yuan({ value, className }: { value: string; className?: string }
 }
 
 /** A colour and size on one line: '黑色 / M'. */
-export const specOf = (item: { color: string; size: string }): string => [item.color, item.size].filter((p) => p.trim() !== '').join(' / ');
+const specOf = (item: { color: string; size: string }): string => [item.color, item.size].filter((p) => p.trim() !== '').join(' / ');
 
 /** An order's screen (the orders feature's route). */
 export const orderDetailPath = (orderNo: string) => `/orderDetail?order_no=${encodeURIComponent(orderNo)}`;

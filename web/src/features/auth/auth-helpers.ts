@@ -2,7 +2,7 @@ import type { FormInstance } from 'antd';
 import type { ApiError } from '../../api/base-query';
 
 export type AuthMode = 'login' | 'register' | 'forgot' | 'setPassword';
-export const AUTH_MODES: readonly AuthMode[] = ['login', 'register', 'forgot', 'setPassword'];
+const AUTH_MODES: readonly AuthMode[] = ['login', 'register', 'forgot', 'setPassword'];
 
 export function parseMode(value: string | null): AuthMode {
   return AUTH_MODES.includes(value as AuthMode) ? (value as AuthMode) : 'login';

@@ -11,7 +11,7 @@ export type StallSort = 'ranking' | 'follows' | 'newest';
 
 export const PRODUCT_SORTS: readonly ProductSort[] = ['newest', 'popularity', 'sales', 'price_asc', 'price_desc'];
 /** A keyword search adds the best match first, its default order. */
-export const SEARCH_SORTS: readonly ProductSort[] = ['relevance', ...PRODUCT_SORTS];
+const SEARCH_SORTS: readonly ProductSort[] = ['relevance', ...PRODUCT_SORTS];
 
 /** The search results of the layout's search box: every product on the shelf, by keyword. */
 export const SEARCH_PATH = '/search';
@@ -31,11 +31,11 @@ export const STALL_SORTS: readonly StallSort[] = ['ranking', 'follows', 'newest'
 export const SCENE_PATHS: Record<Scene, string> = { new: '/recentnew', hot: '/recentBK', sea: '/recentFl_asia' };
 
 /** The order the server applies when none is asked for. */
-export const SCENE_DEFAULT_SORT: Record<Scene, ProductSort> = { new: 'newest', hot: 'popularity', sea: 'popularity' };
+const SCENE_DEFAULT_SORT: Record<Scene, ProductSort> = { new: 'newest', hot: 'popularity', sea: 'popularity' };
 
 export const PAGE_SIZES = [20, 40, 60, 100] as const;
 export const DEFAULT_PAGE_SIZE = 20;
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 export const KEYWORD_MAX = 50;
 /** Prices above this are not a price anyone means (and keep the number exact). */
 const PRICE_MAX_CENTS = 100_000_000_00;

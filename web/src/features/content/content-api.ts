@@ -7,7 +7,7 @@ const P = '/jpmall/addons/unishop';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
 /** Notices, tutorials and ecosystem resources; arguments carry the language their texts follow. */
-export const contentApi = api.injectEndpoints({
+const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     notices: build.query<Page<Notice>, { language: Language; page: number; pagesize: number }>({
       query: ({ page, pagesize }) => post('/notice/lists', { page, pagesize }),

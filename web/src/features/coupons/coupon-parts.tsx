@@ -16,7 +16,7 @@ import './coupons.css';
 const VALIDITY_FORMAT = 'YYYY-MM-DD HH:mm';
 
 /** 满100减10 / 'RMB 10.00 off orders of 100.00', 9折 / '10% off' in the interface language. */
-export function discountText(intl: IntlShape, terms: CouponTerms): string {
+function discountText(intl: IntlShape, terms: CouponTerms): string {
   const message = couponDiscountMessage(terms, intl.locale);
   return intl.formatMessage({ id: message.id }, message.values);
 }

@@ -10,7 +10,7 @@ import type { Language } from '../../lib/languages';
 export const HISTORY_KINDS = ['all', 'export', 'import'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 export const HISTORY_PAGE_SIZES = [10, 20, 50] as const;
-export const HISTORY_DEFAULT_PAGE_SIZE = 10;
+const HISTORY_DEFAULT_PAGE_SIZE = 10;
 
 export interface HistoryFilters {
   kind: HistoryKind;
@@ -44,7 +44,7 @@ export function historyBody(filters: HistoryFilters): HistoryQuery {
 }
 
 /** Uploads are refused above 10 MiB (docs/api.md): said before sending. */
-export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
 export const IMPORT_ACCEPT = '.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** What is wrong with the chosen file before it is sent (catalogue key), or null. */
@@ -60,7 +60,7 @@ export function templateUrl(language: Language): string {
   return `${EXCEL_TEMPLATE_URL}?language=${encodeURIComponent(language)}`;
 }
 
-export const IMPORT_OUTCOMES = ['created', 'duplicate', 'failed', 'skipped'] as const satisfies readonly ImportOutcome[];
+const IMPORT_OUTCOMES = ['created', 'duplicate', 'failed', 'skipped'] as const satisfies readonly ImportOutcome[];
 export type ReportFilter = 'all' | ImportOutcome;
 
 /** The rows of a report the filter keeps, in spreadsheet order. */
@@ -93,7 +93,7 @@ export function fieldKey(field: string): string | null {
 }
 
 /** Catalogue key of a platform code (the order screens' names), or null: then the cell shows what was written. */
-export function platformKey(platform: string): string | null {
+function platformKey(platform: string): string | null {
   const code = platform.trim().toLowerCase();
   return PLATFORMS.includes(code) ? `order.platform.${code}` : null;
 }

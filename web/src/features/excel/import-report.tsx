@@ -8,9 +8,9 @@ import { fieldKey, outcomeKey, platformNameOf, reportCount, reportFilters, repor
 
 const OUTCOME_COLOURS: Record<string, string> = { created: 'success', duplicate: 'warning', failed: 'error', skipped: 'default' };
 
-export const orderDetailPath = (orderNo: string) => `/orderDetail?order_no=${encodeURIComponent(orderNo)}`;
+const orderDetailPath = (orderNo: string) => `/orderDetail?order_no=${encodeURIComponent(orderNo)}`;
 /** The order list's 'pending payment' tab, where imported orders wait. */
-export const PENDING_ORDERS_PATH = '/orderList?tab=pending_payment';
+const PENDING_ORDERS_PATH = '/orderList?tab=pending_payment';
 
 function OrderLink({ orderNo }: { orderNo: string }) {
   const to = useSitePath();

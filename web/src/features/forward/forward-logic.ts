@@ -10,7 +10,7 @@ import { isPhone, normalizePhone } from '../../lib/phone';
 import { COURIER_CODES, courierKey, isZeroYuan, QC_LEVEL_CODES, qcLevelKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
 
-export { COURIER_CODES, courierKey, isZeroYuan, QC_LEVEL_CODES, qcLevelKey };
+export { COURIER_CODES, courierKey, isZeroYuan, qcLevelKey };
 
 /** `together`: one parcel once every item is ready; `split`: ship what is ready first. */
 export const SHIPPING_PRIORITIES = ['together', 'split'] as const;
@@ -21,7 +21,7 @@ export const REMARK_TEMPLATE_MAX = 200;
 
 /** The six fields of the form, as forward/save names them. */
 export type ForwardField = keyof ForwardSettingsBody;
-export const FORWARD_FIELDS: readonly ForwardField[] = ['sender_name', 'sender_phone', 'courier', 'qc_level', 'shipping_priority', 'remark_template'];
+const FORWARD_FIELDS: readonly ForwardField[] = ['sender_name', 'sender_phone', 'courier', 'qc_level', 'shipping_priority', 'remark_template'];
 
 export type ForwardFormValues = { [K in ForwardField]?: string | null };
 
@@ -115,13 +115,13 @@ const ascii = (text: string) => text.replace(/[Ａ-Ｚａ-ｚ０-９．]/g, (c) 
 export const currencyOf = (value: string | null | undefined): string => ascii(value ?? '').trim().toUpperCase();
 
 /** A rate as typed, in ASCII and trimmed ('０．１２５' → '0.125'). */
-export const rateOf = (value: string | null | undefined): string => ascii(value ?? '').trim();
+const rateOf = (value: string | null | undefined): string => ascii(value ?? '').trim();
 
 /** Whether a typed rate removes the pair: nothing, or zero ('0', '0.00'). */
 export const removesRate = (value: string | null | undefined): boolean => /^0*(\.0*)?$/.test(rateOf(value));
 
 /** The server's rule: above 0, at most 1000 yuan, at most four decimals. */
-export const RATE_MAX_CNY = 1000;
+const RATE_MAX_CNY = 1000;
 
 export const validateRatePlatform = (value: string | null | undefined): MessageKey | null =>
   value && (RATE_PLATFORMS as readonly string[]).includes(value) ? null : 'forward.rates.platformRequired';

@@ -59,7 +59,6 @@ export const fundApi = walletApi.injectEndpoints({
 export const {
   useFundSummaryQuery,
   useRechargeMutation,
-  usePaymentStatusQuery,
   useBindAccountMutation,
   useWithdrawMutation,
   useWithdrawalsQuery,

@@ -5,12 +5,11 @@
  */
 import { formatCountdown, secondsLeft } from '../../lib/countdown';
 import { dayRangeToSeconds, validateDateRange } from '../../lib/date-range';
-import { fenToYuan, readYuan, yuanToFen, type AmountReading } from '../../lib/money';
-import { newRequestId, type RandomSource } from '../../lib/request-id';
+import { fenToYuan, readYuan, yuanToFen } from '../../lib/money';
+import { newRequestId } from '../../lib/request-id';
 import type { MessageKey } from '../../lib/validators';
 
 export { dayRangeToSeconds, fenToYuan, formatCountdown, newRequestId, readYuan, secondsLeft, validateDateRange, yuanToFen };
-export type { AmountReading, RandomSource };
 
 /** Ledger row types of docs/api.md, in the order the filter lists them. */
 export const LEDGER_TYPES = [
@@ -26,8 +25,6 @@ export type LedgerType = (typeof LEDGER_TYPES)[number];
 
 export const WITHDRAWAL_STATUSES = ['pending', 'paid', 'rejected'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-
-export type PaymentStatus = 'pending' | 'paid' | 'expired';
 
 /** Catalogue key of a ledger type, or null for one this build does not know. */
 export function ledgerTypeKey(type: string): string | null {

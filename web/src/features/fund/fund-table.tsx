@@ -6,7 +6,7 @@ import { usePaginationTexts } from '../../widgets/pagination';
 export { useDayjsLocale };
 
 /** Page sizes of the fund tables (the API allows up to 100). */
-export const FUND_PAGE_SIZES = [10, 20, 50, 100] as const;
+const FUND_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const FUND_DEFAULT_PAGE_SIZE: number = FUND_PAGE_SIZES[0];
 
 export interface FundColumn<T> {

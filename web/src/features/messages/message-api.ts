@@ -8,7 +8,7 @@ import type { Language } from '../../lib/languages';
 import type { MessageStatus } from './message-logic';
 
 /** Where a message leads (docs/api.md "Messages"): `path` is an internal path. */
-export interface MessageLink {
+interface MessageLink {
   type: 'order' | 'after_sale' | 'withdrawal' | 'coupon' | string;
   id: string;
   path: string;
@@ -74,7 +74,8 @@ export const messageApi = api.enhanceEndpoints({ addTagTypes: ['Message'] }).inj
   }),
 });
 
-export const { useMessagesQuery, useUnreadMessageCountQuery, useReadMessageMutation, useReadAllMessagesMutation } = messageApi;
+export const { useMessagesQuery, useReadMessageMutation, useReadAllMessagesMutation } = messageApi;
+const { useUnreadMessageCountQuery } = messageApi;
 
 const MUTATION_DONE = `${api.reducerPath}/executeMutation/fulfilled`;
 const readsMessages = (action: UnknownAction) =>

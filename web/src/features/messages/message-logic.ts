@@ -9,7 +9,7 @@ export const MESSAGE_STATUSES = ['all', 'unread', 'read'] as const;
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 
 export const MESSAGE_PAGE_SIZES = [10, 20, 50] as const;
-export const MESSAGE_DEFAULT_PAGE_SIZE = 10;
+const MESSAGE_DEFAULT_PAGE_SIZE = 10;
 
 /** What the address holds: the tab and page. */
 export interface MessageSearch {

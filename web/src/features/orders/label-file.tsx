@@ -17,10 +17,10 @@ export type LabelFile =
   | { state: 'ready'; objectUrl: string; contentType: string };
 
 /** Whether a label's content type is shown as a picture (PNG, JPEG, an older uploaded image). */
-export const isImageLabel = (contentType: string): boolean => /^image\//i.test(contentType.trim());
+const isImageLabel = (contentType: string): boolean => /^image\//i.test(contentType.trim());
 
 /** Fetches a label with the session's token; the object URL is revoked when the label changes or the view goes. */
-export function useLabelFile(url: string | null | undefined): LabelFile | null {
+function useLabelFile(url: string | null | undefined): LabelFile | null {
   const { token, language } = useAppSelector(selectSession);
   const [file, setFile] = useState<{ url: string; file: LabelFile } | null>(null);
 

@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import { LabelFileView } from './label-file';
 
 /** The label files `order/label` takes: a PDF, PNG or JPEG as the platform gave it. */
-export const LABEL_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
+const LABEL_ACCEPT = '.pdf,.png,.jpg,.jpeg,application/pdf,image/png,image/jpeg';
 
 /**
  * The shipping label of a platform order: a PDF, PNG or JPEG sent as it is (never rescaled) to

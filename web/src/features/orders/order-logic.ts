@@ -16,7 +16,6 @@ import { courierKey } from '../../lib/shipping';
 import type { MessageKey } from '../../lib/validators';
 import type { TimelineFact } from '../../widgets/event-timeline';
 
-export const ORDER_STATUSES = ['pending_payment', 'to_be_shipped', 'shipped', 'completed', 'cancelled'] as const;
 /** What the screens show: a completed order that is not reviewed yet is 'to be reviewed'. */
 export const DISPLAY_STATUSES = ['pending_payment', 'to_be_shipped', 'shipped', 'to_be_reviewed', 'completed', 'cancelled'] as const;
 export type DisplayStatus = (typeof DISPLAY_STATUSES)[number];
@@ -27,7 +26,7 @@ export type OrderTab = (typeof ORDER_TABS)[number];
 
 export const STOCK_STATES = ['pending_stock', 'stock_prepared', 'out_of_stock'] as const;
 export const PLATFORMS = ['douyin', 'tiktok', 'shopee', 'lazada'] as const;
-export const VALUE_ADDED_CODES = ['replace_tag', 'remove_tag', 'gift_packaging'] as const;
+const VALUE_ADDED_CODES = ['replace_tag', 'remove_tag', 'gift_packaging'] as const;
 export const ORDER_TYPES: readonly OrderType[] = ['domestic', 'platform'];
 
 const known = (list: readonly string[], value: string) => list.includes(value);
@@ -249,7 +248,7 @@ export function tabCount(counts: Partial<Record<string, number>> | undefined, ta
 // ---------------------------------------------------------------------------------------------
 // Checkout: what the form holds and the request it sends
 
-export type AddressMode = 'saved' | 'new';
+type AddressMode = 'saved' | 'new';
 
 export interface CheckoutValues {
   type: OrderType;

@@ -20,7 +20,7 @@ import { balanceAfter, balanceCovers, orderNoOf, payMethodKey } from './order-lo
 import { orderDetailPath, OrderTags, Yuan } from './order-parts';
 
 /** How often the screen asks for the order after a QR payment arrived, until the order says paid. */
-export const ORDER_PAID_POLL_MS = 1000;
+const ORDER_PAID_POLL_MS = 1000;
 
 /**
  * `/order_pay?order_no=…`: the order's total and the wallet balance; pay from the wallet, or by

@@ -12,16 +12,16 @@ export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubB
 
 const yuan = (fen: number) => `${fen < 0 ? '-' : ''}${Math.floor(Math.abs(fen) / 100)}.${String(Math.abs(fen) % 100).padStart(2, '0')}`;
 
-export const COURIERS = [
+const COURIERS = [
   { code: 'zto', first: '4.00', extra: '1.00' },
   { code: 'sf', first: '12.00', extra: '2.00' },
 ];
-export const QC_LEVELS = [
+const QC_LEVELS = [
   { code: 'none', per_item: '0.00' },
   { code: 'basic', per_item: '0.30' },
   { code: 'advanced', per_item: '1.30' },
 ];
-export const VALUE_ADDED = [
+const VALUE_ADDED = [
   { code: 'replace_tag', per_item: '0.50' },
   { code: 'remove_tag', per_item: '0.20' },
   { code: 'gift_packaging', per_item: '1.00' },
@@ -53,7 +53,7 @@ export const ADDRESS: Address = {
 };
 
 /** SKUs the preview knows: price in fen. K3 costs 0.10 (three are 0.30, not 0.30000000000000004). */
-export const SKUS: Record<string, { product_id: string; item_no: string; title: string; color: string; size: string; price: number; stock: number }> = {
+const SKUS: Record<string, { product_id: string; item_no: string; title: string; color: string; size: string; price: number; stock: number }> = {
   K1: { product_id: 'P1', item_no: 'A1001', title: '夏季T恤', color: '黑色', size: 'M', price: 4990, stock: 120 },
   K2: { product_id: 'P1', item_no: 'A1001', title: '夏季T恤', color: '白色', size: 'L', price: 4990, stock: 3 },
   K3: { product_id: 'P2', item_no: 'B2002', title: '发夹', color: '红色', size: '均码', price: 10, stock: 50 },

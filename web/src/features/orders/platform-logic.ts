@@ -11,7 +11,7 @@ export const PLATFORM_CODES = ['douyin', 'tiktok', 'shopee', 'lazada'] as const;
 export const PLATFORM_EXPORT_ACCEPT =
   '.xlsx,.csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet,text/csv';
 /** Uploads are refused above 10 MB (docs/api.md): said before sending. */
-export const PLATFORM_EXPORT_MAX_BYTES = 10 * 1024 * 1024;
+const PLATFORM_EXPORT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** What is wrong with the chosen export before it is sent (catalogue key), or null. */
 export function checkExportFile(file: File | null | undefined): string | null {

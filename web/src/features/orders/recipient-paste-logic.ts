@@ -84,7 +84,7 @@ const LABEL_AT_START = new RegExp(`(?<=^|[\\s,;|、。])(?:${LABELS_ZH.join('|')
 const PIECE_BREAK = /[\n,;|、。]+/;
 
 /** Full-width letters, digits and punctuation as ASCII, every dash as '-', line breaks as '\n'. */
-export function normalizePaste(text: string): string {
+function normalizePaste(text: string): string {
   return text
     .normalize('NFKC')
     .replace(/\r\n?/g, '\n')
@@ -181,7 +181,7 @@ interface Found {
 }
 
 /** The division whose name (longest first) `text` starts with; a short name before a road word does not count. */
-export function matchStart(text: string, divisions: readonly Division[], namesOf: (name: string) => string[]): Found | null {
+function matchStart(text: string, divisions: readonly Division[], namesOf: (name: string) => string[]): Found | null {
   let best: Found | null = null;
   for (const division of divisions) {
     for (const name of namesOf(division.name)) {
@@ -246,7 +246,7 @@ const earlierSpot = (spots: readonly ProvinceSpot[], spot: ProvinceSpot, piece: 
 const skipSeparators = (text: string) => text.replace(/^[\s\-:/.,]+/, '');
 
 /** Region names found from the province on, the text after them, and whether a level below the province was named. */
-export interface RegionWalk {
+interface RegionWalk {
   region: string[];
   rest: string;
   namedBelow: boolean;
@@ -261,7 +261,7 @@ export interface RegionWalk {
  * pastes (the provinces, the cities, the districts; answers are cached), one more for 重庆市's
  * second placeholder.
  */
-export async function walkRegion(spot: ProvinceSpot, address: string, load: AreaLoader): Promise<RegionWalk> {
+async function walkRegion(spot: ProvinceSpot, address: string, load: AreaLoader): Promise<RegionWalk> {
   const province = spot.province;
   const fromProvince = address;
   let rest = skipSeparators(address.slice(spot.end - spot.start));

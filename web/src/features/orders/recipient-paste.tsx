@@ -7,7 +7,7 @@ import { toast } from '../../lib/toast';
 import type { CheckoutValues } from './order-logic';
 
 /** Longer than any recipient a platform prints; a whole page pasted by mistake is cut. */
-export const PASTE_MAX = 500;
+const PASTE_MAX = 500;
 
 const PART_KEYS: Record<PastePart, string> = {
   recipient: 'order.paste.part.recipient',

@@ -10,7 +10,7 @@ export interface ProfileEdit {
 }
 
 /** Profile calls: user info and edit, on top of the image upload of api/upload-api.ts. */
-export const personalApi = uploadApi.injectEndpoints({
+const personalApi = uploadApi.injectEndpoints({
   endpoints: (build) => ({
     userInfo: build.query<User, { token: string }>({
       query: () => '/addons/unishop/user/user_info',

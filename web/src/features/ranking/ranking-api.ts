@@ -6,7 +6,7 @@ import type { Language } from '../../lib/languages';
  * The ranking (docs/api.md "ranking/lists"): public, no session. Titles come in the request
  * language and the window moves with time, so it is kept a minute and asked again on a switch.
  */
-export const rankingApi = api.injectEndpoints({
+const rankingApi = api.injectEndpoints({
   endpoints: (build) => ({
     ranking: build.query<Ranking, { kind: RankingKind; range: RankingRange; language: Language; areaSite: string }>({
       query: ({ kind, range }) => ({ url: '/jpmall/addons/unishop/ranking/lists', method: 'POST', body: { kind, range } }),
