@@ -5,6 +5,7 @@ pub mod calendar;
 pub mod catalog;
 pub mod constants;
 pub mod coupon;
+pub mod listing;
 pub mod money;
 pub mod order;
 pub mod place_names;
