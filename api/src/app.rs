@@ -7,6 +7,7 @@ use anyhow::Context;
 use commands::after_sales::manager::AfterSaleManager;
 use commands::after_sales::AfterSaleQueue;
 use commands::coupons::CouponQueue;
+use commands::listing::ListingQueue;
 use commands::orders::manager::OrderManager;
 use commands::orders::OrderQueue;
 use commands::sms::SmsProvider;
@@ -14,11 +15,13 @@ use commands::wallet::WalletQueue;
 use commands::Database;
 use domain::after_sale::AfterSale;
 use domain::coupon::Coupon;
+use domain::listing::record::Listing;
 use domain::order::Order;
 use domain::wallet::{Wallet, WalletServices};
 use domain::wave::Wave;
 use projections::after_sales::AfterSaleBook;
 use projections::coupons::CouponBook;
+use projections::listings::ListingBook;
 use projections::messages::{AfterSaleMessages, CouponMessages, OrderMessages, WalletMessages};
 use projections::orders::OrderBook;
 use projections::ranking::{PokeOnOrders, RankingFollower};
@@ -114,6 +117,11 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(db.cqrs_live::<Wave>(vec![live(&wave_book)], vec![], ())),
         db.pool.clone(),
     ));
+    let listing_book = Runner::new(db.pool.clone(), ListingBook);
+    let listings = Arc::new(ListingQueue::new(
+        Arc::new(db.cqrs_live::<Listing>(vec![live(&listing_book)], vec![], ())),
+        db.pool.clone(),
+    ));
     let projections: Vec<Arc<dyn Replayable>> = vec![
         Arc::new(balances),
         Arc::new(ledger),
@@ -127,6 +135,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(order_messages),
         Arc::new(after_sale_messages),
         Arc::new(wave_book),
+        Arc::new(listing_book),
     ];
     // Only the simulator signs callbacks with this key: where it does not run (production among
     // others) no key is kept, and its webhook is not routed.
@@ -157,6 +166,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         coupons: coupon_queue,
         after_sales: Arc::new(AfterSaleQueue::new(after_sales, pool.clone())),
         waves,
+        listings,
         wallet,
         wallet_limits,
         payments: Arc::new(payments),

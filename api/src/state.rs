@@ -35,6 +35,8 @@ pub struct AppState {
     pub after_sales: Arc<AfterSaleQueue>,
     /// Every pick-wave command goes through this queue.
     pub waves: Arc<commands::waves::WaveQueue>,
+    /// Every listing-record command goes through this queue.
+    pub listings: Arc<commands::listing::ListingQueue>,
     pub wallet_limits: WalletServices,
     pub payments: Arc<Payments>,
     /// Every projection, for the readiness check and the lag metric.

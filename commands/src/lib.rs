@@ -18,6 +18,7 @@ pub mod error;
 pub mod excel_jobs;
 pub mod forward;
 pub mod labels;
+pub mod listing;
 pub mod messages;
 mod migrations;
 pub mod orders;

@@ -3,6 +3,7 @@
 
 use domain::after_sale::AfterSale;
 use domain::coupon::Coupon;
+use domain::listing::record::Listing;
 use domain::order::Order;
 use domain::wallet::Wallet;
 use domain::wave::Wave;
@@ -26,6 +27,10 @@ impl Snapshotted for Coupon {
 }
 
 impl Snapshotted for Wave {
+    const SNAPSHOT_FORMAT: i64 = 1;
+}
+
+impl Snapshotted for Listing {
     const SNAPSHOT_FORMAT: i64 = 1;
 }
 

@@ -13,6 +13,7 @@ pub mod desk;
 pub mod excel_jobs;
 pub mod forward;
 pub mod labels;
+pub mod listings;
 pub mod messages;
 pub mod orders;
 pub mod platform_imports;

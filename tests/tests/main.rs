@@ -16,6 +16,7 @@ mod excel;
 mod funds;
 mod hardening;
 mod item_numbers;
+mod listing;
 mod messages;
 mod operations;
 mod operator;

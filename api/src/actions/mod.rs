@@ -5,6 +5,7 @@
 
 pub mod after_sales;
 pub mod coupons;
+pub mod listing;
 pub mod order_list;
 pub mod order_steps;
 pub mod shipping;

@@ -15,6 +15,7 @@ mod after_sales;
 mod coupons;
 mod data_folder;
 mod database_ops;
+mod listing;
 mod notices;
 mod orders;
 mod rebuild;
@@ -126,6 +127,11 @@ enum Command {
     Ops {
         #[command(subcommand)]
         command: Ops,
+    },
+    /// Listing in a seller's own shops: the package the storefront downloads, and what changed since.
+    Listing {
+        #[command(subcommand)]
+        command: listing::ListingOps,
     },
 }
 
@@ -298,6 +304,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Rebuild { name } => rebuild(config, name.as_deref()).await,
         Command::Seed { products } => seed(config, products).await,
+        Command::Listing { command } => listing::listing_ops(config, command).await,
         // Whatever an `ops` command changes is recorded as done by the operator (the machine credential).
         Command::Ops { command } => {
             commands::actor::acting_as(commands::actor::Actor::Operator, async {

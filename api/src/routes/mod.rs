@@ -13,6 +13,7 @@ pub mod coupon;
 pub mod excel;
 pub mod fund;
 pub mod labels;
+pub mod listing;
 pub mod message;
 pub mod order;
 pub mod order_pay_batch;
@@ -372,6 +373,13 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/order/platform/label"), post(platform_orders::attach_label))
         .route(&format!("{UNISHOP}/order/platform/order"), post(platform_orders::order))
         .route(&format!("{UNISHOP}/order/platform/writeback"), post(platform_orders::writeback))
+        .route(&format!("{UNISHOP}/listing/shops"), post(listing::shops))
+        .route(&format!("{UNISHOP}/listing/shop_save"), post(listing::shop_save))
+        .route(&format!("{UNISHOP}/listing/shop_delete"), post(listing::shop_delete))
+        .route(&format!("{UNISHOP}/listing/preview"), post(listing::preview))
+        .route(&format!("{UNISHOP}/listing/package"), post(listing::package))
+        .route(&format!("{UNISHOP}/listing/lists"), post(listing::lists))
+        .route(&format!("{UNISHOP}/listing/remove"), post(listing::remove))
         .route(&format!("{UNISHOP}/forward/platform_rates"), post(platform_rates::rates))
         .route(&format!("{UNISHOP}/forward/platform_rates/save"), post(platform_rates::save))
         .route(&format!("{UNISHOP}/ranking/lists"), post(order::ranking_lists))

@@ -1,0 +1,105 @@
+//! Listing packages, as the storefront's download and `jpmall listing package` both make them: the
+//! seller's shop and its rule, the products priced by it, the package written, and what it listed
+//! recorded.
+
+use std::io::Write;
+
+use commands::clock::now;
+use commands::listing::package::{self as planning, ShopRef};
+use commands::listing::packages_for;
+use commands::Refusal;
+use projections::listings::Shop;
+
+use crate::error::AppError;
+use crate::listing_package::{package_name, taobao_product, write_taobao, PackageProduct};
+use crate::media::recipe;
+use crate::state::AppState;
+
+/// One of `user_id`'s shops, or the refusal naming the `shop_id` field.
+pub async fn shop_of(state: &AppState, user_id: &str, shop_id: &str) -> Result<Shop, AppError> {
+    projections::listings::shop(&state.db.pool, user_id, shop_id.trim())
+        .await?
+        .ok_or_else(|| Refusal::new("listing.shop_not_found").on("shop_id").into())
+}
+
+/// A package ready to be written: its name, the shop's record and the products with their designs.
+pub struct Package {
+    pub name: String,
+    pub shop: Shop,
+    pub products: Vec<PackageProduct>,
+}
+
+/// Prices `product_ids` for `shop` and records the listing under `package_id`, so the file the seller
+/// gets and the record never disagree. A platform whose package jpmall cannot write yet is refused.
+pub async fn prepare(
+    state: &AppState,
+    shop: Shop,
+    product_ids: &[String],
+    package_id: &str,
+) -> Result<Package, AppError> {
+    if !packages_for(&shop.platform) {
+        return Err(Refusal::new("listing.platform_not_packaged")
+            .on("shop_id")
+            .with("platform", &shop.platform)
+            .into());
+    }
+    let planned = planning::plan(&state.db, product_ids, &shop.rule).await?;
+    // Checked before anything is recorded: a product the file cannot hold is refused by name, not
+    // found half-way through a download.
+    for product in &planned {
+        if let Err(error) = domain::listing::taobao::check(&taobao_product(product, &public_url(state))) {
+            let mut refusal = Refusal::new(error.key()).on("product_ids");
+            refusal.params = error.params();
+            return Err(refusal.into());
+        }
+    }
+    let mut products = Vec::with_capacity(planned.len());
+    for planned in planned {
+        let recipe = recipe(state, &planned.product_id)
+            .await?
+            .ok_or(AppError::NotFound("product.not_found"))?;
+        products.push(PackageProduct {
+            planned,
+            design: recipe.design,
+        });
+    }
+    let at = now();
+    let shop_ref = ShopRef {
+        user_id: &shop.user_id,
+        shop_id: &shop.id,
+        shop_name: &shop.name,
+        platform: &shop.platform,
+    };
+    let planned: Vec<_> = products.iter().map(|p| p.planned.clone()).collect();
+    planning::record(&state.listings, &shop_ref, package_id, &planned, at).await?;
+    Ok(Package {
+        name: package_name(&shop.platform, at),
+        shop,
+        products,
+    })
+}
+
+/// The address detail pictures are linked at: the configured public address, or none (the shop
+/// then shows the main pictures only until the seller adds a description).
+fn public_url(state: &AppState) -> String {
+    state.config.public_url.clone().unwrap_or_default()
+}
+
+/// Writes `package` as its platform's zip into `out` (blocking: run it off the async threads).
+pub fn write(state: &AppState, package: &Package, out: impl Write) -> std::io::Result<()> {
+    write_taobao(
+        &package.products,
+        &package.name,
+        &public_url(state),
+        &state.config.data_dir,
+        out,
+    )
+}
+
+/// A package id: what makes a retried download record nothing twice.
+pub fn package_id(request_id: Option<&str>, user_id: &str) -> String {
+    match request_id.map(str::trim).filter(|r| !r.is_empty()) {
+        Some(request) => format!("{user_id}.{}", request.chars().take(64).collect::<String>()),
+        None => format!("PK{}", uuid::Uuid::new_v4().simple()),
+    }
+}

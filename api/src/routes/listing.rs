@@ -1,0 +1,387 @@
+//! `listing/…` (docs/api.md, "Listing in my shop"): the seller's shops with their pricing rules, the
+//! preview of a package's prices, the package download, and "My listings".
+
+use std::io;
+
+use axum::body::{Body, Bytes};
+use axum::extract::State;
+use axum::http::{header, HeaderMap, HeaderValue};
+use axum::response::Response;
+use commands::clock::now;
+use commands::listing::shops::{self, ShopInput};
+use commands::listing::{package::plan, PLATFORMS};
+use commands::Refusal;
+use domain::listing::rule::ListingRule;
+use projections::listings::{self as read, ListingFilter, ListingsPage, Shop};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use tokio::sync::mpsc;
+
+use crate::actions::listing as packaging;
+use crate::envelope::ok;
+use crate::error::{ApiResult, AppError};
+use crate::extract::{text, CurrentUser, JsonBody};
+use crate::i18n::language_of;
+use crate::paging::Paging;
+use crate::state::AppState;
+
+#[derive(Serialize)]
+pub struct RuleView {
+    multiplier: String,
+    fixed_add: String,
+    rounding: &'static str,
+    min_margin: String,
+    title_prefix: String,
+    title_suffix: String,
+    stock_cap: Option<i64>,
+}
+
+fn rule_view(rule: &ListingRule) -> RuleView {
+    RuleView {
+        multiplier: rule.multiplier.to_string(),
+        fixed_add: rule.fixed_add.to_yuan(),
+        rounding: rule.rounding.code(),
+        min_margin: rule.min_margin.to_yuan(),
+        title_prefix: rule.title_prefix.clone(),
+        title_suffix: rule.title_suffix.clone(),
+        stock_cap: rule.stock_cap,
+    }
+}
+
+#[derive(Serialize)]
+pub struct ShopView {
+    id: String,
+    platform: String,
+    name: String,
+    rule: RuleView,
+    created_at: i64,
+    updated_at: i64,
+}
+
+fn shop_view(shop: &Shop) -> ShopView {
+    ShopView {
+        id: shop.id.clone(),
+        platform: shop.platform.clone(),
+        name: shop.name.clone(),
+        rule: rule_view(&shop.rule),
+        created_at: shop.created_at,
+        updated_at: shop.updated_at,
+    }
+}
+
+#[derive(Serialize)]
+pub struct PlatformView {
+    code: &'static str,
+    /// Whether jpmall writes this platform's package yet.
+    packages: bool,
+}
+
+#[derive(Serialize)]
+pub struct Shops {
+    list: Vec<ShopView>,
+    platforms: Vec<PlatformView>,
+}
+
+pub async fn shops(State(state): State<AppState>, user: CurrentUser) -> ApiResult<Shops> {
+    let list = read::shops_of(&state.db.pool, &user.id).await?;
+    Ok(ok(Shops {
+        list: list.iter().map(shop_view).collect(),
+        platforms: PLATFORMS
+            .iter()
+            .map(|(code, packages)| PlatformView {
+                code,
+                packages: *packages,
+            })
+            .collect(),
+    }))
+}
+
+#[derive(Deserialize, Default)]
+pub struct RuleBody {
+    #[serde(default)]
+    multiplier: Value,
+    #[serde(default)]
+    fixed_add: Value,
+    #[serde(default)]
+    rounding: String,
+    #[serde(default)]
+    min_margin: Value,
+    #[serde(default)]
+    title_prefix: String,
+    #[serde(default)]
+    title_suffix: String,
+    #[serde(default)]
+    stock_cap: Value,
+}
+
+#[derive(Deserialize, Default)]
+pub struct ShopBody {
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    platform: String,
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    rule: RuleBody,
+}
+
+fn stock_cap(value: &Value) -> Result<Option<i64>, AppError> {
+    match value {
+        Value::Null => Ok(None),
+        Value::String(s) if s.trim().is_empty() => Ok(None),
+        Value::Number(n) => n
+            .as_i64()
+            .map(Some)
+            .ok_or_else(|| Refusal::new("listing.stock_cap_invalid").on("stock_cap").into()),
+        Value::String(s) => s
+            .trim()
+            .parse()
+            .map(Some)
+            .map_err(|_| Refusal::new("listing.stock_cap_invalid").on("stock_cap").into()),
+        _ => Err(Refusal::new("listing.stock_cap_invalid").on("stock_cap").into()),
+    }
+}
+
+/// Creates (no `id`) or updates one of the seller's shops; answers it as saved.
+pub async fn shop_save(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ShopBody>,
+) -> ApiResult<ShopView> {
+    let input = ShopInput {
+        id: body.id,
+        platform: body.platform,
+        name: body.name,
+        multiplier: text(&body.rule.multiplier),
+        fixed_add: text(&body.rule.fixed_add),
+        rounding: body.rule.rounding,
+        min_margin: text(&body.rule.min_margin),
+        title_prefix: body.rule.title_prefix,
+        title_suffix: body.rule.title_suffix,
+        stock_cap: stock_cap(&body.rule.stock_cap)?,
+    };
+    let id = shops::save(&state.db, &user.id, &input, now()).await?;
+    let shop = packaging::shop_of(&state, &user.id, &id).await?;
+    Ok(ok(shop_view(&shop)))
+}
+
+#[derive(Deserialize, Default)]
+pub struct IdBody {
+    #[serde(default)]
+    id: String,
+}
+
+#[derive(Serialize)]
+pub struct Nothing {}
+
+pub async fn shop_delete(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<IdBody>,
+) -> ApiResult<Nothing> {
+    shops::delete(&state.db, &user.id, &body.id).await?;
+    Ok(ok(Nothing {}))
+}
+
+#[derive(Deserialize, Default)]
+pub struct PackageBody {
+    #[serde(default)]
+    shop_id: String,
+    #[serde(default)]
+    product_ids: Vec<String>,
+    request_id: Option<String>,
+}
+
+#[derive(Serialize)]
+pub struct PreviewSku {
+    sku_id: String,
+    color: String,
+    size: String,
+    cost: String,
+    listed: String,
+    margin: String,
+    stock: i64,
+    listed_stock: i64,
+}
+
+#[derive(Serialize)]
+pub struct PreviewProduct {
+    product_id: String,
+    item_no: String,
+    title: String,
+    stall_name: String,
+    image: String,
+    skus: Vec<PreviewSku>,
+}
+
+#[derive(Serialize)]
+pub struct Preview {
+    shop: ShopView,
+    products: Vec<PreviewProduct>,
+}
+
+/// The prices a package for this shop would list, per SKU, without recording anything.
+pub async fn preview(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<PackageBody>,
+) -> ApiResult<Preview> {
+    let lang = language_of(&headers);
+    let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
+    let planned = plan(&state.db, &body.product_ids, &shop.rule).await?;
+    let products = planned
+        .into_iter()
+        .map(|p| PreviewProduct {
+            image: projections::catalog::picture_url(&p.product_id, "main-1.jpg"),
+            skus: p
+                .skus
+                .iter()
+                .map(|s| PreviewSku {
+                    sku_id: s.sku_id.clone(),
+                    color: projections::product_names::colour_in(&p.colours, &s.color, lang),
+                    size: projections::product_names::size_in(&s.size, lang),
+                    cost: s.cost.to_yuan(),
+                    listed: s.listed.to_yuan(),
+                    margin: s.margin.to_yuan(),
+                    stock: s.stock,
+                    listed_stock: s.listed_stock,
+                })
+                .collect(),
+            product_id: p.product_id,
+            item_no: p.item_no,
+            title: match lang {
+                crate::i18n::Language::EnUs if !p.title_en.is_empty() => p.title_en,
+                _ => p.title,
+            },
+            stall_name: p.stall_name,
+        })
+        .collect();
+    Ok(ok(Preview {
+        shop: shop_view(&shop),
+        products,
+    }))
+}
+
+/// Bytes written here go to the response body; a client that went away shows up as a broken pipe.
+struct ChannelWriter(mpsc::Sender<io::Result<Bytes>>);
+
+impl io::Write for ChannelWriter {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0
+            .blocking_send(Ok(Bytes::copy_from_slice(buf)))
+            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client stopped reading"))?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The package itself, streamed as it is written; what it lists is recorded first, so a download
+/// the seller has is always in My listings.
+pub async fn package(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<PackageBody>,
+) -> Result<Response, AppError> {
+    let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
+    let package_id = packaging::package_id(body.request_id.as_deref(), &user.id);
+    let package = packaging::prepare(&state, shop, &body.product_ids, &package_id).await?;
+    let name = package.name.clone();
+    let (sender, mut receiver) = mpsc::channel::<io::Result<Bytes>>(8);
+    let writer_state = state.clone();
+    tokio::task::spawn_blocking(move || {
+        if let Err(error) = packaging::write(&writer_state, &package, ChannelWriter(sender.clone())) {
+            if error.kind() != io::ErrorKind::BrokenPipe {
+                tracing::error!("listing package failed: {error}");
+            }
+            let _ = sender.blocking_send(Err(error));
+        }
+    });
+    let stream = futures::stream::poll_fn(move |cx| receiver.poll_recv(cx));
+    let mut response = Response::new(Body::from_stream(stream));
+    let out = response.headers_mut();
+    out.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/zip"));
+    out.insert(
+        header::CONTENT_DISPOSITION,
+        crate::package::content_disposition(&format!("{name}.zip"), "listing.zip"),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+#[derive(Deserialize, Default)]
+pub struct ListsBody {
+    #[serde(default)]
+    shop_id: String,
+    #[serde(default)]
+    filter: String,
+    page: Option<i64>,
+    pagesize: Option<i64>,
+}
+
+pub async fn lists(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ListsBody>,
+) -> ApiResult<ListingsPage> {
+    let filter = ListingFilter::from_code(body.filter.trim())
+        .ok_or_else(|| Refusal::new("listing.filter_invalid").on("filter"))?;
+    let (page, pagesize) = Paging {
+        page: body.page,
+        pagesize: body.pagesize,
+    }
+    .checked()?;
+    let found = read::page(
+        &state.db.pool,
+        &user.id,
+        body.shop_id.trim(),
+        filter,
+        (page, pagesize),
+        language_of(&headers),
+    )
+    .await?;
+    Ok(ok(found))
+}
+
+#[derive(Deserialize, Default)]
+pub struct RemoveBody {
+    #[serde(default)]
+    ids: Vec<String>,
+}
+
+#[derive(Serialize)]
+pub struct Removed {
+    removed: usize,
+}
+
+/// Removes listing records of the seller's (not the products); another seller's ids are unknown and
+/// nothing is removed then.
+pub async fn remove(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<RemoveBody>,
+) -> ApiResult<Removed> {
+    let ids: Vec<String> = body
+        .ids
+        .iter()
+        .map(|i| i.trim().to_string())
+        .filter(|i| !i.is_empty())
+        .collect();
+    if ids.is_empty() || ids.len() > 200 {
+        return Err(Refusal::new("listing.ids_required")
+            .on("ids")
+            .with("max", 200)
+            .into());
+    }
+    let mine = read::owned(&state.db.pool, &user.id, &ids).await?;
+    if mine.len() != ids.len() {
+        return Err(Refusal::new("listing.not_found").on("ids").into());
+    }
+    let removed = commands::listing::package::remove(&state.listings, &user.id, &mine, now()).await?;
+    Ok(ok(Removed { removed }))
+}

@@ -1,0 +1,231 @@
+//! What a package lists: the chosen products as the catalogue has them now, priced by the shop's
+//! rule, and the record of it once the seller has the file.
+
+use std::collections::HashMap;
+
+use domain::listing::record::{listing_id, ListedProduct, ListedSku, ListingCommand};
+use domain::listing::rule::ListingRule;
+use domain::money::Fen;
+use sqlx::Row;
+
+use crate::error::{Error, Refusal};
+use crate::listing::ListingQueue;
+use crate::Database;
+
+/// The most products one package holds: a morning's listing, still one file a shop tool reads.
+pub const MAX_PACKAGE_PRODUCTS: usize = 200;
+
+/// A SKU as the package lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedSku {
+    pub sku_id: String,
+    pub color: String,
+    pub size: String,
+    /// jpmall's wholesale price now.
+    pub cost: Fen,
+    pub listed: Fen,
+    pub margin: Fen,
+    /// jpmall's stock now, and what the shop shows of it.
+    pub stock: i64,
+    pub listed_stock: i64,
+}
+
+/// A product as the package lists it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PlannedProduct {
+    pub product_id: String,
+    pub item_no: String,
+    /// With the rule's prefix and suffix, from the Chinese title (the shop's language is the
+    /// seller's; the English title is beside it for English shops).
+    pub title: String,
+    pub title_en: String,
+    pub stall_name: String,
+    pub main_count: i64,
+    pub detail_count: i64,
+    /// `products.colors` as stored, for the colour pictures.
+    pub colours: String,
+    pub skus: Vec<PlannedSku>,
+}
+
+/// The product ids of a request: trimmed, each once in the order given, 1 to
+/// [`MAX_PACKAGE_PRODUCTS`].
+pub fn product_ids(ids: &[String]) -> Result<Vec<String>, Refusal> {
+    let mut unique: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids {
+        let id = id.trim();
+        if !id.is_empty() && !unique.iter().any(|u| u == id) {
+            unique.push(id.to_string());
+        }
+    }
+    if unique.is_empty() {
+        return Err(Refusal::new("listing.no_products").on("product_ids"));
+    }
+    if unique.len() > MAX_PACKAGE_PRODUCTS {
+        return Err(Refusal::new("listing.too_many_products")
+            .on("product_ids")
+            .with("max", MAX_PACKAGE_PRODUCTS));
+    }
+    Ok(unique)
+}
+
+/// The products of `ids` priced by `rule`, in the order given. An unknown or off-shelf product, or
+/// one whose stall is closed, is refused by its id: a shop must not list what cannot be supplied.
+pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<Vec<PlannedProduct>, Error> {
+    let ids = product_ids(ids)?;
+    let mut products = Vec::with_capacity(ids.len());
+    for id in &ids {
+        let row = sqlx::query(
+            "SELECT p.id, p.item_no, p.title_zh, p.title_en, p.main_count, p.detail_count, p.colors, p.on_shelf, \
+             s.name AS stall_name, s.status AS stall_status \
+             FROM products p JOIN stalls s ON s.id = p.stall_id WHERE p.id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&db.pool)
+        .await?;
+        let Some(row) = row else {
+            return Err(Refusal::new("listing.product_unknown")
+                .on("product_ids")
+                .with("product_id", id)
+                .into());
+        };
+        let on_sale = row.get::<i64, _>("on_shelf") != 0 && row.get::<String, _>("stall_status") != "closed";
+        let item_no: String = row.get("item_no");
+        if !on_sale {
+            return Err(Refusal::new("listing.product_off_shelf")
+                .on("product_ids")
+                .with("item_no", &item_no)
+                .into());
+        }
+        let skus = sqlx::query(
+            "SELECT id, color, size, price, stock FROM skus WHERE product_id = $1 ORDER BY sort, id",
+        )
+        .bind(id)
+        .fetch_all(&db.pool)
+        .await?;
+        let mut planned = Vec::with_capacity(skus.len());
+        for sku in &skus {
+            let cost = Fen(sku.get("price"));
+            let priced = rule
+                .price(cost)
+                .map_err(|e| Refusal::new(e.key()).on("product_ids").with("item_no", &item_no))?;
+            let stock: i64 = sku.get("stock");
+            planned.push(PlannedSku {
+                sku_id: sku.get("id"),
+                color: sku.get("color"),
+                size: sku.get("size"),
+                cost,
+                listed: priced.price,
+                margin: priced.margin,
+                stock,
+                listed_stock: rule.listed_stock(stock),
+            });
+        }
+        if planned.is_empty() {
+            return Err(Refusal::new("listing.product_without_skus")
+                .on("product_ids")
+                .with("item_no", &item_no)
+                .into());
+        }
+        let title_zh: String = row.get("title_zh");
+        let title_en: String = row.get("title_en");
+        products.push(PlannedProduct {
+            product_id: row.get("id"),
+            item_no,
+            title: rule.listed_title(&title_zh),
+            title_en: rule.listed_title(&title_en),
+            stall_name: row.get("stall_name"),
+            main_count: row.get("main_count"),
+            detail_count: row.get("detail_count"),
+            colours: row.get("colors"),
+            skus: planned,
+        });
+    }
+    Ok(products)
+}
+
+/// The shop a package is for, as its record names it.
+#[derive(Debug, Clone)]
+pub struct ShopRef<'a> {
+    pub user_id: &'a str,
+    pub shop_id: &'a str,
+    pub shop_name: &'a str,
+    pub platform: &'a str,
+}
+
+/// Records that `package_id` listed `products` in `shop`; the same package recorded again records
+/// nothing more. Answers the listing ids.
+pub async fn record(
+    queue: &ListingQueue,
+    shop: &ShopRef<'_>,
+    package_id: &str,
+    products: &[PlannedProduct],
+    now: i64,
+) -> Result<Vec<String>, Error> {
+    let mut ids = Vec::with_capacity(products.len());
+    let mut seen: HashMap<&str, ()> = HashMap::new();
+    for product in products {
+        if seen.insert(&product.product_id, ()).is_some() {
+            continue;
+        }
+        let id = listing_id(shop.user_id, shop.shop_id, &product.product_id);
+        let listed = Box::new(ListedProduct {
+            user_id: shop.user_id.to_string(),
+            shop_id: shop.shop_id.to_string(),
+            shop_name: shop.shop_name.to_string(),
+            platform: shop.platform.to_string(),
+            package_id: package_id.to_string(),
+            product_id: product.product_id.clone(),
+            item_no: product.item_no.clone(),
+            title: product.title.clone(),
+            skus: product
+                .skus
+                .iter()
+                .map(|s| ListedSku {
+                    sku_id: s.sku_id.clone(),
+                    color: s.color.clone(),
+                    size: s.size.clone(),
+                    cost: s.cost,
+                    listed: s.listed,
+                    stock: s.listed_stock,
+                })
+                .collect(),
+        });
+        queue
+            .execute(&id, ListingCommand::Record { listed, at: now })
+            .await?;
+        ids.push(id);
+    }
+    Ok(ids)
+}
+
+/// Removes `user_id`'s listing records `ids` (each must be theirs); answers how many were removed.
+pub async fn remove(queue: &ListingQueue, user_id: &str, ids: &[String], now: i64) -> Result<usize, Error> {
+    let mut removed = 0;
+    for id in ids {
+        queue
+            .execute(
+                id,
+                ListingCommand::Remove {
+                    user_id: user_id.to_string(),
+                    at: now,
+                },
+            )
+            .await?;
+        removed += 1;
+    }
+    Ok(removed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_package_names_each_product_once_and_at_most_two_hundred() {
+        let ids: Vec<String> = [" p1", "p2", "p1", ""].iter().map(|s| s.to_string()).collect();
+        assert_eq!(product_ids(&ids).unwrap(), ["p1", "p2"]);
+        assert_eq!(product_ids(&[]).unwrap_err().key, "listing.no_products");
+        let many: Vec<String> = (0..201).map(|n| format!("p{n}")).collect();
+        assert_eq!(product_ids(&many).unwrap_err().key, "listing.too_many_products");
+    }
+}

@@ -1,0 +1,372 @@
+//! What sellers listed in their own shops (the `listing` aggregate's read tables), their shops with
+//! the pricing rules, and "My listings": each listed product beside what the catalogue says today.
+
+use async_trait::async_trait;
+use cqrs_es::EventEnvelope;
+use domain::listing::record::{Listing, ListingEvent};
+use domain::listing::rule::{ListingRule, Multiplier, Rounding};
+use domain::money::Fen;
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::{AnyConnection, AnyPool, Row};
+
+use crate::catalog::{picture_url, Page};
+use crate::product_names::{colour_in, size_in};
+use crate::sites::Language;
+use crate::Projection;
+
+pub struct ListingBook;
+
+#[async_trait]
+impl Projection for ListingBook {
+    type Aggregate = Listing;
+    const NAME: &'static str = "listings";
+    const TABLES: &'static [&'static str] = &["listings", "listing_skus"];
+
+    async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Listing>) -> sqlx::Result<()> {
+        let id = envelope.aggregate_id.as_str();
+        sqlx::query("DELETE FROM listing_skus WHERE listing_id = $1")
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+        sqlx::query("DELETE FROM listings WHERE id = $1")
+            .bind(id)
+            .execute(&mut *conn)
+            .await?;
+        let ListingEvent::ProductListed { listed, at } = &envelope.payload else {
+            return Ok(());
+        };
+        sqlx::query(
+            "INSERT INTO listings (id, user_id, shop_id, shop_name, platform, product_id, item_no, title, \
+             package_id, listed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+        )
+        .bind(id)
+        .bind(&listed.user_id)
+        .bind(&listed.shop_id)
+        .bind(&listed.shop_name)
+        .bind(&listed.platform)
+        .bind(&listed.product_id)
+        .bind(&listed.item_no)
+        .bind(&listed.title)
+        .bind(&listed.package_id)
+        .bind(*at)
+        .execute(&mut *conn)
+        .await?;
+        for sku in &listed.skus {
+            sqlx::query(
+                "INSERT INTO listing_skus (listing_id, sku_id, color, size, cost, listed, stock) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            )
+            .bind(id)
+            .bind(&sku.sku_id)
+            .bind(&sku.color)
+            .bind(&sku.size)
+            .bind(sku.cost.0)
+            .bind(sku.listed.0)
+            .bind(sku.stock)
+            .execute(&mut *conn)
+            .await?;
+        }
+        Ok(())
+    }
+}
+
+/// A seller's shop with the rule its packages price by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Shop {
+    pub id: String,
+    pub user_id: String,
+    pub platform: String,
+    pub name: String,
+    pub rule: ListingRule,
+    pub created_at: i64,
+    pub updated_at: i64,
+}
+
+const SHOP_COLUMNS: &str =
+    "id, user_id, platform, name, multiplier, fixed_add, rounding, min_margin, title_prefix, \
+     title_suffix, stock_cap, created_at, updated_at";
+
+fn shop_of(r: &AnyRow) -> Shop {
+    let cap: i64 = r.get("stock_cap");
+    Shop {
+        id: r.get("id"),
+        user_id: r.get("user_id"),
+        platform: r.get("platform"),
+        name: r.get("name"),
+        rule: ListingRule {
+            multiplier: Multiplier::from_basis_points(r.get("multiplier")),
+            fixed_add: Fen(r.get("fixed_add")),
+            rounding: Rounding::from_code(&r.get::<String, _>("rounding")).unwrap_or(Rounding::None),
+            min_margin: Fen(r.get("min_margin")),
+            title_prefix: r.get("title_prefix"),
+            title_suffix: r.get("title_suffix"),
+            stock_cap: (cap >= 0).then_some(cap),
+        },
+        created_at: r.get("created_at"),
+        updated_at: r.get("updated_at"),
+    }
+}
+
+/// `user_id`'s shops, oldest first.
+pub async fn shops_of(pool: &AnyPool, user_id: &str) -> sqlx::Result<Vec<Shop>> {
+    let rows = sqlx::query(&format!(
+        "SELECT {SHOP_COLUMNS} FROM listing_shops WHERE user_id = $1 ORDER BY created_at, id"
+    ))
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(shop_of).collect())
+}
+
+/// One of `user_id`'s shops; another seller's is none.
+pub async fn shop(pool: &AnyPool, user_id: &str, id: &str) -> sqlx::Result<Option<Shop>> {
+    let row = sqlx::query(&format!(
+        "SELECT {SHOP_COLUMNS} FROM listing_shops WHERE user_id = $1 AND id = $2"
+    ))
+    .bind(user_id)
+    .bind(id)
+    .fetch_optional(pool)
+    .await?;
+    Ok(row.as_ref().map(shop_of))
+}
+
+/// Which listings "My listings" shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum ListingFilter {
+    #[default]
+    All,
+    /// Anything moved since listing: a price, a SKU sold out or gone, the product or its stall.
+    Changed,
+    /// A SKU listed with stock has none now (or is gone) while the product is still on sale.
+    SoldOut,
+    /// The product is off the shelf or gone, or its stall is closed.
+    Delisted,
+}
+
+impl ListingFilter {
+    pub fn from_code(code: &str) -> Option<ListingFilter> {
+        match code {
+            "" | "all" => Some(ListingFilter::All),
+            "changed" => Some(ListingFilter::Changed),
+            "sold_out" => Some(ListingFilter::SoldOut),
+            "delisted" => Some(ListingFilter::Delisted),
+            _ => None,
+        }
+    }
+
+    fn condition(self) -> &'static str {
+        match self {
+            ListingFilter::All => "1 = 1",
+            ListingFilter::Changed => "(delisted = 1 OR short_skus > 0 OR repriced_skus > 0)",
+            ListingFilter::SoldOut => "(delisted = 0 AND short_skus > 0)",
+            ListingFilter::Delisted => "delisted = 1",
+        }
+    }
+}
+
+/// Each listing of `user_id` (in `shop_id`, or every shop when empty) with what the catalogue says
+/// now: whether the product is delisted, how many SKUs listed with stock are short or gone, how many
+/// changed price.
+const STATE: &str = "SELECT l.id, l.shop_id, l.shop_name, l.platform, l.product_id, l.item_no, l.title, l.listed_at, \
+     COALESCE(p.title_en, '') AS title_en, COALESCE(p.colors, '[]') AS colours, COALESCE(s.name, '') AS stall_name, \
+     CASE WHEN p.id IS NULL THEN 'gone' WHEN p.on_shelf = 0 THEN 'off_shelf' ELSE 'on_shelf' END AS product_state, \
+     COALESCE(s.status, 'open') AS stall_state, \
+     CASE WHEN p.id IS NULL OR p.on_shelf = 0 OR s.status = 'closed' THEN 1 ELSE 0 END AS delisted, \
+     (SELECT COUNT(*) FROM listing_skus ls LEFT JOIN skus k ON k.id = ls.sku_id \
+      WHERE ls.listing_id = l.id AND (k.id IS NULL OR (ls.stock > 0 AND k.stock <= 0))) AS short_skus, \
+     (SELECT COUNT(*) FROM listing_skus ls JOIN skus k ON k.id = ls.sku_id \
+      WHERE ls.listing_id = l.id AND k.price <> ls.cost) AS repriced_skus \
+     FROM listings l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN stalls s ON s.id = p.stall_id \
+     WHERE l.user_id = $1 AND ($2 = '' OR l.shop_id = $2)";
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListedSkuView {
+    pub sku_id: String,
+    pub color: String,
+    pub size: String,
+    pub listed_price: String,
+    pub cost_then: String,
+    /// Today's wholesale price; the price then when the SKU is gone.
+    pub cost_now: String,
+    /// Listed price less today's cost.
+    pub margin_now: String,
+    pub stock_now: i64,
+    /// on_sale | sold_out | removed
+    pub sku_state: &'static str,
+    pub price_changed: bool,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListingView {
+    pub id: String,
+    pub shop_id: String,
+    pub shop_name: String,
+    pub platform: String,
+    pub product_id: String,
+    pub item_no: String,
+    /// As listed; in English the product's English title when it has one.
+    pub title: String,
+    pub image: String,
+    pub stall_name: String,
+    pub listed_at: i64,
+    /// on_shelf | off_shelf | gone
+    pub product_state: String,
+    /// open | closed
+    pub stall_state: String,
+    pub changed: bool,
+    pub skus: Vec<ListedSkuView>,
+}
+
+#[derive(Debug, Clone, Default, Serialize)]
+pub struct ListingCounts {
+    pub all: i64,
+    pub changed: i64,
+    pub sold_out: i64,
+    pub delisted: i64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListingsPage {
+    #[serde(flatten)]
+    pub page: Page<ListingView>,
+    pub counts: ListingCounts,
+}
+
+/// A page of "My listings", newest first, with the count of every tab.
+pub async fn page(
+    pool: &AnyPool,
+    user_id: &str,
+    shop_id: &str,
+    filter: ListingFilter,
+    (page, pagesize): (i64, i64),
+    lang: Language,
+) -> sqlx::Result<ListingsPage> {
+    let counts_sql = format!(
+        "SELECT COUNT(*) AS all_count, \
+         COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS changed_count, \
+         COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS sold_out_count, \
+         COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS delisted_count FROM ({STATE}) x",
+        ListingFilter::Changed.condition(),
+        ListingFilter::SoldOut.condition(),
+        ListingFilter::Delisted.condition(),
+    );
+    let c = sqlx::query(&counts_sql)
+        .bind(user_id)
+        .bind(shop_id)
+        .fetch_one(pool)
+        .await?;
+    let count = |name: &str| c.get::<i64, _>(name);
+    let counts = ListingCounts {
+        all: count("all_count"),
+        changed: count("changed_count"),
+        sold_out: count("sold_out_count"),
+        delisted: count("delisted_count"),
+    };
+    let total = match filter {
+        ListingFilter::All => counts.all,
+        ListingFilter::Changed => counts.changed,
+        ListingFilter::SoldOut => counts.sold_out,
+        ListingFilter::Delisted => counts.delisted,
+    };
+    let rows = sqlx::query(&format!(
+        "SELECT * FROM ({STATE}) x WHERE {} ORDER BY listed_at DESC, id DESC LIMIT {pagesize} OFFSET {}",
+        filter.condition(),
+        (page - 1) * pagesize
+    ))
+    .bind(user_id)
+    .bind(shop_id)
+    .fetch_all(pool)
+    .await?;
+    let mut list = Vec::with_capacity(rows.len());
+    for r in &rows {
+        list.push(listing_view(pool, r, lang).await?);
+    }
+    Ok(ListingsPage {
+        page: Page {
+            list,
+            total,
+            page,
+            pagesize,
+        },
+        counts,
+    })
+}
+
+async fn listing_view(pool: &AnyPool, r: &AnyRow, lang: Language) -> sqlx::Result<ListingView> {
+    let id: String = r.get("id");
+    let product_id: String = r.get("product_id");
+    let colours: String = r.get("colours");
+    let skus = sqlx::query(
+        "SELECT ls.sku_id, ls.color, ls.size, ls.cost, ls.listed, k.price AS price_now, k.stock AS stock_now \
+         FROM listing_skus ls LEFT JOIN skus k ON k.id = ls.sku_id WHERE ls.listing_id = $1 \
+         ORDER BY ls.color, ls.size, ls.sku_id",
+    )
+    .bind(&id)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|s| {
+        let cost: i64 = s.get("cost");
+        let listed: i64 = s.get("listed");
+        let price_now: Option<i64> = s.get("price_now");
+        let stock_now: i64 = s.get::<Option<i64>, _>("stock_now").unwrap_or(0);
+        let now = price_now.unwrap_or(cost);
+        let color: String = s.get("color");
+        ListedSkuView {
+            sku_id: s.get("sku_id"),
+            color: colour_in(&colours, &color, lang),
+            size: size_in(&s.get::<String, _>("size"), lang),
+            listed_price: Fen(listed).to_yuan(),
+            cost_then: Fen(cost).to_yuan(),
+            cost_now: Fen(now).to_yuan(),
+            margin_now: Fen(listed - now).to_yuan(),
+            stock_now,
+            sku_state: match price_now {
+                None => "removed",
+                Some(_) if stock_now <= 0 => "sold_out",
+                Some(_) => "on_sale",
+            },
+            price_changed: price_now.is_some_and(|p| p != cost),
+        }
+    })
+    .collect();
+    let title_en: String = r.get("title_en");
+    let delisted: i64 = r.get("delisted");
+    let short: i64 = r.get("short_skus");
+    let repriced: i64 = r.get("repriced_skus");
+    Ok(ListingView {
+        title: match lang {
+            Language::EnUs if !title_en.is_empty() => title_en,
+            _ => r.get("title"),
+        },
+        image: picture_url(&product_id, "main-1.jpg"),
+        id,
+        shop_id: r.get("shop_id"),
+        shop_name: r.get("shop_name"),
+        platform: r.get("platform"),
+        product_id,
+        item_no: r.get("item_no"),
+        stall_name: r.get("stall_name"),
+        listed_at: r.get("listed_at"),
+        product_state: r.get("product_state"),
+        stall_state: r.get("stall_state"),
+        changed: delisted == 1 || short > 0 || repriced > 0,
+        skus,
+    })
+}
+
+/// The ids among `ids` that are `user_id`'s listing records.
+pub async fn owned(pool: &AnyPool, user_id: &str, ids: &[String]) -> sqlx::Result<Vec<String>> {
+    let mut mine = Vec::with_capacity(ids.len());
+    for id in ids {
+        let found: Option<String> =
+            sqlx::query_scalar("SELECT id FROM listings WHERE id = $1 AND user_id = $2")
+                .bind(id)
+                .bind(user_id)
+                .fetch_optional(pool)
+                .await?;
+        mine.extend(found);
+    }
+    Ok(mine)
+}
