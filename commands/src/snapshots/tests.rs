@@ -1603,3 +1603,78 @@ fn a_wave_resumed_from_a_snapshot_is_the_wave_replayed() {
         &["WaveCreated", "LineMarked", "WaveClosed", "WaveSettled"],
     );
 }
+
+// Listing.
+
+#[derive(Debug, Clone)]
+enum ListingOp {
+    /// Records a package (of a small pool, so the same package comes again) with some SKUs, now and
+    /// then as another seller or with none.
+    Record {
+        package: u8,
+        skus: u8,
+        seller: u8,
+    },
+    Remove {
+        seller: u8,
+    },
+}
+
+fn listing_op() -> impl Strategy<Value = ListingOp> {
+    prop_oneof![
+        6 => (0..4u8, 0..4u8, prop_oneof![9 => Just(0u8), 1 => Just(1u8)])
+            .prop_map(|(package, skus, seller)| ListingOp::Record { package, skus, seller }),
+        2 => prop_oneof![9 => Just(0u8), 1 => Just(1u8)].prop_map(|seller| ListingOp::Remove { seller }),
+    ]
+}
+
+fn listing_command(op: &ListingOp, _listing: &Listing, at: i64) -> domain::listing::record::ListingCommand {
+    use domain::listing::record::{ListedProduct, ListedSku, ListingCommand};
+    let user = |seller: u8| format!("u{seller}");
+    match op {
+        ListingOp::Record {
+            package,
+            skus,
+            seller,
+        } => ListingCommand::Record {
+            listed: Box::new(ListedProduct {
+                user_id: user(*seller),
+                shop_id: s("shop1"),
+                shop_name: s("小王的淘宝店"),
+                platform: s("taobao"),
+                package_id: format!("PK{package}"),
+                product_id: s("p1"),
+                item_no: s("A100"),
+                title: s("T恤"),
+                skus: SKUS
+                    .iter()
+                    .take(usize::from(*skus))
+                    .enumerate()
+                    .map(|(n, sku)| ListedSku {
+                        sku_id: s(sku),
+                        color: s("黑色"),
+                        size: s("M"),
+                        cost: Fen(2000 + n as i64),
+                        listed: Fen(3500 + i64::from(*package)),
+                        stock: i64::from(*package),
+                    })
+                    .collect(),
+            }),
+            at,
+        },
+        ListingOp::Remove { seller } => ListingCommand::Remove {
+            user_id: user(*seller),
+            at,
+        },
+    }
+}
+
+#[test]
+fn a_listing_resumed_from_a_snapshot_is_the_listing_replayed() {
+    let strategy = prop::collection::vec(listing_op(), 1..30);
+    let tally = property(CASES, strategy, |ops, tally| {
+        let (state, events) = run(&ops, &(), listing_command, tally);
+        snapshots_change_nothing(&state, &events)
+    });
+    tally.check("listing", 0.15, &["ProductListed", "ListingRemoved"]);
+}
