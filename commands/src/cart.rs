@@ -64,23 +64,30 @@ pub async fn add(db: &Database, user_id: &str, sku_id: &str, quantity: i64, now:
     let held = in_cart(&mut tx, user_id, sku_id).await?;
     let total = held.unwrap_or(0).saturating_add(quantity);
     check_quantity(total, stock)?;
+    // Adding is done from a page that shows today's price, so the line takes it as the price added.
     if held.is_some() {
-        sqlx::query("UPDATE cart_items SET quantity = $1 WHERE user_id = $2 AND sku_id = $3")
-            .bind(total)
-            .bind(user_id)
-            .bind(sku_id)
-            .execute(&mut *tx)
-            .await
-            .map_err(internal)?;
+        sqlx::query(
+            "UPDATE cart_items SET quantity = $1, price_added = (SELECT price FROM skus WHERE id = $3) \
+             WHERE user_id = $2 AND sku_id = $3",
+        )
+        .bind(total)
+        .bind(user_id)
+        .bind(sku_id)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?;
     } else {
-        sqlx::query("INSERT INTO cart_items (user_id, sku_id, quantity, selected, added_at) VALUES ($1, $2, $3, 1, $4)")
-            .bind(user_id)
-            .bind(sku_id)
-            .bind(total)
-            .bind(now)
-            .execute(&mut *tx)
-            .await
-            .map_err(internal)?;
+        sqlx::query(
+            "INSERT INTO cart_items (user_id, sku_id, quantity, selected, added_at, price_added) \
+             VALUES ($1, $2, $3, 1, $4, (SELECT price FROM skus WHERE id = $2))",
+        )
+        .bind(user_id)
+        .bind(sku_id)
+        .bind(total)
+        .bind(now)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?;
     }
     tx.commit().await.map_err(internal)?;
     Ok(())
@@ -125,6 +132,25 @@ impl Lines {
                 .collect(),
         }
     }
+}
+
+/// The seller has seen today's prices of `lines`: they become the prices the lines were added at, so a
+/// rise no longer waits for confirmation.
+pub async fn accept_prices(db: &Database, user_id: &str, lines: &Lines) -> Result<(), Error> {
+    let mut tx = db.begin_write().await.map_err(internal)?;
+    for sku in lines.targets() {
+        sqlx::query(
+            "UPDATE cart_items SET price_added = (SELECT price FROM skus WHERE skus.id = cart_items.sku_id) \
+             WHERE user_id = $1 AND ($2 = '' OR sku_id = $2)",
+        )
+        .bind(user_id)
+        .bind(sku)
+        .execute(&mut *tx)
+        .await
+        .map_err(internal)?;
+    }
+    tx.commit().await.map_err(internal)?;
+    Ok(())
 }
 
 pub async fn select(db: &Database, user_id: &str, lines: &Lines, selected: bool) -> Result<(), Error> {

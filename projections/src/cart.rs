@@ -18,6 +18,10 @@ pub struct CartItem {
     pub color: String,
     pub size: String,
     pub price: String,
+    /// The price when the line was added (or last confirmed), and how today's compares: up | down |
+    /// "" (unchanged). A rise waits for the seller's confirmation at checkout.
+    pub price_added: String,
+    pub price_change: &'static str,
     pub quantity: i64,
     pub stock: i64,
     pub selected: bool,
@@ -41,12 +45,12 @@ pub struct Cart {
 pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Result<Cart> {
     let rows = sqlx::query(
         "SELECT c.sku_id, p.id, p.item_no, p.title_zh, p.title_en, k.color, k.size, k.price, c.quantity, k.stock, \
-         CASE WHEN c.selected <> 0 THEN 1 ELSE 0 END AS selected, s.id AS stall_id, s.name, \
+         c.price_added, CASE WHEN c.selected <> 0 THEN 1 ELSE 0 END AS selected, s.id AS stall_id, s.name, \
          (SELECT MIN(c2.added_at) FROM cart_items c2 JOIN skus k2 ON k2.id = c2.sku_id JOIN products p2 ON p2.id = k2.product_id \
           WHERE c2.user_id = c.user_id AND p2.stall_id = s.id) AS stall_added_at, p.colors \
          FROM cart_items c JOIN skus k ON k.id = c.sku_id JOIN products p ON p.id = k.product_id \
          JOIN stalls s ON s.id = p.stall_id WHERE c.user_id = $1 \
-         ORDER BY 14, s.id, c.added_at, c.sku_id",
+         ORDER BY stall_added_at, s.id, c.added_at, c.sku_id",
     )
     .bind(user_id)
     .fetch_all(pool)
@@ -55,6 +59,7 @@ pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Res
     let (mut total_quantity, mut selected_quantity, mut selected_amount) = (0i64, 0i64, 0i64);
     for r in &rows {
         let price = Fen(r.get("price"));
+        let added = Fen(r.get("price_added"));
         let quantity: i64 = r.get("quantity");
         let selected = r.get::<i64, _>("selected") == 1;
         let amount = Fen(price.0.saturating_mul(quantity));
@@ -80,6 +85,12 @@ pub async fn cart_of(pool: &AnyPool, user_id: &str, lang: Language) -> sqlx::Res
             color: colour_in(&r.get::<String, _>("colors"), &r.get::<String, _>("color"), lang),
             size: size_in(&r.get::<String, _>("size"), lang),
             price: price.to_yuan(),
+            price_added: added.to_yuan(),
+            price_change: match price.cmp(&added) {
+                std::cmp::Ordering::Greater => "up",
+                std::cmp::Ordering::Less => "down",
+                std::cmp::Ordering::Equal => "",
+            },
             quantity,
             stock: r.get("stock"),
             selected,

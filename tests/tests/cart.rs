@@ -42,7 +42,101 @@ on_both_engines!(
     quantities_stay_within_stock_and_are_explained,
     one_users_cart_is_not_anothers,
     drop_shipping_settings_default_save_and_refuse,
+    a_price_that_rose_since_the_cart_waits_for_the_sellers_confirmation,
 );
+
+async fn set_price(app: &TestApp, sku: &str, fen: i64) {
+    sqlx::query("UPDATE skus SET price = $1 WHERE id = $2")
+        .bind(fen)
+        .bind(sku)
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+}
+
+/// The stall changes a price after the seller put the SKU in the cart: the cart shows it; a decrease
+/// is ordered as it is, an increase is refused until the seller confirms (on submit, or in the cart).
+async fn a_price_that_rose_since_the_cart_waits_for_the_sellers_confirmation(app: &TestApp) {
+    app.seed(20).await;
+    let token = app.register("13800000305", "abc12345").await;
+    let (sku, price, _, _) = skus(app).await[0].clone();
+    cart(app, &token, "cart/add", json!({"sku_id": sku, "quantity": 1})).await;
+    let line = |c: &Value| c["groups"][0]["items"][0].clone();
+    let listed = cart(app, &token, "cart/lists", json!({})).await;
+    assert_eq!(
+        (
+            line(&listed)["price_added"].as_str(),
+            line(&listed)["price_change"].as_str()
+        ),
+        (Some(yuan(price).as_str()), Some(""))
+    );
+    let saved = cart(
+        app,
+        &token,
+        "address/add",
+        json!({"recipient": "李四", "phone": "13900001111", "province": "广东省", "city": "广州市",
+               "district": "白云区", "detail": "三元里大道 1 号"}),
+    )
+    .await;
+    let order = json!({"source": "cart", "type": "domestic", "address_id": saved["id"], "courier": "zto",
+                       "qc_level": "none", "value_added": []});
+
+    set_price(app, &sku, price + 300).await;
+    let risen = cart(app, &token, "cart/lists", json!({})).await;
+    assert_eq!(line(&risen)["price_change"], "up");
+    assert_eq!(line(&risen)["price"], yuan(price + 300));
+    assert_eq!(line(&risen)["price_added"], yuan(price));
+    let preview = cart(app, &token, "order/preview", order.clone()).await;
+    assert_eq!(
+        preview["price_rises"],
+        json!([{"sku_id": sku, "from": yuan(price), "to": yuan(price + 300)}])
+    );
+    let (status, reply) = app
+        .post_as(&format!("{UNISHOP}/order/submit"), &token, "en_US", order.clone())
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(reply["data"]["field"], "lines");
+    assert!(
+        reply["msg"]
+            .as_str()
+            .unwrap()
+            .contains("cost more than when you added them"),
+        "{reply}"
+    );
+    assert_eq!(
+        cart(app, &token, "cart/lists", json!({})).await["groups"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+
+    // Confirmed in the cart, the rise is the price: nothing waits any more.
+    let accepted = cart(app, &token, "cart/accept_prices", json!({"sku_ids": "all"})).await;
+    assert_eq!(line(&accepted)["price_change"], "");
+    assert_eq!(line(&accepted)["price_added"], yuan(price + 300));
+
+    // A decrease passes as it is.
+    set_price(app, &sku, price + 100).await;
+    assert_eq!(
+        line(&cart(app, &token, "cart/lists", json!({})).await)["price_change"],
+        "down"
+    );
+    assert_eq!(
+        cart(app, &token, "order/preview", order.clone()).await["price_rises"],
+        json!([])
+    );
+    let placed = cart(app, &token, "order/submit", order.clone()).await;
+    assert_eq!(placed["order"]["fees"]["product_amount"], yuan(price + 100));
+
+    // Confirmed on submit: the order takes the new price.
+    cart(app, &token, "cart/add", json!({"sku_id": sku, "quantity": 1})).await;
+    set_price(app, &sku, price + 500).await;
+    let mut confirmed = order;
+    confirmed["accept_price_rises"] = json!(true);
+    let placed = cart(app, &token, "order/submit", confirmed).await;
+    assert_eq!(placed["order"]["fees"]["product_amount"], yuan(price + 500));
+}
 
 async fn the_cart_groups_by_stall_and_totals_what_is_selected(app: &TestApp) {
     app.seed(40).await;

@@ -110,6 +110,17 @@ pub async fn select(
     answer(&state, &headers, &user).await
 }
 
+/// The seller saw today's prices of these lines: a rise no longer waits for confirmation at checkout.
+pub async fn accept_prices(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<LinesBody>,
+) -> ApiResult<Cart> {
+    cart::accept_prices(&state.db, &user.id, &lines_of(&body.sku_ids)?).await?;
+    answer(&state, &headers, &user).await
+}
+
 pub async fn remove(
     State(state): State<AppState>,
     headers: HeaderMap,

@@ -339,6 +339,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/cart/change"), post(cart::change))
         .route(&format!("{UNISHOP}/cart/select"), post(cart::select))
         .route(&format!("{UNISHOP}/cart/remove"), post(cart::remove))
+        .route(&format!("{UNISHOP}/cart/accept_prices"), post(cart::accept_prices))
         .route(&format!("{UNISHOP}/forward/settings"), post(cart::settings))
         .route(&format!("{UNISHOP}/forward/save"), post(cart::save_settings))
         .route(&format!("{UNISHOP}/fund/index"), post(fund::index))

@@ -83,6 +83,9 @@ pub struct OrderBody {
     request_id: Option<String>,
     #[serde(default)]
     coupon_ids: Vec<String>,
+    /// The seller confirmed that cart lines cost more than when added (`order.prices_rose`).
+    #[serde(default)]
+    accept_price_rises: bool,
 }
 
 impl OrderBody {
@@ -225,6 +228,15 @@ pub struct Preview {
     qc_levels: Vec<QcFee>,
     value_added_services: Vec<ServiceFee>,
     coupons: CouponChoice,
+    /// Cart lines that cost more than when added: submit asks `accept_price_rises` for them.
+    price_rises: Vec<PriceRiseView>,
+}
+
+#[derive(Serialize)]
+pub struct PriceRiseView {
+    sku_id: String,
+    from: String,
+    to: String,
 }
 
 #[derive(Serialize)]
@@ -326,6 +338,15 @@ pub async fn preview(
             })
             .collect(),
         coupons,
+        price_rises: quote
+            .rises
+            .iter()
+            .map(|r| PriceRiseView {
+                sku_id: r.sku_id.clone(),
+                from: r.from.to_yuan(),
+                to: r.to.to_yuan(),
+            })
+            .collect(),
     }))
 }
 
@@ -362,6 +383,7 @@ pub async fn submit(
         remark: body.remark.clone(),
         request_id: body.request_id.clone(),
         coupon_ids: body.coupon_ids.clone(),
+        accept_price_rises: body.accept_price_rises,
     };
     let order_no = placing::submit(
         &state.db,

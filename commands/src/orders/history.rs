@@ -267,6 +267,7 @@ pub async fn seed_history(
                 remark: String::new(),
                 request_id: None,
                 coupon_ids: Vec::new(),
+                accept_price_rises: false,
             };
             let fate = draw.below(100);
             if at < now {

@@ -257,6 +257,7 @@ pub async fn import_row(cx: &ImportContext<'_>, row: &ImportRow, now: i64) -> Re
         remark: row.remark.clone(),
         request_id: None,
         coupon_ids: Vec::new(),
+        accept_price_rises: false,
     };
     place(cx, request, now).await
 }

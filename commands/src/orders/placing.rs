@@ -42,6 +42,8 @@ pub struct OrderRequest {
     pub request_id: Option<String>,
     /// At most one per coupon kind.
     pub coupon_ids: Vec<String>,
+    /// The seller saw and accepted that cart lines cost more than when added.
+    pub accept_price_rises: bool,
 }
 
 /// What the reservation row remembers of each line.
@@ -443,6 +445,14 @@ pub async fn submit(
         }
     }
     let quote = pricing::quote(db, user_id, &request.wanted, &request.options).await?;
+    if !quote.rises.is_empty() && !request.accept_price_rises {
+        let skus: Vec<&str> = quote.rises.iter().map(|r| r.sku_id.as_str()).collect();
+        return Err(Refusal::new("order.prices_rose")
+            .on("lines")
+            .with("count", quote.rises.len())
+            .with("skus", skus.join(", "))
+            .into());
+    }
     let destination = resolve_destination(db, divisions, user_id, &request.destination).await?;
     let remark = request.remark.trim().to_string();
     if remark.chars().count() > 200 {

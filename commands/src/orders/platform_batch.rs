@@ -452,6 +452,7 @@ pub async fn order_one(
         remark: String::new(),
         request_id: None,
         coupon_ids: Vec::new(),
+        accept_price_rises: false,
     };
     place(cx, request, now).await
 }

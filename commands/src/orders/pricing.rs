@@ -123,26 +123,64 @@ async fn saved_options(db: &Database, user_id: &str) -> Result<ForwardSettings, 
     Ok(saved)
 }
 
-/// A checkout priced: its lines, their fees before coupons, the item count and how the order ships.
+/// A cart line whose price rose since the seller put it in the cart (or last confirmed it).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PriceRise {
+    pub sku_id: String,
+    pub from: Fen,
+    pub to: Fen,
+}
+
+/// A checkout priced: its lines, their fees before coupons, the item count, how the order ships, and
+/// the cart lines whose price rose since they were added.
 #[derive(Debug, Clone)]
 pub struct Quote {
     pub lines: Vec<PricedLine>,
     pub fees: Fees,
     pub items: i64,
     pub priority: ShippingPriority,
+    pub rises: Vec<PriceRise>,
 }
 
 /// Prices what `user_id` wants with `options`: the quote the preview shows and submit places.
 pub async fn quote(db: &Database, user_id: &str, wanted: &Wanted, options: &Options) -> Result<Quote, Error> {
+    let added = match wanted {
+        Wanted::Cart => prices_added(db, user_id).await?,
+        Wanted::Lines(_) => HashMap::new(),
+    };
     let wanted = wanted_lines(db, user_id, wanted).await?;
     let (lines, priority) = price_lines_for(db, &wanted, user_id).await?;
     let (fees, items) = fees_of(&lines, options)?;
+    let rises = lines
+        .iter()
+        .filter_map(|l| {
+            let from = *added.get(&l.line.sku_id)?;
+            (l.line.unit_price > from && from.is_positive()).then(|| PriceRise {
+                sku_id: l.line.sku_id.clone(),
+                from,
+                to: l.line.unit_price,
+            })
+        })
+        .collect();
     Ok(Quote {
         lines,
         fees,
         items,
         priority,
+        rises,
     })
+}
+
+/// The price each of `user_id`'s cart lines had when added.
+async fn prices_added(db: &Database, user_id: &str) -> Result<HashMap<String, Fen>, Error> {
+    let rows = sqlx::query("SELECT sku_id, price_added FROM cart_items WHERE user_id = $1")
+        .bind(user_id)
+        .fetch_all(&db.pool)
+        .await?;
+    Ok(rows
+        .iter()
+        .map(|r| (r.get("sku_id"), Fen(r.get("price_added"))))
+        .collect())
 }
 
 impl Quote {

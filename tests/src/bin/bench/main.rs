@@ -582,6 +582,7 @@ async fn place(state: &api::state::AppState, user: &str, sku: &str, quantity: i6
         remark: String::new(),
         request_id: None,
         coupon_ids: Vec::new(),
+        accept_price_rises: false,
     };
     let divisions = domain::address::divisions();
     let no = placing::submit(
