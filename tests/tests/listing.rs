@@ -2,15 +2,20 @@
 //! own), the preview of a package's prices, the 淘宝助理 package itself read back by an independent
 //! reader (UTF-16LE, three header lines, every SKU's seller's code its jpmall SKU id, every picture
 //! entry with its `.tbi` file), the listing recorded once per package, "My listings" beside what the
-//! catalogue says after a price change, a sell-out and a product taken off the shelf, and the CLI.
+//! catalogue says after a price change, a sell-out and a product taken off the shelf, and the CLI. The
+//! 抖店 package's folders read back with calamine, and the round trip: a 抖店 order export naming the
+//! package's 商家编码 imported and ordered as exactly those jpmall SKUs, with no link.
 
 use std::collections::HashMap;
 use std::io::{Cursor, Read};
+use std::path::PathBuf;
+use std::time::Duration;
 
+use calamine::{open_workbook_from_rs, Data, Reader, Xlsx};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Row;
-use tests::{on_both_engines, product_id_of, TestApp};
+use tests::{on_both_engines, product_id_of, TestApp, UNISHOP};
 
 const U: &str = "/jpmall/addons/unishop";
 
@@ -114,6 +119,7 @@ on_both_engines!(
     a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once,
     my_listings_show_a_price_change_a_sell_out_and_a_product_off_the_shelf,
     the_cli_writes_the_package_the_storefront_downloads_and_prints_the_changes,
+    a_douyin_package_names_every_sku_by_its_code_and_the_shops_orders_come_back_by_it,
 );
 
 async fn a_seller_keeps_shops_with_their_pricing_rules_and_no_one_elses(app: &TestApp) {
@@ -523,4 +529,357 @@ async fn the_cli_writes_the_package_the_storefront_downloads_and_prints_the_chan
     let (ok, _, stderr) = app.run_cli(&["listing", "changes", "--mobile", "13899999999"]);
     assert!(!ok);
     assert!(stderr.contains("no seller has the phone number"), "{stderr}");
+}
+
+/// A product's `商品信息.xlsx` as a seller reads it: the title and item number beside their labels,
+/// and the SKU table under its header row.
+struct DouyinSheet {
+    title: String,
+    item_no: String,
+    skus: Vec<DouyinSku>,
+}
+
+/// A row of the SKU table; the price in fen.
+struct DouyinSku {
+    spec: String,
+    colour: String,
+    size: String,
+    price: i64,
+    stock: i64,
+    code: String,
+}
+
+fn read_douyin_workbook(bytes: &[u8]) -> DouyinSheet {
+    let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes.to_vec())).expect("a real xlsx");
+    assert_eq!(book.sheet_names(), ["商品信息"]);
+    let range = book.worksheet_range("商品信息").unwrap();
+    let rows: Vec<Vec<Data>> = range.rows().map(|r| r.to_vec()).collect();
+    let text = |c: &Data| match c {
+        Data::String(s) => s.clone(),
+        Data::Empty => String::new(),
+        other => panic!("a text cell, not {other:?}"),
+    };
+    let number = |c: &Data| match c {
+        Data::Float(f) => *f,
+        Data::Int(i) => *i as f64,
+        other => panic!("a number, not {other:?}"),
+    };
+    let beside = |label: &str| {
+        let row = rows
+            .iter()
+            .find(|r| r.first().map(text).as_deref() == Some(label))
+            .unwrap_or_else(|| panic!("{label} in the workbook"));
+        text(&row[1])
+    };
+    let header = rows
+        .iter()
+        .position(|r| !r.is_empty() && text(&r[0]) == "规格")
+        .expect("the SKU table");
+    let headers: Vec<String> = rows[header].iter().map(text).collect();
+    assert_eq!(headers, ["规格", "颜色", "尺码", "价格", "库存", "商家编码"]);
+    let skus = rows[header + 1..]
+        .iter()
+        .map(|r| DouyinSku {
+            spec: text(&r[0]),
+            colour: text(&r[1]),
+            size: text(&r[2]),
+            price: (number(&r[3]) * 100.0).round() as i64,
+            stock: number(&r[4]) as i64,
+            // The code is text, so no spreadsheet turns it into a number or a date.
+            code: text(&r[5]),
+        })
+        .collect();
+    DouyinSheet {
+        title: beside("商品标题"),
+        item_no: beside("货号"),
+        skus,
+    }
+}
+
+/// A line of a 抖店 order export.
+struct DouyinLine {
+    order: String,
+    line: String,
+    /// 抖店's own id of the product (商品ID).
+    item: String,
+    title: String,
+    spec: String,
+    code: String,
+    price: String,
+    quantity: i64,
+}
+
+/// A 抖店 order export in the walked fixture's layout (`tests/fixtures/platform-exports/
+/// douyin-walked.csv`): its header and byte-order mark, its first line's visible buyer, awaiting
+/// shipment, and the tab 抖店 ends long ids with; one line per `lines`.
+fn douyin_export(lines: &[DouyinLine]) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/platform-exports/douyin-walked.csv");
+    let fixture = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let bom = b"\xEF\xBB\xBF";
+    assert!(fixture.starts_with(bom));
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .from_reader(&fixture[bom.len()..]);
+    let records: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    let header: Vec<String> = records[0].iter().map(str::to_string).collect();
+    let template: Vec<String> = records[1].iter().map(str::to_string).collect();
+    let at = |name: &str| {
+        header
+            .iter()
+            .position(|h| h == name)
+            .unwrap_or_else(|| panic!("{name}"))
+    };
+    assert_eq!(template[at("订单状态")], "待发货");
+    let mut writer = csv::Writer::from_writer(bom.to_vec());
+    writer.write_record(&header).unwrap();
+    for line in lines {
+        let mut row = template.clone();
+        let price = domain::money::Fen::parse_yuan(&line.price).unwrap();
+        row[at("主订单编号")] = format!("{}\t", line.order);
+        row[at("子订单编号")] = format!("{}\t", line.line);
+        row[at("选购商品")] = line.title.clone();
+        row[at("商品规格")] = line.spec.clone();
+        row[at("商品数量")] = line.quantity.to_string();
+        row[at("商品ID")] = format!("{}\t", line.item);
+        row[at("商家编码")] = line.code.clone();
+        row[at("商品单价")] = line.price.clone();
+        row[at("订单应付金额")] = domain::money::Fen(price.0 * line.quantity).to_yuan();
+        writer.write_record(&row).unwrap();
+    }
+    writer.into_inner().unwrap()
+}
+
+async fn import_platform_file(app: &TestApp, token: &str, bytes: Vec<u8>, name: &str) -> (StatusCode, Value) {
+    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
+    app.send(
+        app.client
+            .post(app.url(&format!("{UNISHOP}/order/platform/import")))
+            .header("token", token)
+            .header("content-language", "en_US")
+            .multipart(reqwest::multipart::Form::new().part("file", part)),
+    )
+    .await
+}
+
+async fn job_done(app: &TestApp, token: &str, id: &Value) -> Value {
+    for _ in 0..300 {
+        let job = data(app, token, "excel/job", json!({"id": id})).await;
+        if job["status"] != "running" {
+            return job;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("job {id} still running");
+}
+
+async fn a_douyin_package_names_every_sku_by_its_code_and_the_shops_orders_come_back_by_it(app: &TestApp) {
+    app.seed(6).await;
+    let token = app.register("13800002501", "abc12345").await;
+    let shops = data(app, &token, "listing/shops", json!({})).await;
+    let douyin = shops["platforms"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["code"] == "douyin")
+        .unwrap();
+    assert_eq!(douyin["packages"], true);
+    let mut priced = rule("1.5", "5", "none");
+    priced["title_prefix"] = json!("现货");
+    priced["stock_cap"] = json!(30);
+    let shop = data(
+        app,
+        &token,
+        "listing/shop_save",
+        json!({"platform": "douyin", "name": "小王的抖店", "rule": priced}),
+    )
+    .await["id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let products = [product_id_of(1), product_id_of(2), product_id_of(3)];
+    // The titles as listed (the rule's prefix on the Chinese title), as the preview shows them.
+    let preview = app
+        .unishop_data(
+            &token,
+            "zh_CN",
+            "listing/preview",
+            json!({"shop_id": shop, "product_ids": products}),
+        )
+        .await;
+
+    let response = package(
+        app,
+        &token,
+        json!({"shop_id": shop, "product_ids": products, "request_id": "douyin-1"}),
+    )
+    .await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(disposition.contains("douyin-"), "{disposition}");
+    let files = entries(&response.bytes().await.unwrap());
+    let root = files[0].0.split('/').next().unwrap().to_string();
+    assert!(
+        root.starts_with("douyin-") && disposition.contains(&root),
+        "{root}"
+    );
+
+    // A folder per product, in order: its workbook, its main pictures, its detail pictures.
+    let mut sheets = Vec::new();
+    for (n, product) in products.iter().enumerate() {
+        let title = preview["products"][n]["title"].as_str().unwrap().to_string();
+        assert!(title.starts_with("现货"), "{title}");
+        let folder = format!("{root}/{}-{title}", n + 1);
+        let (item_no, main, detail): (String, i64, i64) = {
+            let row = sqlx::query("SELECT item_no, main_count, detail_count FROM products WHERE id = $1")
+                .bind(product)
+                .fetch_one(&app.db().pool)
+                .await
+                .unwrap();
+            (row.get("item_no"), row.get("main_count"), row.get("detail_count"))
+        };
+        assert!(main > 0 && detail > 0, "the seeded product has pictures");
+        let mut want = vec![format!("{folder}/商品信息.xlsx")];
+        want.extend((1..=main).map(|k| format!("{folder}/主图-{k}.jpg")));
+        want.extend((1..=detail).map(|k| format!("{folder}/详情-{k}.jpg")));
+        let held: Vec<&(String, Vec<u8>)> = files
+            .iter()
+            .filter(|(name, _)| name.starts_with(&format!("{folder}/")))
+            .collect();
+        assert_eq!(
+            held.iter().map(|(name, _)| name.clone()).collect::<Vec<_>>(),
+            want,
+            "{folder}"
+        );
+        for (name, bytes) in &held[1..] {
+            assert!(image::load_from_memory(bytes).is_ok(), "{name} is a picture");
+        }
+
+        let sheet = read_douyin_workbook(&held[0].1);
+        assert_eq!(
+            (sheet.title.as_str(), sheet.item_no.as_str()),
+            (title.as_str(), item_no.as_str())
+        );
+        let skus = skus_of(app, product).await;
+        assert_eq!(sheet.skus.len(), skus.len());
+        for (row, (id, cost, stock)) in sheet.skus.iter().zip(&skus) {
+            assert_eq!(row.code, *id, "every SKU's 商家编码 is its jpmall SKU id");
+            assert_eq!(row.price, one_and_a_half_plus_five(*cost), "{id}");
+            assert_eq!(row.stock, (*stock).min(30), "{id}");
+            assert_eq!(row.spec, format!("{} / {}", row.colour, row.size));
+        }
+        sheets.push(sheet);
+    }
+    assert_eq!(
+        files.len(),
+        sheets.len() + files.iter().filter(|(n, _)| n.ends_with(".jpg")).count()
+    );
+    let lists = data(app, &token, "listing/lists", json!({"filter": "all"})).await;
+    assert_eq!(lists["total"], 3, "recorded: {lists}");
+    assert_eq!(lists["list"][0]["shop_name"], "小王的抖店");
+
+    // The shop sells them: an order per product, a line per SKU in stock, each line naming the
+    // 商家编码 read from the package, its spec as 抖店 writes one and the listed price.
+    let mut lines = Vec::new();
+    let mut wanted: HashMap<String, Vec<(String, i64)>> = HashMap::new();
+    for (n, sheet) in sheets.iter().enumerate() {
+        let order = format!("69400000000000000{n}");
+        for (k, sku) in sheet.skus.iter().filter(|s| s.stock > 0).enumerate() {
+            let quantity = if sku.stock >= 2 { 1 + (k as i64 % 2) } else { 1 };
+            lines.push(DouyinLine {
+                order: order.clone(),
+                line: format!("{order}{k:02}"),
+                item: format!("360000000000{n}"),
+                title: sheet.title.clone(),
+                spec: format!("{};{}", sku.colour, sku.size),
+                code: sku.code.clone(),
+                price: domain::money::Fen(sku.price).to_yuan(),
+                quantity,
+            });
+            wanted
+                .entry(order.clone())
+                .or_default()
+                .push((sku.code.clone(), quantity));
+        }
+    }
+    assert_eq!(wanted.len(), 3, "each product has a SKU in stock");
+    let (status, reply) = import_platform_file(app, &token, douyin_export(&lines), "抖店订单.csv").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let preview = reply["data"].clone();
+    assert_eq!(preview["platform"], "douyin", "{preview}");
+    assert_eq!(
+        preview["totals"]["unlinked"], 0,
+        "no line needs a link: {preview}"
+    );
+    assert_eq!(preview["totals"]["ready"], 3, "{preview}");
+    let mut seen = 0;
+    for order in preview["orders"].as_array().unwrap() {
+        assert_eq!(order["state"], "ready", "{order}");
+        for line in order["lines"].as_array().unwrap() {
+            let code = line["sku_key"].as_str().unwrap();
+            assert_eq!(line["sku"]["sku_id"], code, "{line}");
+            assert_eq!(line["linked_by"], "sku_code", "{line}");
+            seen += 1;
+        }
+    }
+    assert_eq!(seen, lines.len(), "every line of the file");
+    let links = data(app, &token, "order/platform/links", json!({})).await;
+    assert_eq!(links["total"], 0, "and no link was made: {links}");
+
+    // Ordering it places an order per 抖店 order, of exactly those SKUs and quantities.
+    let job = data(
+        app,
+        &token,
+        "order/platform/order",
+        json!({"id": preview["id"], "courier": "zto"}),
+    )
+    .await;
+    let job = job_done(app, &token, &job["id"]).await;
+    assert_eq!(job["status"], "done", "{job}");
+    assert_eq!(job["report"]["created"], 3, "{job}");
+    let ordered = data(
+        app,
+        &token,
+        "order/platform/preview",
+        json!({"id": preview["id"]}),
+    )
+    .await;
+    for (source, want) in &wanted {
+        let order = ordered["orders"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["source_order_no"] == source.as_str())
+            .unwrap_or_else(|| panic!("{source} in {ordered}"));
+        assert_eq!(order["state"], "ordered", "{order}");
+        let detail = data(
+            app,
+            &token,
+            "order/detail",
+            json!({"order_no": order["order_no"]}),
+        )
+        .await;
+        assert_eq!(
+            (detail["platform"].as_str(), detail["source_order_no"].as_str()),
+            (Some("douyin"), Some(source.as_str()))
+        );
+        let mut placed: Vec<(String, i64)> = detail["items"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| {
+                (
+                    i["sku_id"].as_str().unwrap().to_string(),
+                    i["quantity"].as_i64().unwrap(),
+                )
+            })
+            .collect();
+        placed.sort();
+        let mut want = want.clone();
+        want.sort();
+        assert_eq!(placed, want, "{source}");
+    }
 }

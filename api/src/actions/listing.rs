@@ -11,7 +11,9 @@ use commands::Refusal;
 use projections::listings::Shop;
 
 use crate::error::AppError;
-use crate::listing_package::{package_name, taobao_product, write_taobao, PackageProduct};
+use crate::listing_package::{
+    douyin_product, package_name, taobao_product, write_douyin, write_taobao, PackageProduct,
+};
 use crate::media::recipe;
 use crate::state::AppState;
 
@@ -47,9 +49,17 @@ pub async fn prepare(
     // Checked before anything is recorded: a product the file cannot hold is refused by name, not
     // found half-way through a download.
     for product in &planned {
-        if let Err(error) = domain::listing::taobao::check(&taobao_product(product, &public_url(state))) {
-            let mut refusal = Refusal::new(error.key()).on("product_ids");
-            refusal.params = error.params();
+        let checked = match shop.platform.as_str() {
+            "douyin" => {
+                domain::listing::douyin::check(&douyin_product(product)).map_err(|e| (e.key(), e.params()))
+            }
+            // Taobao: the only other platform `packages_for` lets through.
+            _ => domain::listing::taobao::check(&taobao_product(product, &public_url(state)))
+                .map_err(|e| (e.key(), e.params())),
+        };
+        if let Err((key, params)) = checked {
+            let mut refusal = Refusal::new(key).on("product_ids");
+            refusal.params = params;
             return Err(refusal.into());
         }
     }
@@ -87,13 +97,21 @@ fn public_url(state: &AppState) -> String {
 
 /// Writes `package` as its platform's zip into `out` (blocking: run it off the async threads).
 pub fn write(state: &AppState, package: &Package, out: impl Write) -> std::io::Result<()> {
-    write_taobao(
-        &package.products,
-        &package.name,
-        &public_url(state),
-        &state.config.data_dir,
-        out,
-    )
+    let data_dir = &state.config.data_dir;
+    match package.shop.platform.as_str() {
+        "taobao" => write_taobao(
+            &package.products,
+            &package.name,
+            &public_url(state),
+            data_dir,
+            out,
+        ),
+        "douyin" => write_douyin(&package.products, &package.name, data_dir, out),
+        // `prepare` refused it: no package is written for a platform jpmall has none of.
+        other => Err(std::io::Error::other(format!(
+            "no package is written for {other}"
+        ))),
+    }
 }
 
 /// A package id: what makes a retried download record nothing twice.

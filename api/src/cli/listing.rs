@@ -135,6 +135,9 @@ async fn run(state: &AppState, command: ListingOps) -> anyhow::Result<()> {
             if template.is_some() && platform == "taobao" {
                 anyhow::bail!("a Taobao package needs no template: 淘宝助理 reads jpmall's file as it is");
             }
+            if template.is_some() && platform == "douyin" {
+                anyhow::bail!("a Douyin package needs no template: its folders are published by hand");
+            }
             let user_id = seller(state, &mobile).await?;
             let shop = shop_for(state, &user_id, &platform, shop.as_deref()).await?;
             let package_id = packaging::package_id(None, &user_id);

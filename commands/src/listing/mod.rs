@@ -28,7 +28,7 @@ pub const PLATFORMS: [(&str, bool); 5] = [
     ("shopee", false),
     ("lazada", false),
     ("tiktok", false),
-    ("douyin", false),
+    ("douyin", true),
 ];
 
 /// Whether jpmall builds packages for `platform`.
