@@ -231,6 +231,14 @@ pub struct ListingsPage {
     #[serde(flatten)]
     pub page: Page<ListingView>,
     pub counts: ListingCounts,
+    /// Every shop the seller has listings in, deleted shops under the name they had, for the filter.
+    pub shops: Vec<ListedShop>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ListedShop {
+    pub id: String,
+    pub name: String,
 }
 
 /// A page of "My listings", newest first, with the count of every tab.
@@ -282,6 +290,20 @@ pub async fn page(
     for r in &rows {
         list.push(listing_view(pool, r, lang).await?);
     }
+    let shops = sqlx::query(
+        "SELECT l.shop_id, COALESCE(MAX(ls.name), MAX(l.shop_name)) AS shop_name, MIN(l.listed_at) AS first_listed \
+         FROM listings l LEFT JOIN listing_shops ls ON ls.id = l.shop_id \
+         WHERE l.user_id = $1 GROUP BY l.shop_id ORDER BY first_listed, l.shop_id",
+    )
+    .bind(user_id)
+    .fetch_all(pool)
+    .await?
+    .iter()
+    .map(|r| ListedShop {
+        id: r.get("shop_id"),
+        name: r.get("shop_name"),
+    })
+    .collect();
     Ok(ListingsPage {
         page: Page {
             list,
@@ -290,6 +312,7 @@ pub async fn page(
             pagesize,
         },
         counts,
+        shops,
     })
 }
 

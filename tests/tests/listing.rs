@@ -339,19 +339,35 @@ async fn a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once(app: 
     assert_eq!(lists["total"], 2);
     assert_eq!(lists["list"][1]["listed_at"], listed_at);
 
-    // An off-shelf product is refused by its item number and nothing is recorded.
+    assert_eq!(lists["shops"], json!([{"id": shop, "name": "小王的淘宝店"}]));
+
+    // An off-shelf product is left out by its item number and the rest is listed; a package of
+    // nothing listable is refused and records nothing.
     let off = product_id_of(3);
     sqlx::query("UPDATE products SET on_shelf = 0 WHERE id = $1")
         .bind(&off)
         .execute(&app.db().pool)
         .await
         .unwrap();
-    let refused = package(
-        app,
-        &token,
-        json!({"shop_id": shop, "product_ids": [product_id_of(4), off]}),
-    )
-    .await;
+    let item_no: String = sqlx::query_scalar("SELECT item_no FROM products WHERE id = $1")
+        .bind(&off)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+    let mixed = json!({"shop_id": shop, "product_ids": [product_id_of(4), off]});
+    let preview = data(app, &token, "listing/preview", mixed.clone()).await;
+    assert_eq!(preview["products"].as_array().unwrap().len(), 1);
+    assert_eq!(preview["skipped"][0]["product_id"], off.as_str());
+    assert_eq!(
+        preview["skipped"][0]["reason"],
+        format!("Item {item_no} is off the shelf or its stall is closed, so it cannot be listed.")
+    );
+    let response = package(app, &token, mixed).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let files = entries(&response.bytes().await.unwrap());
+    let (_, rows) = read_taobao(&files.iter().find(|(n, _)| n.ends_with(".csv")).unwrap().1);
+    assert_eq!(rows.len(), 1);
+    let refused = package(app, &token, json!({"shop_id": shop, "product_ids": [off]})).await;
     assert_eq!(refused.status(), StatusCode::UNPROCESSABLE_ENTITY);
     let reply: Value = refused.json().await.unwrap();
     assert_eq!(reply["data"]["field"], "product_ids");
@@ -360,7 +376,10 @@ async fn a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once(app: 
         "{reply}"
     );
     let lists = data(app, &token, "listing/lists", json!({"filter": "all"})).await;
-    assert_eq!(lists["total"], 2, "a refused package records nothing");
+    assert_eq!(
+        lists["total"], 3,
+        "the listable one recorded, the refused package nothing"
+    );
 }
 
 async fn my_listings_show_a_price_change_a_sell_out_and_a_product_off_the_shelf(app: &TestApp) {

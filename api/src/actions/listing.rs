@@ -29,6 +29,41 @@ pub struct Package {
     pub name: String,
     pub shop: Shop,
     pub products: Vec<PackageProduct>,
+    /// The products left out, and why.
+    pub skipped: Vec<planning::Skipped>,
+}
+
+/// The products of `product_ids` priced for `shop`, those its platform's file cannot hold (a code
+/// it cannot carry) left out by name with the rest the catalogue refuses: what the preview shows and
+/// the package holds.
+pub async fn plan_for(
+    state: &AppState,
+    shop: &Shop,
+    product_ids: &[String],
+) -> Result<planning::Plan, AppError> {
+    let mut plan = planning::plan(&state.db, product_ids, &shop.rule).await?;
+    // Checked before anything is recorded: a product the file cannot hold is left out by name, not
+    // found half-way through a download.
+    let mut unfit = Vec::new();
+    for product in &plan.products {
+        let checked = match shop.platform.as_str() {
+            "douyin" => {
+                domain::listing::douyin::check(&douyin_product(product)).map_err(|e| (e.key(), e.params()))
+            }
+            // Taobao's, which also stand for the platforms not packaged yet: their preview still prices.
+            _ => domain::listing::taobao::check(&taobao_product(product, &public_url(state)))
+                .map_err(|e| (e.key(), e.params())),
+        };
+        if let Err((key, params)) = checked {
+            let mut refusal = Refusal::new(key).on("product_ids");
+            refusal.params = params;
+            unfit.push((product.product_id.clone(), refusal));
+        }
+    }
+    for (product_id, refusal) in unfit {
+        plan.skip(&product_id, refusal);
+    }
+    Ok(plan)
 }
 
 /// Prices `product_ids` for `shop` and records the listing under `package_id`, so the file the seller
@@ -45,26 +80,9 @@ pub async fn prepare(
             .with("platform", &shop.platform)
             .into());
     }
-    let planned = planning::plan(&state.db, product_ids, &shop.rule).await?;
-    // Checked before anything is recorded: a product the file cannot hold is refused by name, not
-    // found half-way through a download.
-    for product in &planned {
-        let checked = match shop.platform.as_str() {
-            "douyin" => {
-                domain::listing::douyin::check(&douyin_product(product)).map_err(|e| (e.key(), e.params()))
-            }
-            // Taobao: the only other platform `packages_for` lets through.
-            _ => domain::listing::taobao::check(&taobao_product(product, &public_url(state)))
-                .map_err(|e| (e.key(), e.params())),
-        };
-        if let Err((key, params)) = checked {
-            let mut refusal = Refusal::new(key).on("product_ids");
-            refusal.params = params;
-            return Err(refusal.into());
-        }
-    }
-    let mut products = Vec::with_capacity(planned.len());
-    for planned in planned {
+    let plan = plan_for(state, &shop, product_ids).await?.listable()?;
+    let mut products = Vec::with_capacity(plan.products.len());
+    for planned in plan.products {
         let recipe = recipe(state, &planned.product_id)
             .await?
             .ok_or(AppError::NotFound("product.not_found"))?;
@@ -86,6 +104,7 @@ pub async fn prepare(
         name: package_name(&shop.platform, at),
         shop,
         products,
+        skipped: plan.skipped,
     })
 }
 

@@ -9,7 +9,7 @@ use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
 use commands::clock::now;
 use commands::listing::shops::{self, ShopInput};
-use commands::listing::{package::plan, PLATFORMS};
+use commands::listing::PLATFORMS;
 use commands::Refusal;
 use domain::listing::rule::ListingRule;
 use projections::listings::{self as read, ListingFilter, ListingsPage, Shop};
@@ -216,9 +216,19 @@ pub struct PreviewProduct {
 }
 
 #[derive(Serialize)]
+pub struct SkippedView {
+    product_id: String,
+    item_no: String,
+    /// Why, in the reader's language.
+    reason: String,
+}
+
+#[derive(Serialize)]
 pub struct Preview {
     shop: ShopView,
     products: Vec<PreviewProduct>,
+    /// Products the package leaves out.
+    skipped: Vec<SkippedView>,
 }
 
 /// The prices a package for this shop would list, per SKU, without recording anything.
@@ -230,8 +240,18 @@ pub async fn preview(
 ) -> ApiResult<Preview> {
     let lang = language_of(&headers);
     let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
-    let planned = plan(&state.db, &body.product_ids, &shop.rule).await?;
-    let products = planned
+    let plan = packaging::plan_for(&state, &shop, &body.product_ids).await?;
+    let skipped = plan
+        .skipped
+        .iter()
+        .map(|s| SkippedView {
+            product_id: s.product_id.clone(),
+            item_no: s.item_no.clone(),
+            reason: crate::i18n::message(lang, s.reason.key, &s.reason.params),
+        })
+        .collect();
+    let products = plan
+        .products
         .into_iter()
         .map(|p| PreviewProduct {
             image: projections::catalog::picture_url(&p.product_id, "main-1.jpg"),
@@ -261,6 +281,7 @@ pub async fn preview(
     Ok(ok(Preview {
         shop: shop_view(&shop),
         products,
+        skipped,
     }))
 }
 

@@ -68,11 +68,50 @@ pub fn product_ids(ids: &[String]) -> Result<Vec<String>, Refusal> {
     Ok(unique)
 }
 
-/// The products of `ids` priced by `rule`, in the order given. An unknown or off-shelf product, or
-/// one whose stall is closed, is refused by its id: a shop must not list what cannot be supplied.
-pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<Vec<PlannedProduct>, Error> {
+/// A product a package leaves out, and why (a refusal the caller words in the reader's language).
+#[derive(Debug, Clone)]
+pub struct Skipped {
+    pub product_id: String,
+    pub item_no: String,
+    pub reason: Refusal,
+}
+
+/// What a package of some products holds: the listable ones priced, in the order given, and the
+/// others with their reason (a shop must not list what cannot be supplied, and one delisted favourite
+/// must not hold back the rest).
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    pub products: Vec<PlannedProduct>,
+    pub skipped: Vec<Skipped>,
+}
+
+impl Plan {
+    /// Moves `product_id` from the listable products to the skipped ones.
+    pub fn skip(&mut self, product_id: &str, reason: Refusal) {
+        if let Some(at) = self.products.iter().position(|p| p.product_id == product_id) {
+            let product = self.products.remove(at);
+            self.skipped.push(Skipped {
+                product_id: product.product_id,
+                item_no: product.item_no,
+                reason,
+            });
+        }
+    }
+
+    /// The plan, or the first skipped product's reason when nothing is listable.
+    pub fn listable(self) -> Result<Plan, Error> {
+        match self.skipped.first() {
+            Some(first) if self.products.is_empty() => Err(first.reason.clone().into()),
+            _ => Ok(self),
+        }
+    }
+}
+
+/// The products of `ids` priced by `rule`, in the order given; an unknown product, one off the shelf
+/// or of a closed stall, one without SKUs or with a SKU that cannot be priced is skipped with why.
+pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<Plan, Error> {
     let ids = product_ids(ids)?;
-    let mut products = Vec::with_capacity(ids.len());
+    let mut plan = Plan::default();
     for id in &ids {
         let row = sqlx::query(
             "SELECT p.id, p.item_no, p.title_zh, p.title_en, p.main_count, p.detail_count, p.colors, p.on_shelf, \
@@ -83,18 +122,27 @@ pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<V
         .fetch_optional(&db.pool)
         .await?;
         let Some(row) = row else {
-            return Err(Refusal::new("listing.product_unknown")
-                .on("product_ids")
-                .with("product_id", id)
-                .into());
+            plan.skipped.push(Skipped {
+                product_id: id.clone(),
+                item_no: String::new(),
+                reason: Refusal::new("listing.product_unknown")
+                    .on("product_ids")
+                    .with("product_id", id),
+            });
+            continue;
+        };
+        let item_no: String = row.get("item_no");
+        let skip = |plan: &mut Plan, reason: Refusal| {
+            plan.skipped.push(Skipped {
+                product_id: id.clone(),
+                item_no: item_no.clone(),
+                reason: reason.on("product_ids").with("item_no", &item_no),
+            })
         };
         let on_sale = row.get::<i64, _>("on_shelf") != 0 && row.get::<String, _>("stall_status") != "closed";
-        let item_no: String = row.get("item_no");
         if !on_sale {
-            return Err(Refusal::new("listing.product_off_shelf")
-                .on("product_ids")
-                .with("item_no", &item_no)
-                .into());
+            skip(&mut plan, Refusal::new("listing.product_off_shelf"));
+            continue;
         }
         let skus = sqlx::query(
             "SELECT id, color, size, price, stock FROM skus WHERE product_id = $1 ORDER BY sort, id",
@@ -103,11 +151,16 @@ pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<V
         .fetch_all(&db.pool)
         .await?;
         let mut planned = Vec::with_capacity(skus.len());
+        let mut unpriced = None;
         for sku in &skus {
             let cost = Fen(sku.get("price"));
-            let priced = rule
-                .price(cost)
-                .map_err(|e| Refusal::new(e.key()).on("product_ids").with("item_no", &item_no))?;
+            let priced = match rule.price(cost) {
+                Ok(priced) => priced,
+                Err(e) => {
+                    unpriced = Some(Refusal::new(e.key()));
+                    break;
+                }
+            };
             let stock: i64 = sku.get("stock");
             planned.push(PlannedSku {
                 sku_id: sku.get("id"),
@@ -120,15 +173,17 @@ pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<V
                 listed_stock: rule.listed_stock(stock),
             });
         }
+        if let Some(reason) = unpriced {
+            skip(&mut plan, reason);
+            continue;
+        }
         if planned.is_empty() {
-            return Err(Refusal::new("listing.product_without_skus")
-                .on("product_ids")
-                .with("item_no", &item_no)
-                .into());
+            skip(&mut plan, Refusal::new("listing.product_without_skus"));
+            continue;
         }
         let title_zh: String = row.get("title_zh");
         let title_en: String = row.get("title_en");
-        products.push(PlannedProduct {
+        plan.products.push(PlannedProduct {
             product_id: row.get("id"),
             item_no,
             title: rule.listed_title(&title_zh),
@@ -140,7 +195,7 @@ pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<V
             skus: planned,
         });
     }
-    Ok(products)
+    Ok(plan)
 }
 
 /// The shop a package is for, as its record names it.
