@@ -155,6 +155,11 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
   await visit('/recentFl_asia');
   await visit('/search?q=a', '.product-tile');
   await visit(`/goodsDetail?id=${product.id}`, '.product-stall-name');
+  // the listing dialog's code loads on the first click (a new seller has no shop yet: its empty state)
+  await popup(`/goodsDetail?id=${product.id}`, 'list in my shop', async () => {
+    await page.locator('.product-actions .list-in-shop').click();
+    await expect(page.locator('.listing-dialog .listing-dialog-count')).toBeVisible();
+  });
   await visit('/wholesaleList', '.stall-card-name');
   await visit(`/wholesale?id=${detail.stall.id}`, '.product-tile');
   await visit(`/sameStyle?id=${product.id}`, '.same-style-source-title');
@@ -178,6 +183,8 @@ test('en_US: every storefront route and its usual popups show no Chinese but wha
     await page.locator('.ant-modal .ant-cascader').first().click();
   });
   await visit('/forwardSeting', '.forward-row');
+  await visit('/listingShops', '.listing-shops-table');
+  await visit('/myListings', '.listings-tabs');
   await visit('/cart', '.cart-checkout');
   await visit('/checkout', '.checkout-submit');
   await visit('/handOrder', '.hand-item-no');

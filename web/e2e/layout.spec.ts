@@ -156,6 +156,8 @@ test('390 px: no storefront route is wider than a phone, logged out or in', asyn
     '/exportExcelHistory',
     '/addressCollect',
     '/forwardSeting',
+    '/listingShops',
+    '/myListings',
     '/saleList',
     '/outStock',
     '/abnormal',

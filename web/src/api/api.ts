@@ -5,6 +5,6 @@ import { createBaseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: createBaseQuery(),
-  tagTypes: ['User', 'Account', 'Site', 'Product', 'ProductDetail', 'Favorite', 'Stall', 'Follow', 'Wallet', 'Ledger', 'Withdrawal', 'Address', 'Cart', 'Forward', 'Order', 'AfterSale', 'Coupon', 'ExcelJob', 'PlatformImport', 'PlatformLink', 'PlatformRate'],
+  tagTypes: ['User', 'Account', 'Site', 'Product', 'ProductDetail', 'Favorite', 'Stall', 'Follow', 'Wallet', 'Ledger', 'Withdrawal', 'Address', 'Cart', 'Forward', 'Order', 'AfterSale', 'Coupon', 'ExcelJob', 'PlatformImport', 'PlatformLink', 'PlatformRate', 'ListingShop', 'Listing'],
   endpoints: () => ({}),
 });

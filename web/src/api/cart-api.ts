@@ -66,12 +66,20 @@ export const cartApi = api.injectEndpoints({
       changeCartQuantity: change<{ sku_id: string; quantity: number }>('/change'),
       selectCartLines: change<{ sku_ids: CartLines; selected: boolean }>('/select'),
       removeCartLines: change<{ sku_ids: CartLines }>('/remove'),
+      /** The seller saw today's prices of these lines: they become the lines' `price_added` (no rise waits any more). */
+      acceptCartPrices: change<{ sku_ids: CartLines }>('/accept_prices'),
     };
   },
 });
 
-export const { useCartQuery, useAddToCartMutation, useChangeCartQuantityMutation, useSelectCartLinesMutation, useRemoveCartLinesMutation } =
-  cartApi;
+export const {
+  useCartQuery,
+  useAddToCartMutation,
+  useChangeCartQuantityMutation,
+  useSelectCartLinesMutation,
+  useRemoveCartLinesMutation,
+  useAcceptCartPricesMutation,
+} = cartApi;
 
 /** The current session's cart arguments, and whether there is a session to ask for. */
 export function useCartArgs(): { args: CartArgs; skip: boolean } {

@@ -229,12 +229,19 @@ export interface CartItem {
   size: string;
   /** Today's price of one piece. */
   price: string;
+  /** The price when the line was added or its price last confirmed (`cart/accept_prices`). */
+  price_added: string;
+  /** How `price` moved from `price_added`: a rise waits for the seller's confirmation at checkout. */
+  price_change: CartPriceChange;
   quantity: number;
   stock: number;
   selected: boolean;
   /** price × quantity, worked out by the server. */
   amount: string;
 }
+
+/** A cart line's price today against when it was added: `''` when it has not moved. */
+export type CartPriceChange = 'up' | 'down' | '';
 
 export interface CartGroup {
   stall: Named;
@@ -521,4 +528,91 @@ export interface AfterSaleApplyBody {
   description?: string;
   images?: string[];
   request_id?: string;
+}
+
+/**
+ * "List it in my shop" (一键铺货): the seller's own shops on other platforms, each with the rule
+ * that prices jpmall products for it, and the preview of what a package would list. Read by the
+ * listing dialog the catalogue screens open (widgets/) and by the shops screen (features/listing).
+ */
+export type ListingPlatform = 'taobao' | 'shopee' | 'lazada' | 'tiktok' | 'douyin';
+
+/** Where a listed price ends, always rounding up: .90, .99 or a whole yuan ('none': to the fen). */
+export type ListingRounding = 'none' | 'ends_90' | 'ends_99' | 'whole_yuan';
+
+/** A shop's pricing rule; amounts are yuan strings. */
+export interface ListingRule {
+  /** Two decimals, 1.00–10.00 ('1.50'). */
+  multiplier: string;
+  fixed_add: string;
+  rounding: ListingRounding;
+  /** The listed price is at least cost plus this. */
+  min_margin: string;
+  title_prefix: string;
+  title_suffix: string;
+  /** The most stock a SKU shows in the shop; null: jpmall's stock as it is. */
+  stock_cap: number | null;
+}
+
+export interface ListingShop {
+  id: Id;
+  platform: ListingPlatform;
+  /** As the seller typed it. */
+  name: string;
+  rule: ListingRule;
+  created_at: number;
+  updated_at: number;
+}
+
+/** listing/shops: the caller's shops, and every platform with whether its package can be built yet. */
+export interface ListingShops {
+  list: ListingShop[];
+  platforms: { code: ListingPlatform; packages: boolean }[];
+}
+
+/** listing/shop_save: no `id` (or '') creates. */
+export interface ListingShopBody {
+  id?: Id;
+  platform: ListingPlatform;
+  name: string;
+  rule: ListingRule;
+}
+
+export interface ListingPreviewSku {
+  sku_id: Id;
+  color: string;
+  size: string;
+  /** What jpmall charges today. */
+  cost: string;
+  /** The price the shop's rule gives. */
+  listed: string;
+  margin: string;
+  /** jpmall's stock, and what the shop will show (capped by the rule). */
+  stock: number;
+  listed_stock: number;
+}
+
+export interface ListingPreviewProduct {
+  product_id: Id;
+  item_no: string;
+  /** As it will be listed: the rule's prefix and suffix around the product's title. */
+  title: string;
+  stall_name: string;
+  image: string;
+  skus: ListingPreviewSku[];
+}
+
+/** A product listing/preview and listing/package leave out, and why (the server's text, in the request's language). */
+export interface ListingSkipped {
+  product_id: Id;
+  /** '' for a product that does not exist. */
+  item_no: string;
+  reason: string;
+}
+
+/** listing/preview: what a package for `shop` would list, and the products it leaves out. */
+export interface ListingPreview {
+  shop: ListingShop;
+  products: ListingPreviewProduct[];
+  skipped: ListingSkipped[];
 }

@@ -55,6 +55,8 @@ const GROUPS: readonly NavGroup[] = [
       { path: '/exportExcelHistory', title: 'route.exportExcelHistory' },
       { path: '/addressCollect', title: 'route.addressCollect' },
       { path: '/forwardSeting', title: 'route.forwardSeting' },
+      { path: '/listingShops', title: 'route.listingShops' },
+      { path: '/myListings', title: 'route.myListings' },
     ],
   },
   {

@@ -48,6 +48,8 @@ const WithdrawalStatusScreen = lazyScreen(() => import('../../features/fund/with
 const AddressCollectScreen = lazyScreen(() => import('../../features/address/address-collect-screen'));
 const CartScreen = lazyScreen(() => import('../../features/cart/cart-screen'));
 const ForwardSettingScreen = lazyScreen(() => import('../../features/forward/forward-setting-screen'));
+const ListingShopsScreen = lazyScreen(() => import('../../features/listing/listing-shops-screen'));
+const MyListingsScreen = lazyScreen(() => import('../../features/listing/my-listings-screen'));
 const CheckoutScreen = lazyScreen(() => import('../../features/orders/checkout-screen'));
 const HandOrderScreen = lazyScreen(() => import('../../features/orders/hand-order-screen'));
 const PlatformOrdersScreen = lazyScreen(() => import('../../features/orders/platform-orders-screen'));
@@ -132,6 +134,8 @@ function AppRoutes() {
           <Route path="addressCollect" element={<PageTitle id="route.addressCollect"><AddressCollectScreen /></PageTitle>} />
           <Route path="cart" element={<PageTitle id="route.cart"><CartScreen /></PageTitle>} />
           <Route path="forwardSeting" element={<PageTitle id="route.forwardSeting"><ForwardSettingScreen /></PageTitle>} />
+          <Route path="listingShops" element={<PageTitle id="route.listingShops"><ListingShopsScreen /></PageTitle>} />
+          <Route path="myListings" element={<PageTitle id="route.myListings"><MyListingsScreen /></PageTitle>} />
           <Route path="checkout" element={<PageTitle id="route.checkout"><CheckoutScreen /></PageTitle>} />
           <Route path="handOrder" element={<PageTitle id="route.handOrder"><HandOrderScreen /></PageTitle>} />
           <Route path="platformOrders" element={<PageTitle id="route.platformOrders"><PlatformOrdersScreen /></PageTitle>} />

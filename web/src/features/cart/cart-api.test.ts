@@ -40,6 +40,7 @@ describe('cart calls', () => {
     await store.dispatch(e.changeCartQuantity.initiate({ sku_id: 'K1', quantity: 3 }));
     await store.dispatch(e.selectCartLines.initiate({ sku_ids: ['K1'], selected: false }));
     await store.dispatch(e.selectCartLines.initiate({ sku_ids: 'all', selected: true }));
+    await store.dispatch(e.acceptCartPrices.initiate({ sku_ids: 'all' }));
     await store.dispatch(e.removeCartLines.initiate({ sku_ids: ['K3'] }));
     expect(calls.map(({ path, body }) => [path, body])).toEqual([
       ['/cart/lists', {}],
@@ -48,6 +49,7 @@ describe('cart calls', () => {
       ['/cart/change', { sku_id: 'K1', quantity: 3 }],
       ['/cart/select', { sku_ids: ['K1'], selected: false }],
       ['/cart/select', { sku_ids: 'all', selected: true }],
+      ['/cart/accept_prices', { sku_ids: 'all' }],
       ['/cart/remove', { sku_ids: ['K3'] }],
     ]);
     expect(calls.every((c) => c.token === 'tok' && c.language === 'zh_CN')).toBe(true);

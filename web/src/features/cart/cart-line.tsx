@@ -8,7 +8,7 @@ import type { CartItem } from '../../lib/api-types';
 import { useSitePath } from '../../widgets/site-path';
 import { readQuantity } from '../../lib/quantity';
 import { QuantityStepper } from '../../lib/quantity-stepper';
-import { quantityBounds, specOf } from './cart-logic';
+import { priceChangeKey, quantityBounds, specOf } from './cart-logic';
 
 /**
  * A line's quantity: steps and typed numbers (sent on Enter or blur) set the quantity with
@@ -57,7 +57,11 @@ function LineQuantity({ item }: { item: CartItem }) {
   );
 }
 
-/** One line of the cart: tick, picture, title, item number, colour / size, price, quantity, amount, remove. */
+/**
+ * One line of the cart: tick, picture, title, item number, colour / size, price (with how it moved
+ * since the line was added: `.cart-line-price-change.is-up` in the warning colour, `.is-down` in the
+ * success colour), quantity, amount, remove.
+ */
 export function CartLine({ item, onRemove }: { item: CartItem; onRemove: (item: CartItem) => void }) {
   const intl = useIntl();
   const to = useSitePath();
@@ -65,6 +69,7 @@ export function CartLine({ item, onRemove }: { item: CartItem; onRemove: (item: 
   const { short } = quantityBounds(item);
   const href = to(`/goodsDetail?id=${encodeURIComponent(item.product_id)}`);
   const price = (amount: string) => intl.formatMessage({ id: 'catalog.price' }, { price: amount });
+  const changeKey = priceChangeKey(item.price_change);
 
   return (
     <li className={`cart-line${item.selected ? ' is-selected' : ''}`} data-sku={item.sku_id}>
@@ -89,7 +94,12 @@ export function CartLine({ item, onRemove }: { item: CartItem; onRemove: (item: 
           <span className="cart-line-spec">{specOf(item)}</span>
         </span>
       </span>
-      <span className="cart-cell cart-cell-price cart-line-price">{price(item.price)}</span>
+      <span className="cart-cell cart-cell-price">
+        <span className="cart-line-price">{price(item.price)}</span>
+        {changeKey ? (
+          <span className={`cart-line-price-change is-${item.price_change}`}>{intl.formatMessage({ id: changeKey }, { from: item.price_added, to: item.price })}</span>
+        ) : null}
+      </span>
       <span className="cart-cell cart-cell-quantity">
         <LineQuantity item={item} />
         <span className={`cart-line-stock${short ? ' is-short' : ''}`}>

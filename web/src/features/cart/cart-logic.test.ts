@@ -7,14 +7,16 @@ import {
   groupTick,
   isEmptyCart,
   linesOf,
+  priceChangeKey,
   quantityBounds,
+  risenCount,
   specOf,
   tickOf,
   toggleAll,
 } from './cart-logic';
 import { cartServer } from './cart-test-kit';
 
-const cartOf = (lines: { sku_id: string; quantity: number; selected: boolean }[]): Cart => cartServer(lines).answer('zh_CN');
+const cartOf = (lines: { sku_id: string; quantity: number; selected: boolean; added?: number }[]): Cart => cartServer(lines).answer('zh_CN');
 
 describe('ticks', () => {
   it('all, some or none of the lines are selected; an empty list is none', () => {
@@ -72,6 +74,31 @@ describe('totals', () => {
     expect(0.1 * 3).not.toBe(0.3);
     expect(cart.selected_amount).toBe('0.30');
     expect(linesOf(cart)[0]!.amount).toBe('0.30');
+  });
+});
+
+describe('prices that moved since a line was added', () => {
+  it('a rise and a fall have their words; an unmoved price (or an unknown change) has none', () => {
+    expect(priceChangeKey('up')).toBe('cart.price.up');
+    expect(priceChangeKey('down')).toBe('cart.price.down');
+    expect(priceChangeKey('')).toBeNull();
+    expect(priceChangeKey(undefined)).toBeNull();
+  });
+
+  it('counts the lines that cost more than when added, across stalls', () => {
+    const cart = cartOf([
+      { sku_id: 'K1', quantity: 1, selected: true, added: 4590 },
+      { sku_id: 'K2', quantity: 1, selected: false, added: 4000 },
+      { sku_id: 'K3', quantity: 1, selected: true, added: 20 },
+    ]);
+    expect(linesOf(cart).map((l) => [l.price_added, l.price, l.price_change])).toEqual([
+      ['45.90', '49.90', 'up'],
+      ['40.00', '49.90', 'up'],
+      ['0.20', '0.10', 'down'],
+    ]);
+    expect(risenCount(cart)).toBe(2);
+    expect(risenCount(cartOf([{ sku_id: 'K3', quantity: 1, selected: true }]))).toBe(0);
+    expect(risenCount(undefined)).toBe(0);
   });
 });
 

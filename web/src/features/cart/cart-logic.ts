@@ -1,10 +1,10 @@
 /**
  * Pure rules of the drop-shipping cart screen (docs/api.md "Drop-shipping cart"):
- * where checkout goes, the tick state of a stall and of the whole cart, and the bounds of a
- * line's quantity (a typed one is read by lib/quantity.ts). Amounts are never worked out here: the server's
+ * where checkout goes, the tick state of a stall and of the whole cart, the lines whose price moved
+ * since they were added, and the bounds of a line's quantity (a typed one is read by lib/quantity.ts). Amounts are never worked out here: the server's
  * `amount` and `selected_amount` strings are shown as they come.
  */
-import type { Cart, CartGroup, CartItem } from '../../lib/api-types';
+import type { Cart, CartGroup, CartItem, CartPriceChange } from '../../lib/api-types';
 
 /** Where the checkout button goes: the checkout screen of the orders (source cart, the selected lines). */
 export const CHECKOUT_PATH = '/checkout';
@@ -22,6 +22,18 @@ export function tickOf(items: readonly Pick<CartItem, 'selected'>[]): TickState 
 export function linesOf(cart: Pick<Cart, 'groups'> | undefined): CartItem[] {
   return (cart?.groups ?? []).flatMap((group) => group.items);
 }
+
+/**
+ * The catalogue key of a line's price change beside its price ('涨价 ¥45.90 → ¥49.90', '降价 …'),
+ * or null when it has not moved (or the server sent a change this build does not know).
+ */
+export function priceChangeKey(change: CartPriceChange | undefined): 'cart.price.up' | 'cart.price.down' | null {
+  if (change === 'up') return 'cart.price.up';
+  return change === 'down' ? 'cart.price.down' : null;
+}
+
+/** How many lines cost more than when they were added: each waits for the seller's confirmation. */
+export const risenCount = (cart: Pick<Cart, 'groups'> | undefined): number => linesOf(cart).filter((item) => item.price_change === 'up').length;
 
 /** The tick of a stall's select-all box. */
 export const groupTick = (group: Pick<CartGroup, 'items'>): TickState => tickOf(group.items);

@@ -4,8 +4,9 @@ import { RawIntlProvider } from 'react-intl';
 import { Provider } from 'react-redux';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { loggedIn } from '../../state/session-slice';
+import { languageChanged, loggedIn } from '../../state/session-slice';
 import { makeStore } from '../../testing/store';
+import en from '../../i18n/en_US.json';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import CartScreen from './cart-screen';
@@ -34,12 +35,13 @@ function Where() {
   return <output data-testid="where">{`${location.pathname}${location.search}`}</output>;
 }
 
-function renderScreen(loggedInAs: typeof session | null = session) {
+function renderScreen(loggedInAs: typeof session | null = session, shownIn = intl) {
   const store = makeStore();
   if (loggedInAs) store.dispatch(loggedIn(loggedInAs));
+  if (shownIn !== intl) store.dispatch(languageChanged('en_US'));
   render(
     <Provider store={store}>
-      <RawIntlProvider value={intl}>
+      <RawIntlProvider value={shownIn}>
         <ConfigProvider>
           <MemoryRouter initialEntries={['/cart?site=']}>
             <CartScreen />
@@ -55,6 +57,7 @@ function renderScreen(loggedInAs: typeof session | null = session) {
 const line = (sku: string) => document.querySelector<HTMLElement>(`.cart-line[data-sku="${sku}"]`)!;
 const lineText = (sku: string, part: string) => line(sku).querySelector(`.cart-line-${part}`)?.textContent;
 const group = (stall: string) => document.querySelector<HTMLElement>(`.cart-group[data-stall="${stall}"]`)!;
+const text = (root: ParentNode, selector: string) => root.querySelector(selector)?.textContent;
 const footerText = (part: string) => document.querySelector(`.cart-${part}`)?.textContent;
 const checkbox = (root: Element, selector: string) => root.querySelector<HTMLInputElement>(`${selector} input[type=checkbox]`)!;
 const quantityInput = (sku: string) => line(sku).querySelector<HTMLInputElement>('.cart-quantity input')!;
@@ -230,5 +233,67 @@ describe('cart screen', () => {
     expect(document.querySelector('.cart-browse')?.getAttribute('href')).toBe('/recentnew?site=');
     expect(document.querySelector('.cart-footer')).toBeNull();
     expect(count(calls, '/cart/lists')).toBe(1);
+  });
+
+  it('a price that moved since the line was added shows beside it; a rise puts a notice above the lines that accepts every new price', async () => {
+    // K1 was added at 45.90 (49.90 today), K3 at 0.20 (0.10 today), K2 at today's price
+    const { lines, routes } = cartServer([
+      { sku_id: 'K1', quantity: 2, selected: true, added: 4590 },
+      { sku_id: 'K2', quantity: 1, selected: true },
+      { sku_id: 'K3', quantity: 3, selected: true, added: 20 },
+    ]);
+    const calls = serve(routes);
+    renderScreen();
+    await waitFor(() => expect(document.querySelectorAll('.cart-line')).toHaveLength(3));
+    expect(lineText('K1', 'price')).toBe('¥49.90');
+    expect(lineText('K1', 'price-change')).toBe('涨价 ¥45.90 → ¥49.90');
+    expect(line('K1').querySelector('.cart-line-price-change')!.classList.contains('is-up')).toBe(true);
+    expect(lineText('K3', 'price-change')).toBe('降价 ¥0.20 → ¥0.10');
+    expect(line('K3').querySelector('.cart-line-price-change')!.classList.contains('is-down')).toBe(true);
+    expect(line('K2').querySelector('.cart-line-price-change')).toBeNull();
+    // the amounts are today's, as the server says
+    expect(lineText('K1', 'amount')).toBe('¥99.80');
+
+    // the notice is above the lines and counts the rises only
+    const notice = document.querySelector<HTMLElement>('.cart-price-notice')!;
+    expect(notice.compareDocumentPosition(line('K1')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.textContent).toContain('购物车中有 1 个商品比加入时涨价了，下单前请确认新价格');
+    expect(text(notice, '.cart-accept-prices')).toBe('确认新价格');
+    fireEvent.click(notice.querySelector('.cart-accept-prices')!);
+    await waitFor(() => expect(document.querySelector('.cart-price-notice')).toBeNull());
+    expect(bodiesOf(calls, '/cart/accept_prices')).toEqual([{ sku_ids: 'all' }]);
+    expect(toast).toHaveBeenCalledWith('已确认新价格', 'success');
+    // today's prices are now the lines' own: nothing moved any more, and the answer was the cart (not asked again)
+    expect(document.querySelector('.cart-line-price-change')).toBeNull();
+    expect(lines.map((l) => l.added)).toEqual([4990, 4990, 10]);
+    expect(count(calls, '/cart/lists')).toBe(1);
+  });
+
+  it('a cart whose prices only fell has no notice', async () => {
+    const { routes } = cartServer([{ sku_id: 'K3', quantity: 1, selected: true, added: 20 }]);
+    serve(routes);
+    renderScreen();
+    await waitFor(() => expect(lineText('K3', 'price-change')).toBe('降价 ¥0.20 → ¥0.10'));
+    expect(document.querySelector('.cart-price-notice')).toBeNull();
+  });
+
+  it('in English the price changes and the notice show none of our own text in Chinese', async () => {
+    const english = makeIntl('en_US', en);
+    setIntl(english);
+    const { routes } = cartServer([
+      { sku_id: 'K1', quantity: 2, selected: true, added: 4590 },
+      { sku_id: 'K3', quantity: 1, selected: true, added: 20 },
+    ]);
+    const calls = serve(routes);
+    renderScreen(session, english);
+    await waitFor(() => expect(lineText('K1', 'price-change')).toBe('Price up ¥45.90 → ¥49.90'));
+    expect(calls.find((c) => c.path === '/cart/lists')?.language).toBe('en_US');
+    expect(lineText('K1', 'title')).toBe('Summer T-shirt');
+    expect(lineText('K3', 'price-change')).toBe('Price down ¥0.20 → ¥0.10');
+    const notice = document.querySelector<HTMLElement>('.cart-price-notice')!;
+    expect(notice.textContent).toBe('1 item costs more than when you added it; confirm the new prices before orderingAccept the new prices');
+    for (const part of [notice, ...document.querySelectorAll('.cart-line-price-change, .cart-cell-price, .cart-line-amount')]) {
+      expect(part.textContent).not.toMatch(/\p{Script=Han}/u);
+    }
   });
 });

@@ -1,14 +1,14 @@
 import { ShoppingCartOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Empty, Modal, Result, Skeleton } from 'antd';
+import { Alert, Button, Checkbox, Empty, Modal, Result, Skeleton } from 'antd';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { useCartArgs, useCartQuery, useRemoveCartLinesMutation, useSelectCartLinesMutation } from '../../api/cart-api';
+import { useAcceptCartPricesMutation, useCartArgs, useCartQuery, useRemoveCartLinesMutation, useSelectCartLinesMutation } from '../../api/cart-api';
 import type { Cart, CartGroup, CartItem } from '../../lib/api-types';
 import { LoginRequired } from '../../widgets/login-required';
 import { useSitePath } from '../../widgets/site-path';
 import { toast } from '../../lib/toast';
 import { CartLine } from './cart-line';
-import { canCheckout, cartTick, CHECKOUT_PATH, groupTick, isEmptyCart, specOf, toggleAll } from './cart-logic';
+import { canCheckout, cartTick, CHECKOUT_PATH, groupTick, isEmptyCart, risenCount, specOf, toggleAll } from './cart-logic';
 import './cart.css';
 
 /** A stall's lines under its name, with a box that ticks them all. */
@@ -72,6 +72,34 @@ function CartFooter({ cart }: { cart: Cart }) {
   );
 }
 
+/**
+ * Above the lines when any costs more than when it was added (`.cart-price-notice`): how many, and
+ * `.cart-accept-prices`, which accepts today's prices of every line (`cart/accept_prices` "all"), so
+ * checkout no longer asks about them.
+ */
+function PriceRiseNotice({ count }: { count: number }) {
+  const intl = useIntl();
+  const [accept, accepting] = useAcceptCartPricesMutation();
+  const onAccept = () =>
+    void accept({ sku_ids: 'all' })
+      .unwrap()
+      .then(() => toast(intl.formatMessage({ id: 'cart.pricesAccepted' }), 'success'))
+      .catch(() => undefined); // the base query has shown why
+  return (
+    <Alert
+      className="cart-price-notice"
+      type="warning"
+      showIcon
+      title={intl.formatMessage({ id: 'cart.priceRises' }, { count })}
+      action={
+        <Button size="small" type="primary" className="cart-accept-prices" loading={accepting.isLoading} onClick={onAccept}>
+          {intl.formatMessage({ id: 'cart.acceptPrices' })}
+        </Button>
+      }
+    />
+  );
+}
+
 function CartSkeleton() {
   return (
     <div className="cart-skeleton" aria-busy="true">
@@ -82,8 +110,8 @@ function CartSkeleton() {
 }
 
 /**
- * `/cart`: the drop-shipping cart, lines grouped by stall in the server's order. Ticks, quantities
- * and removal are calls whose answer is the whole cart; totals are the server's. Asked again each
+ * `/cart`: the drop-shipping cart, lines grouped by stall in the server's order. Ticks, quantities,
+ * removal and accepting risen prices are calls whose answer is the whole cart; totals are the server's. Asked again each
  * time it opens (the product screen or another tab may have added). Needs a session.
  */
 export default function CartScreen() {
@@ -119,6 +147,7 @@ export default function CartScreen() {
         <CartSkeleton />
       ) : data && !isEmptyCart(data) ? (
         <>
+          {risenCount(data) > 0 ? <PriceRiseNotice count={risenCount(data)} /> : null}
           <div className="cart-columns" aria-hidden="true">
             <span className="cart-cell cart-cell-check" />
             <span className="cart-cell cart-cell-product">{intl.formatMessage({ id: 'cart.column.product' })}</span>

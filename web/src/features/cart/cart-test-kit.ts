@@ -1,7 +1,8 @@
 /**
  * Test helpers of the cart tests: an in-memory cart answering the cart paths of docs/api.md with
  * the server's rules (one line per SKU, add sums, never above stock, new lines selected, groups in
- * the order their stalls were first added, amounts worked out in fen) and a product detail to add
+ * the order their stalls were first added, amounts worked out in fen, each line's price when added
+ * against today's, which adding again and cart/accept_prices make today's) and a product detail to add
  * from. The fake server that records what was sent is the shared one (testing/screen-test-kit.tsx,
  * re-exported). Imported by tests only.
  */
@@ -80,11 +81,13 @@ interface Line {
   sku_id: string;
   quantity: number;
   selected: boolean;
+  /** Fen: the price when the line was added or last confirmed; today's price unless told. */
+  added?: number;
 }
 
 /** Routes of a cart starting with `initial` lines (added in that order); `lines` is the live cart. */
 export function cartServer(initial: Line[] = []) {
-  const lines: Line[] = initial.map((l) => ({ ...l }));
+  const lines: Required<Line>[] = initial.map((l) => ({ ...l, added: l.added ?? SKUS[l.sku_id]!.price }));
   const answer = (language: string | null): Cart => {
     const lang = language === 'en_US' ? 'en_US' : 'zh_CN';
     const groups: CartGroup[] = [];
@@ -107,6 +110,8 @@ export function cartServer(initial: Line[] = []) {
         color: sku.color,
         size: sku.size,
         price: yuan(sku.price),
+        price_added: yuan(line.added),
+        price_change: sku.price > line.added ? 'up' : sku.price < line.added ? 'down' : '',
         quantity: line.quantity,
         stock: sku.stock,
         selected: line.selected,
@@ -137,8 +142,9 @@ export function cartServer(initial: Line[] = []) {
       const wanted = quantityOf(body);
       const refusedAnswer = refusal(sku, wanted < 1 ? wanted : (held?.quantity ?? 0) + wanted);
       if (refusedAnswer) return refusedAnswer;
-      if (held) held.quantity += wanted;
-      else lines.push({ sku_id: sku, quantity: wanted, selected: true });
+      // adding again takes today's price
+      if (held) Object.assign(held, { quantity: held.quantity + wanted, added: SKUS[sku]!.price });
+      else lines.push({ sku_id: sku, quantity: wanted, selected: true, added: SKUS[sku]!.price });
       return ok(answer(call.language));
     },
     '/cart/change': (body, call) => {
@@ -152,6 +158,11 @@ export function cartServer(initial: Line[] = []) {
     '/cart/select': (body, call) => {
       const skus = picked(body);
       for (const line of lines) if (skus.includes(line.sku_id)) line.selected = body.selected === true;
+      return ok(answer(call.language));
+    },
+    '/cart/accept_prices': (body, call) => {
+      const skus = picked(body);
+      for (const line of lines) if (skus.includes(line.sku_id)) line.added = SKUS[line.sku_id]!.price;
       return ok(answer(call.language));
     },
     '/cart/remove': (body, call) => {

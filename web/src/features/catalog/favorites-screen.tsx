@@ -3,6 +3,7 @@ import { Button, Checkbox, Empty } from 'antd';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { ListInShopButton } from '../../widgets/list-in-shop';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useFavoriteMutation, useFavoritesQuery } from './catalog-api';
@@ -13,7 +14,7 @@ import { LoginRequired } from '../../widgets/login-required';
 import { ProductGrid, ProductGridSkeleton, ProductTile } from './product-tile';
 import { useImagesDownload } from './use-images-download';
 
-/** `/productCollection`: favourite products, newest first; remove, or download the pictures of several at once. */
+/** `/productCollection`: favourite products, newest first; remove, download the pictures of several at once or list them in one of the seller's shops. */
 export default function FavoritesScreen() {
   const intl = useIntl();
   const to = useSitePath();
@@ -53,6 +54,7 @@ export default function FavoritesScreen() {
             >
               {intl.formatMessage({ id: 'collection.downloadSelected' }, { count: chosen.length })}
             </Button>
+            <ListInShopButton selection products={chosen.map((p) => ({ id: p.id, title: p.title }))} />
           </span>
         ) : null}
       </header>

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubRequestOrigin } from '../../testing/screen-test-kit';
 import { fetchImagesZip, fileNameFromDisposition, IMAGES_ZIP_URL, safeFileName, zipFileName, zipTimestamp } from './images-zip';
 
 describe('package file names', () => {
@@ -35,10 +36,12 @@ describe('package file names', () => {
 });
 
 describe('downloading a package', () => {
+  beforeEach(stubRequestOrigin);
+  afterEach(() => vi.unstubAllGlobals());
   const request = { ids: ['p1', 'p2'], titles: ['A', 'B'], token: 'tok', language: 'en_US' as const, areaSite: 'cn' };
 
   it('posts the ids with the session headers and returns the zip', async () => {
-    const fetchFn = vi.fn(async (_url: string, _init: RequestInit) =>
+    const fetchFn = vi.fn(async (_request: Request) =>
       new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
         status: 200,
         headers: { 'content-type': 'application/zip', 'content-disposition': 'attachment; filename="product-images-20260105070809.zip"' },
@@ -49,11 +52,11 @@ describe('downloading a package', () => {
     if (!result.ok) return;
     expect(result.fileName).toBe('product-images-20260105070809.zip');
     expect(new Uint8Array(await result.blob.arrayBuffer())).toEqual(new Uint8Array([0x50, 0x4b, 3, 4]));
-    const [url, init] = fetchFn.mock.calls[0]!;
-    expect(url).toBe(IMAGES_ZIP_URL);
-    expect(init.method).toBe('POST');
-    expect(JSON.parse(init.body as string)).toEqual({ id: 'p1,p2' });
-    expect(init.headers).toMatchObject({ token: 'tok', 'content-language': 'en_US', areasite: 'cn', 'content-type': 'application/json' });
+    const [sent] = fetchFn.mock.calls[0]!;
+    expect(new URL(sent.url).pathname).toBe(IMAGES_ZIP_URL);
+    expect(sent.method).toBe('POST');
+    expect(JSON.parse(await sent.text())).toEqual({ id: 'p1,p2' });
+    expect(Object.fromEntries(sent.headers)).toMatchObject({ token: 'tok', 'content-language': 'en_US', areasite: 'cn', 'content-type': 'application/json' });
   });
 
   it('names the file itself when the server does not', async () => {
@@ -81,8 +84,8 @@ describe('downloading a package', () => {
   });
 
   it('sends no token header when logged out', async () => {
-    const fetchFn = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } }));
+    const fetchFn = vi.fn(async (_request: Request) => new Response('{}', { status: 401, headers: { 'content-type': 'application/json' } }));
     await fetchImagesZip({ ...request, token: '' }, fetchFn as unknown as typeof fetch);
-    expect(fetchFn.mock.calls[0]![1].headers).not.toHaveProperty('token');
+    expect(fetchFn.mock.calls[0]![0].headers.has('token')).toBe(false);
   });
 });

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import type { ProductDetail } from '../../lib/api-types';
+import { ListInShopButton } from '../../widgets/list-in-shop';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
 import { useFavoriteMutation, useProductDetailQuery } from './catalog-api';
@@ -78,6 +79,7 @@ function ProductBody({ product }: { product: ProductDetail }) {
             >
               {intl.formatMessage({ id: 'product.downloadImages' })}
             </Button>
+            <ListInShopButton products={[{ id: product.id, title: product.title }]} />
             <Link to={to(`/sameStyle?id=${encodeURIComponent(product.id)}`)} className="same-style-link">
               <Button icon={<PictureOutlined />}>{intl.formatMessage({ id: 'route.sameStyle' })}</Button>
             </Link>
@@ -110,7 +112,7 @@ function ProductBody({ product }: { product: ProductDetail }) {
   );
 }
 
-/** `/goodsDetail?id=`: gallery, colour × size with price and stock, add to cart, favourite, image package, same style. */
+/** `/goodsDetail?id=`: gallery, colour × size with price and stock, add to cart, favourite, image package, list in my shop, same style. */
 export default function ProductDetailScreen() {
   const intl = useIntl();
   const [params] = useSearchParams();

@@ -1,11 +1,11 @@
-import { Alert, Button, Card, Checkbox, Form, Input, Radio, Result, Select, Skeleton, Tag } from 'antd';
+import { Alert, Button, Card, Checkbox, Form, Input, Modal, Radio, Result, Select, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { useAddressesQuery } from '../../api/address-book-api';
 import { useForwardSettingsQuery } from '../../api/forward-settings-api';
 import type { Address, ForwardSettings } from '../../lib/api-types';
-import type { OrderPreview, OrderSource, PreviewLine } from './types';
+import type { OrderPreview, OrderSource, PreviewLine, PriceRise } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { RegionPicker } from '../../widgets/region-picker';
@@ -96,6 +96,31 @@ function PreviewLines({ lines }: { lines: readonly PreviewLine[] }) {
     </ul>
   );
 }
+
+/**
+ * Cart lines that cost more than when they were added (`.checkout-price-rise-list`): each line's
+ * title and colour / size (`.checkout-price-rise-item`; the SKU when the preview does not list it)
+ * and '涨价 ¥45.90 → ¥49.90' (`.checkout-price-rise-change`).
+ */
+function PriceRiseList({ rises, lines }: { rises: readonly PriceRise[]; lines: readonly PreviewLine[] }) {
+  const intl = useIntl();
+  return (
+    <ul className="checkout-price-rise-list">
+      {rises.map((rise) => {
+        const line = lines.find((l) => l.sku_id === rise.sku_id);
+        return (
+          <li key={rise.sku_id} className="checkout-price-rise" data-sku={rise.sku_id}>
+            <span className="checkout-price-rise-item">{line ? [line.title, specOf(line)].filter(Boolean).join(' ') : rise.sku_id}</span>{' '}
+            <span className="checkout-price-rise-change">{intl.formatMessage({ id: 'cart.price.up' }, { from: rise.from, to: rise.to })}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The rises a cart order waits on (none for manual entry, or before the preview). */
+const risesOf = (source: OrderSource, preview: OrderPreview | undefined): readonly PriceRise[] => (source === 'cart' ? (preview?.price_rises ?? []) : []);
 
 /**
  * Where the parcel goes: a saved or typed address in China, or a platform order with its label.
@@ -251,6 +276,10 @@ function OptionFields({ tables }: { tables: Pick<OrderPreview, 'couriers' | 'qc_
  * services and remark (starting from the drop-shipping settings), the server's preview of the
  * fees (asked again whenever the lines or an option change), and submit. One request id per visit
  * of the screen, so a submit sent twice places one order. A placed order goes to its payment.
+ * Cart lines that cost more than when added (the preview's `price_rises`) show above the lines, and
+ * submit first asks to confirm them (`.checkout-price-confirm`), then sends `accept_price_rises`; a
+ * submit refused because prices rose meanwhile (422 on `lines`) asks the preview again and, when it
+ * lists rises, the same confirmation. A fall needs nothing.
  */
 export function CheckoutForm({
   source,
@@ -273,6 +302,7 @@ export function CheckoutForm({
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submit, submitting] = useSubmitOrderMutation();
   const [initial] = useState(() => initialValues(settings, addresses));
+  const [modal, modalHolder] = Modal.useModal();
 
   const type = Form.useWatch('type', form) ?? initial.type;
   const mode = Form.useWatch('address_mode', form) ?? initial.address_mode;
@@ -328,15 +358,26 @@ export function CheckoutForm({
     />
   ) : null;
 
-  const onFinish = async (values: CheckoutValues) => {
+  const place = async (values: CheckoutValues, acceptRises: boolean) => {
     setSubmitError(null);
     try {
-      const { order } = await submit(submitRequest(source, lines, { ...initial, ...values }, requestId)).unwrap();
+      const request = submitRequest(source, lines, { ...initial, ...values }, requestId);
+      const { order } = await submit(acceptRises ? { ...request, accept_price_rises: true } : request).unwrap();
       void toast(intl.formatMessage({ id: 'order.placed' }), 'success');
       void navigate(to(orderPayPath(order.order_no)), { replace: true });
     } catch (failure) {
       const msg = failureText(failure) ?? t('error.http.other');
-      const field = checkoutFieldOf(refusedField(failure));
+      const refused = refusedField(failure);
+      if (source === 'cart' && !acceptRises && refused === 'lines') {
+        // a price rose between the preview and the submit (order.prices_rose): show today's rises and ask
+        const again = await refetch();
+        const fresh = again.isSuccess ? again.data : undefined;
+        if (fresh && risesOf(source, fresh).length > 0) {
+          confirmRises(values, fresh);
+          return;
+        }
+      }
+      const field = checkoutFieldOf(refused);
       if (field === 'coupon_ids') {
         // a coupon used meanwhile (or no longer valid): shown on the picker; the usable list is asked again
         form.setFields([{ name: field, errors: [msg] }]);
@@ -349,54 +390,87 @@ export function CheckoutForm({
     }
   };
 
+  /** Asks to order at the risen prices `shown` lists; confirming submits with `accept_price_rises`. */
+  function confirmRises(values: CheckoutValues, shown: OrderPreview) {
+    void modal.confirm({
+      className: 'checkout-price-confirm',
+      title: intl.formatMessage({ id: 'order.priceRises.confirmTitle' }),
+      content: <PriceRiseList rises={risesOf(source, shown)} lines={shown.lines} />,
+      width: 520,
+      okText: intl.formatMessage({ id: 'order.priceRises.confirmOk' }),
+      okButtonProps: { className: 'checkout-price-confirm-ok' },
+      cancelText: intl.formatMessage({ id: 'common.cancel' }),
+      cancelButtonProps: { className: 'checkout-price-confirm-cancel' },
+      onOk: () => place(values, true),
+    });
+  }
+
+  const onFinish = (values: CheckoutValues) => {
+    if (preview && risesOf(source, preview).length > 0) confirmRises(values, preview);
+    else void place(values, false);
+  };
+  const rises = risesOf(source, preview);
+
   return (
-    <Form
-      form={form}
-      name="checkout"
-      layout="vertical"
-      requiredMark={false}
-      className="checkout-form"
-      initialValues={initial}
-      onFinish={(values) => void onFinish(values)}
-      scrollToFirstError
-    >
-      {source === 'cart' ? (
-        <Card className="checkout-card checkout-goods" title={intl.formatMessage({ id: 'order.goods' })}>
-          {preview ? <PreviewLines lines={preview.lines} /> : !previewFailure ? <Skeleton active avatar={{ shape: 'square', size: 64 }} paragraph={{ rows: 1 }} /> : null}
-          {failureAlert}
-        </Card>
-      ) : null}
-      <DestinationFields addresses={addresses} type={type} mode={mode} />
-      <OptionFields tables={tables} />
-      <Card className="checkout-card checkout-coupons" title={intl.formatMessage({ id: 'checkout.coupon.title' })}>
-        <Form.Item name="coupon_ids" className="checkout-coupon-field" rules={[CHECKED_ON_CHANGE]}>
-          <CouponPicker usable={empty ? [] : (preview?.coupons?.usable ?? [])} disabled={!preview || empty} />
-        </Form.Item>
-      </Card>
-      <Card className="checkout-card checkout-summary" title={intl.formatMessage({ id: 'order.fees' })}>
-        {preview && !empty ? (
-          <div className={`checkout-fees-wrap${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
-            <FeeBreakdown fees={preview.fees} className="checkout-fees" />
-            <AppliedCoupons applied={preview.coupons?.applied ?? []} />
-            <p className="checkout-items">{intl.formatMessage({ id: 'order.items' }, { count: preview.items })}</p>
-            <p className="checkout-balance">
-              {intl.formatMessage({ id: 'order.balance' })} <Yuan value={preview.balance} />
-            </p>
-          </div>
-        ) : empty ? (
-          <p className="page-hint checkout-empty">{intl.formatMessage({ id: 'order.manual.empty' })}</p>
-        ) : !previewFailure ? (
-          <Skeleton active paragraph={{ rows: 3 }} />
+    <>
+      <Form
+        form={form}
+        name="checkout"
+        layout="vertical"
+        requiredMark={false}
+        className="checkout-form"
+        initialValues={initial}
+        onFinish={onFinish}
+        scrollToFirstError
+      >
+        {source === 'cart' ? (
+          <Card className="checkout-card checkout-goods" title={intl.formatMessage({ id: 'order.goods' })}>
+            {preview && rises.length > 0 ? (
+              <Alert
+                className="checkout-price-rises"
+                type="warning"
+                showIcon
+                title={intl.formatMessage({ id: 'order.priceRises' }, { count: rises.length })}
+                description={<PriceRiseList rises={rises} lines={preview.lines} />}
+              />
+            ) : null}
+            {preview ? <PreviewLines lines={preview.lines} /> : !previewFailure ? <Skeleton active avatar={{ shape: 'square', size: 64 }} paragraph={{ rows: 1 }} /> : null}
+            {failureAlert}
+          </Card>
         ) : null}
-        {source === 'manual' ? failureAlert : null}
-        {submitError ? <Alert className="checkout-submit-error" type="error" showIcon title={submitError} /> : null}
-        <div className="checkout-submit-row">
-          <Button type="primary" size="large" htmlType="submit" className="checkout-submit" loading={submitting.isLoading} disabled={empty}>
-            {intl.formatMessage({ id: 'order.submit' })}
-          </Button>
-        </div>
-      </Card>
-    </Form>
+        <DestinationFields addresses={addresses} type={type} mode={mode} />
+        <OptionFields tables={tables} />
+        <Card className="checkout-card checkout-coupons" title={intl.formatMessage({ id: 'checkout.coupon.title' })}>
+          <Form.Item name="coupon_ids" className="checkout-coupon-field" rules={[CHECKED_ON_CHANGE]}>
+            <CouponPicker usable={empty ? [] : (preview?.coupons?.usable ?? [])} disabled={!preview || empty} />
+          </Form.Item>
+        </Card>
+        <Card className="checkout-card checkout-summary" title={intl.formatMessage({ id: 'order.fees' })}>
+          {preview && !empty ? (
+            <div className={`checkout-fees-wrap${isFetching ? ' is-refreshing' : ''}`} aria-busy={isFetching}>
+              <FeeBreakdown fees={preview.fees} className="checkout-fees" />
+              <AppliedCoupons applied={preview.coupons?.applied ?? []} />
+              <p className="checkout-items">{intl.formatMessage({ id: 'order.items' }, { count: preview.items })}</p>
+              <p className="checkout-balance">
+                {intl.formatMessage({ id: 'order.balance' })} <Yuan value={preview.balance} />
+              </p>
+            </div>
+          ) : empty ? (
+            <p className="page-hint checkout-empty">{intl.formatMessage({ id: 'order.manual.empty' })}</p>
+          ) : !previewFailure ? (
+            <Skeleton active paragraph={{ rows: 3 }} />
+          ) : null}
+          {source === 'manual' ? failureAlert : null}
+          {submitError ? <Alert className="checkout-submit-error" type="error" showIcon title={submitError} /> : null}
+          <div className="checkout-submit-row">
+            <Button type="primary" size="large" htmlType="submit" className="checkout-submit" loading={submitting.isLoading} disabled={empty}>
+              {intl.formatMessage({ id: 'order.submit' })}
+            </Button>
+          </div>
+        </Card>
+      </Form>
+      {modalHolder}
+    </>
   );
 }
 

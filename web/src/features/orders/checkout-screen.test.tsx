@@ -1,11 +1,30 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest } from './types';
+import en from '../../i18n/en_US.json';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
+import { languageChanged } from '../../state/session-slice';
 import CheckoutScreen from './checkout-screen';
 import HandOrderScreen from './hand-order-screen';
-import { ADDRESS, bodiesOf, count, lastBody, ok, orderOf, priceRequest, refused, renderAt, serve, SETTINGS, stubBrowserBits, stubRequestOrigin, type Handler } from './order-test-kit';
+import {
+  ADDRESS,
+  bodiesOf,
+  count,
+  lastBody,
+  ok,
+  orderOf,
+  priceRequest,
+  refused,
+  renderAt,
+  serve,
+  SETTINGS,
+  stubBrowserBits,
+  stubRequestOrigin,
+  submitCheckingRises,
+  type CartLineAt,
+  type Handler,
+} from './order-test-kit';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
 vi.mock('../../lib/toast', () => ({ toast: (...args: unknown[]) => toast(...args) }));
@@ -47,6 +66,7 @@ function routes(extra: Record<string, Handler> = {}): Record<string, Handler> {
 }
 
 const text = (selector: string) => document.querySelector(selector)?.textContent;
+const texts = (selector: string) => [...document.querySelectorAll(selector)].map((e) => e.textContent);
 const form = () => document.querySelector<HTMLFormElement>('.checkout-form')!;
 const fieldErrors = () => [...form().querySelectorAll('.ant-form-item-explain-error')].map((e) => e.textContent);
 const click = (selector: string) => fireEvent.click(document.querySelector(selector)!);
@@ -191,6 +211,119 @@ describe('checkout from the cart', () => {
     await waitFor(() => expect(text('.checkout-goods .checkout-preview-error')).toContain('请至少选择一件商品'), SOON);
     expect(document.querySelector('.checkout-back-to-cart')?.getAttribute('href')).toBe('/cart?site=');
     expect(toast).not.toHaveBeenCalled();
+  });
+});
+
+describe('cart lines that cost more than when added', () => {
+  /** K1 was added at 45.90 (49.90 today), K3 at 0.20 (0.10 today: a fall, which needs nothing). */
+  const RISEN: CartLineAt[] = [
+    { sku_id: 'K1', quantity: 2, added: 4590 },
+    { sku_id: 'K3', quantity: 1, added: 20 },
+  ];
+  const cartRoutes = (cart: () => readonly CartLineAt[]) =>
+    routes({
+      '/order/preview': (body) => ok(priceRequest(asRequest(body), [...cart()])),
+      '/order/submit': submitCheckingRises(cart, orderOf({ order_no: 'JP9' })),
+    });
+  const confirmDialog = () => document.querySelector<HTMLElement>('.checkout-price-confirm');
+  async function confirmShown() {
+    return waitFor(() => {
+      const found = confirmDialog();
+      if (!found) throw new Error('no confirmation yet');
+      return found;
+    }, SOON);
+  }
+
+  it('are shown above the lines; submit asks to confirm them and sends accept_price_rises: true', async () => {
+    const calls = serve(cartRoutes(() => RISEN));
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.checkout-price-rises')).toBeTruthy(), SOON);
+    const notice = document.querySelector<HTMLElement>('.checkout-price-rises')!;
+    expect(notice.textContent).toContain('1 个商品比加入购物车时涨价了，提交订单时需要确认新价格');
+    // only the rise is listed, with its item and both prices
+    expect(texts('.checkout-price-rises .checkout-price-rise')).toEqual(['夏季T恤 黑色 / M 涨价 ¥45.90 → ¥49.90']);
+    expect(notice.querySelector('.checkout-price-rise')?.getAttribute('data-sku')).toBe('K1');
+
+    // cancelled: nothing is sent
+    submit();
+    let dialog = await confirmShown();
+    expect(dialog.textContent).toContain('以下商品比加入购物车时涨价了，按新价格下单吗？');
+    expect(texts('.checkout-price-confirm .checkout-price-rise')).toEqual(['夏季T恤 黑色 / M 涨价 ¥45.90 → ¥49.90']);
+    fireEvent.click(dialog.querySelector('.checkout-price-confirm-cancel')!);
+    await waitFor(() => expect(document.querySelector('.checkout-price-confirm .checkout-price-rise')).toBeNull());
+    expect(count(calls, '/order/submit')).toBe(0);
+
+    // confirmed: placed at the new prices
+    submit();
+    dialog = await confirmShown();
+    fireEvent.click(dialog.querySelector('.checkout-price-confirm-ok')!);
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP9&site='), SOON);
+    const sent = bodiesOf(calls, '/order/submit');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ source: 'cart', address_id: 'A1', accept_price_rises: true });
+  });
+
+  it('a fall needs nothing: no notice, and submit sends no acceptance', async () => {
+    const calls = serve(cartRoutes(() => [{ sku_id: 'K3', quantity: 1, added: 20 }]));
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.checkout-line[data-sku="K3"]')).toBeTruthy(), SOON);
+    await waitFor(() => expect(document.querySelector<HTMLButtonElement>('.checkout-submit')?.disabled).toBe(false));
+    expect(document.querySelector('.checkout-price-rises')).toBeNull();
+    submit();
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP9&site='), SOON);
+    expect(confirmDialog()).toBeNull();
+    expect(bodiesOf(calls, '/order/submit')[0]).not.toHaveProperty('accept_price_rises');
+  });
+
+  it('a price that rose after the preview: the refused submit asks the preview again and the same confirmation', async () => {
+    // the preview saw today's prices; the price of K1 rises before the submit arrives
+    let cart: CartLineAt[] = [{ sku_id: 'K1', quantity: 2 }];
+    const calls = serve(cartRoutes(() => cart));
+    renderAt('/checkout?site=', <CheckoutScreen />, intl);
+    await waitFor(() => expect(document.querySelector('.checkout-line[data-sku="K1"]')).toBeTruthy(), SOON);
+    await waitFor(() => expect(text('.order-fee-total .order-total')).toBe('¥107.40'), SOON);
+    expect(document.querySelector('.checkout-price-rises')).toBeNull();
+    const previews = count(calls, '/order/preview');
+    cart = [{ sku_id: 'K1', quantity: 2, added: 4590 }];
+
+    submit();
+    const dialog = await confirmShown();
+    expect(bodiesOf(calls, '/order/submit')).toEqual([expect.not.objectContaining({ accept_price_rises: expect.anything() })]);
+    expect(count(calls, '/order/preview')).toBe(previews + 1);
+    expect(texts('.checkout-price-confirm .checkout-price-rise')).toEqual(['夏季T恤 黑色 / M 涨价 ¥45.90 → ¥49.90']);
+    // the screen shows the rise too, and the refusal is no error of its own
+    await waitFor(() => expect(document.querySelector('.checkout-price-rises')).toBeTruthy());
+    expect(document.querySelector('.checkout-submit-error')).toBeNull();
+    expect(toast).not.toHaveBeenCalled();
+
+    fireEvent.click(dialog.querySelector('.checkout-price-confirm-ok')!);
+    await waitFor(() => expect(where()).toBe('/order_pay?order_no=JP9&site='), SOON);
+    const [first, second] = bodiesOf(calls, '/order/submit');
+    expect(second).toMatchObject({ accept_price_rises: true });
+    expect(second!.request_id).toBe(first!.request_id);
+  });
+
+  it('in English the rises and the confirmation show none of our own text in Chinese', async () => {
+    const english = makeIntl('en_US', en);
+    setIntl(english);
+    serve(cartRoutes(() => RISEN));
+    const store = renderAt('/checkout?site=', <CheckoutScreen />, english);
+    store.dispatch(languageChanged('en_US'));
+    await waitFor(() => expect(document.querySelector('.checkout-price-rises')).toBeTruthy(), SOON);
+    const own = (root: Element) => {
+      const copy = root.cloneNode(true) as Element;
+      // the item's title and colour / size are the product's own (the kit's are Chinese)
+      for (const item of copy.querySelectorAll('.checkout-price-rise-item, [translate="no"]')) item.remove();
+      return copy.textContent ?? '';
+    };
+    const notice = document.querySelector('.checkout-price-rises')!;
+    expect(own(notice)).toBe('1 item costs more than when added to the cart; placing the order asks you to confirm the new prices Price up ¥45.90 → ¥49.90');
+    expect(own(notice)).not.toMatch(/\p{Script=Han}/u);
+    submit();
+    const dialog = await confirmShown();
+    expect(own(dialog)).toContain('These items cost more than when you added them to the cart. Order at the new prices?');
+    expect(own(dialog)).toContain('Accept and place order');
+    expect(own(dialog)).not.toMatch(/\p{Script=Han}/u);
   });
 });
 

@@ -6,7 +6,8 @@
  * (testing/screen-test-kit.tsx, re-exported). Imported by tests only.
  */
 import type { Address, Coupon, ForwardSettings, Order } from '../../lib/api-types';
-import type { OrderDetail, OrderPreview, OrderRequest, UsableCoupon } from './types';
+import { ok, refused, type Handler } from '../../testing/screen-test-kit';
+import type { OrderDetail, OrderPreview, OrderRequest, PriceRise, UsableCoupon } from './types';
 
 export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin, type Handler } from '../../testing/screen-test-kit';
 
@@ -101,16 +102,27 @@ function couponTakes(coupon: Coupon, part: number): number {
   return Math.min(off, part);
 }
 
+/** A selected cart line: `added` is its price in fen when added (today's unless told). */
+export interface CartLineAt {
+  sku_id: string;
+  quantity: number;
+  added?: number;
+}
+
+/** The cart lines that cost more than when added, as order/preview's `price_rises` lists them. */
+function risesOf(cartLines: readonly CartLineAt[]): PriceRise[] {
+  return cartLines
+    .filter((l) => l.added !== undefined && l.added < SKUS[l.sku_id]!.price)
+    .map((l) => ({ sku_id: l.sku_id, from: yuan(l.added!), to: yuan(SKUS[l.sku_id]!.price) }));
+}
+
 /**
  * Prices a request as order/preview does: the cart's lines for a cart order, else `lines`.
  * `coupons` are the caller's: those unused whose part of the order reaches the threshold are
- * usable; the request's `coupon_ids` among them are applied.
+ * usable; the request's `coupon_ids` among them are applied. A cart order lists the lines that
+ * cost more than when added (`price_rises`).
  */
-export function priceRequest(
-  request: OrderRequest,
-  cartLines: { sku_id: string; quantity: number }[] = [{ sku_id: 'K1', quantity: 2 }],
-  coupons: readonly Coupon[] = [],
-): OrderPreview {
+export function priceRequest(request: OrderRequest, cartLines: readonly CartLineAt[] = [{ sku_id: 'K1', quantity: 2 }], coupons: readonly Coupon[] = []): OrderPreview {
   const lines = request.source === 'cart' ? cartLines : (request.lines ?? []);
   const courier = request.courier ?? SETTINGS.courier;
   const qc = request.qc_level ?? SETTINGS.qc_level;
@@ -165,6 +177,22 @@ export function priceRequest(
     qc_levels: QC_LEVELS,
     value_added_services: VALUE_ADDED,
     coupons: { usable, applied: applied.map((c) => ({ id: c.id, type: c.type, name: c.name, discount: c.discount })) },
+    price_rises: request.source === 'cart' ? risesOf(cartLines) : [],
+  };
+}
+
+/**
+ * order/submit of a cart order as the server checks the rises: refused (422 on `lines`, the
+ * order.prices_rose text) while a line of `cartLines()` costs more than when added and the body
+ * does not carry `accept_price_rises: true`; else `order` is placed.
+ */
+export function submitCheckingRises(cartLines: () => readonly CartLineAt[], order: Order): Handler {
+  return (body) => {
+    const rises = risesOf(cartLines());
+    if (body.source === 'cart' && rises.length > 0 && body.accept_price_rises !== true) {
+      return refused(422, `购物车中有 ${rises.length} 个商品涨价了（${rises.map((r) => r.sku_id).join(', ')}），请确认新价格后再提交`, { field: 'lines' });
+    }
+    return ok({ order });
   };
 }
 

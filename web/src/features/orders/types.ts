@@ -25,6 +25,15 @@ export interface OrderRequest {
   request_id?: string;
   /** At most one coupon of each type. */
   coupon_ids?: string[];
+  /** The seller confirmed the cart lines that cost more than when added (submit only; else such an order is refused). */
+  accept_price_rises?: boolean;
+}
+
+/** A cart line that costs more than when it was added (order/preview `price_rises`; yuan strings). */
+export interface PriceRise {
+  sku_id: string;
+  from: string;
+  to: string;
 }
 
 export interface PreviewLine {
@@ -58,6 +67,8 @@ export interface OrderPreview {
   value_added_services: { code: string; per_item: string }[];
   /** The caller's coupons this order reaches and those the request's `coupon_ids` applied. */
   coupons: { usable: UsableCoupon[]; applied: AppliedCoupon[] };
+  /** Cart lines that cost more than when added (a cart order only): submit asks the seller to confirm them. */
+  price_rises: PriceRise[];
 }
 
 /** One event of an order, oldest first; `detail` holds the event's own fields. */

@@ -1,0 +1,307 @@
+/**
+ * Test helpers of the listing tests ("list it in my shop"): an in-memory listing server answering
+ * the listing/* paths (below /jpmall/addons/unishop) the way the contract says: the seller's shops
+ * with listing/shop_save's limits (a refusal names its field), delete, the preview priced by the
+ * shop's rule with the products it cannot list skipped with their reason (in the request's
+ * language), the package (a zip with a UTF-8 file name; refused for a platform whose packages are
+ * not built yet, or when nothing is listable) recording what it listed (once per `request_id`), the
+ * listings filtered, counted and paged with every shop they are in, and their removal; with fixtures. The shared fake server that records what was sent
+ * and the render helpers are testing/screen-test-kit.tsx's, re-exported. Imported by tests only.
+ */
+import type { ListingPlatform, ListingPreviewProduct, ListingRule, ListingShop, ListingShops, ListingSkipped } from '../../lib/api-types';
+import { LISTING_PLATFORMS, LISTING_ROUNDINGS, listedPrice } from '../../lib/listing';
+import { fenToYuan, yuanToFen } from '../../lib/money';
+import { ok, refused, type Call, type Handler } from '../../testing/screen-test-kit';
+import type { Listing, ListingFilter, ListingSku } from './types';
+
+export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
+
+/** Only Taobao's packages are built today. */
+const PLATFORMS: ListingShops['platforms'] = LISTING_PLATFORMS.map((code) => ({ code, packages: code === 'taobao' }));
+
+export const RULE: ListingRule = { multiplier: '1.50', fixed_add: '5.00', rounding: 'ends_90', min_margin: '0.00', title_prefix: '', title_suffix: '', stock_cap: null };
+
+/** A shop of the caller's; override what a test is about. */
+export function shopOf(overrides: Partial<ListingShop> = {}): ListingShop {
+  return { id: 'S1', platform: 'taobao', name: '小王的淘宝店', rule: { ...RULE }, created_at: 1795000000, updated_at: 1795000000, ...overrides };
+}
+
+/** A jpmall product as the preview starts from it: costs in fen. */
+export interface CatalogueProduct {
+  product_id: string;
+  item_no: string;
+  title: string;
+  stall_name: string;
+  image: string;
+  skus: { sku_id: string; color: string; size: string; cost: number; stock: number }[];
+  /** False: off the shelf (or its stall closed), so it cannot be listed. On the shelf unless told. */
+  on_sale?: boolean;
+}
+
+/** The server's reasons a product is skipped (api/messages), by the request's language. */
+const SKIP_REASONS = {
+  zh_CN: { unknown: () => '商品不存在或已删除', off: (itemNo: string) => `货号 ${itemNo} 已下架或档口已关闭，不能铺货` },
+  en_US: { unknown: () => 'The product does not exist or was removed.', off: (itemNo: string) => `Item ${itemNo} is off the shelf or its stall is closed, so it cannot be listed.` },
+};
+
+export const PRODUCTS: CatalogueProduct[] = [
+  {
+    product_id: 'P1',
+    item_no: 'A1001',
+    title: '夏季T恤',
+    stall_name: '一号档口',
+    image: '/media/p/P1/main-1.jpg',
+    skus: [
+      { sku_id: 'K1', color: '黑色', size: 'M', cost: 3420, stock: 120 },
+      { sku_id: 'K2', color: '白色', size: 'L', cost: 4990, stock: 3 },
+    ],
+  },
+  {
+    product_id: 'P2',
+    item_no: 'B2002',
+    title: '发夹',
+    stall_name: '二号档口',
+    image: '/media/p/P2/main-1.jpg',
+    skus: [{ sku_id: 'K3', color: '红色', size: '均码', cost: 10, stock: 50 }],
+  },
+];
+
+/** A listed SKU; override what a test is about. */
+export function listingSkuOf(overrides: Partial<ListingSku> = {}): ListingSku {
+  return {
+    sku_id: 'K1',
+    color: '黑色',
+    size: 'M',
+    listed_price: '56.90',
+    cost_then: '34.20',
+    cost_now: '34.20',
+    margin_now: '22.70',
+    stock_now: 120,
+    sku_state: 'on_sale',
+    price_changed: false,
+    ...overrides,
+  };
+}
+
+/** A listed product; override what a test is about. */
+export function listingOf(overrides: Partial<Listing> = {}): Listing {
+  return {
+    id: 'L1',
+    shop_id: 'S1',
+    shop_name: '小王的淘宝店',
+    platform: 'taobao',
+    product_id: 'P1',
+    item_no: 'A1001',
+    title: '夏季T恤',
+    image: '/media/p/P1/main-1.jpg',
+    stall_name: '一号档口',
+    listed_at: 1795000000,
+    product_state: 'on_shelf',
+    stall_state: 'open',
+    changed: false,
+    skus: [listingSkuOf()],
+    ...overrides,
+  };
+}
+
+/** Which tabs a listing is under (the server's rules). */
+function under(listing: Listing, filter: ListingFilter): boolean {
+  if (filter === 'all') return true;
+  if (filter === 'changed') return listing.changed;
+  if (filter === 'sold_out') return listing.product_state === 'on_shelf' && listing.skus.length > 0 && listing.skus.every((s) => s.sku_state !== 'on_sale');
+  return listing.product_state !== 'on_shelf' || listing.stall_state === 'closed';
+}
+
+const chars = (text: string) => [...text].length;
+const twoDecimals = (text: unknown) => typeof text === 'string' && /^\d+\.\d{2}$/.test(text);
+
+/** listing/shop_save's checks, in the order the server makes them: the first refusal names its field. */
+function refusalOf(body: Record<string, unknown>): Response | null {
+  const rule = (body.rule ?? {}) as Partial<ListingRule>;
+  const name = typeof body.name === 'string' ? body.name.trim() : '';
+  if (name === '' || chars(name) > 30) return refused(422, '店铺名称须为 1–30 个字', { field: 'name' });
+  if (!(LISTING_PLATFORMS as readonly unknown[]).includes(body.platform)) return refused(422, '请选择平台', { field: 'platform' });
+  const multiplier = yuanToFen(rule.multiplier);
+  if (!twoDecimals(rule.multiplier) || multiplier < 100 || multiplier > 1000) return refused(422, '倍率须为 1.00–10.00', { field: 'multiplier' });
+  if (!twoDecimals(rule.fixed_add) || yuanToFen(rule.fixed_add) > 999999) return refused(422, '固定加价须为 0–9999.99 元', { field: 'fixed_add' });
+  if (!(LISTING_ROUNDINGS as readonly unknown[]).includes(rule.rounding)) return refused(422, '请选择价格尾数', { field: 'rounding' });
+  if (!twoDecimals(rule.min_margin) || yuanToFen(rule.min_margin) > 999999) return refused(422, '最低利润须为 0–9999.99 元', { field: 'min_margin' });
+  if (typeof rule.title_prefix !== 'string' || chars(rule.title_prefix) > 20) return refused(422, '标题前缀最多 20 个字', { field: 'title_prefix' });
+  if (typeof rule.title_suffix !== 'string' || chars(rule.title_suffix) > 20) return refused(422, '标题后缀最多 20 个字', { field: 'title_suffix' });
+  const cap = rule.stock_cap;
+  if (cap !== null && !(Number.isInteger(cap) && (cap as number) >= 0 && (cap as number) <= 99999)) return refused(422, '库存上限须为 0–99999', { field: 'stock_cap' });
+  return null;
+}
+
+/** What listing/preview answers for a shop and a product, as the server prices it. */
+function previewOf(shop: ListingShop, product: CatalogueProduct): ListingPreviewProduct {
+  const { rule } = shop;
+  return {
+    product_id: product.product_id,
+    item_no: product.item_no,
+    title: `${rule.title_prefix}${product.title}${rule.title_suffix}`,
+    stall_name: product.stall_name,
+    image: product.image,
+    skus: product.skus.map((sku) => {
+      const { price, margin } = listedPrice(rule, sku.cost);
+      return {
+        sku_id: sku.sku_id,
+        color: sku.color,
+        size: sku.size,
+        cost: fenToYuan(sku.cost),
+        listed: fenToYuan(price),
+        margin: fenToYuan(margin),
+        stock: sku.stock,
+        listed_stock: rule.stock_cap === null ? sku.stock : Math.min(sku.stock, rule.stock_cap),
+      };
+    }),
+  };
+}
+
+/** The zip listing/package answers: PK bytes, the file name UTF-8 in Content-Disposition. */
+export const PACKAGE_NAME = '淘宝-小王的淘宝店-20261121.zip';
+const zip = () =>
+  new Response(new Uint8Array([0x50, 0x4b, 3, 4]), {
+    status: 200,
+    headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="listing.zip"; filename*=UTF-8''${encodeURIComponent(PACKAGE_NAME)}` },
+  });
+
+/**
+ * One seller's listing data: `shops`, `listings` and the catalogue the preview prices
+ * (`PRODUCTS` unless told); `platforms` says whose packages can be built. Returns the state the
+ * routes change and the routes, by path below /jpmall/addons/unishop ('/listing/shops').
+ */
+export function listingServer({
+  shops = [],
+  listings = [],
+  products = PRODUCTS,
+  platforms = PLATFORMS,
+}: { shops?: ListingShop[]; listings?: Listing[]; products?: CatalogueProduct[]; platforms?: ListingShops['platforms'] } = {}) {
+  const state = { shops: shops.map((s) => ({ ...s })), listings: listings.map((l) => ({ ...l })), made: 0, packages: [] as string[] };
+  const shopFor = (id: unknown) => state.shops.find((s) => s.id === id);
+  /** The products asked for: those that can be listed, in the order given, and the others with why. */
+  const picked = (body: Record<string, unknown>, call: Call) => {
+    const ids = Array.isArray(body.product_ids) ? (body.product_ids as string[]) : [];
+    const reasons = SKIP_REASONS[call.language === 'en_US' ? 'en_US' : 'zh_CN'];
+    const found: CatalogueProduct[] = [];
+    const skipped: ListingSkipped[] = [];
+    for (const id of ids) {
+      const product = products.find((p) => p.product_id === id);
+      if (!product) skipped.push({ product_id: id, item_no: '', reason: reasons.unknown() });
+      else if (product.on_sale === false) skipped.push({ product_id: id, item_no: product.item_no, reason: reasons.off(product.item_no) });
+      else found.push(product);
+    }
+    return { ids, found, skipped };
+  };
+  const routes: Record<string, Handler> = {
+    '/listing/shops': () => ok({ list: state.shops, platforms }),
+    '/listing/shop_save': (body) => {
+      const refusal = refusalOf(body);
+      if (refusal) return refusal;
+      const rule = body.rule as ListingRule;
+      const fields = {
+        platform: body.platform as ListingPlatform,
+        name: (body.name as string).trim(),
+        rule: { ...rule, title_prefix: rule.title_prefix.trim(), title_suffix: rule.title_suffix.trim() },
+      };
+      const existing = body.id ? shopFor(body.id) : undefined;
+      if (body.id && !existing) return refused(404, '店铺不存在');
+      if (existing) {
+        Object.assign(existing, fields, { updated_at: existing.updated_at + 60 });
+        return ok(existing);
+      }
+      state.made += 1;
+      const shop: ListingShop = { id: `S-new-${state.made}`, ...fields, created_at: 1795100000, updated_at: 1795100000 };
+      state.shops.push(shop);
+      return ok(shop);
+    },
+    '/listing/shop_delete': (body) => {
+      if (!shopFor(body.id)) return refused(404, '店铺不存在');
+      state.shops = state.shops.filter((s) => s.id !== body.id);
+      return ok({});
+    },
+    '/listing/preview': (body, call) => {
+      const shop = shopFor(body.shop_id);
+      if (!shop) return refused(404, '店铺不存在');
+      const { ids, found, skipped } = picked(body, call);
+      if (ids.length < 1 || ids.length > 200) return refused(422, '一次可铺货 1–200 件商品', { field: 'product_ids' });
+      return ok({ shop, products: found.map((p) => previewOf(shop, p)), skipped });
+    },
+    '/listing/package': (body, call) => {
+      const shop = shopFor(body.shop_id);
+      if (!shop) return refused(404, '店铺不存在');
+      if (!platforms.some((p) => p.code === shop.platform && p.packages)) return refused(422, '该平台的数据包即将推出');
+      // only the listable ones are packaged; refused (with the first one's reason) when none is
+      const { found, skipped } = picked(body, call);
+      if (found.length === 0) return refused(422, skipped[0]?.reason ?? '一次可铺货 1–200 件商品', { field: 'product_ids' });
+      // a request id seen before is the same package: recorded once
+      const request = typeof body.request_id === 'string' ? body.request_id : '';
+      if (request && state.packages.includes(request)) return zip();
+      if (request) state.packages.push(request);
+      for (const product of found) {
+        const preview = previewOf(shop, product);
+        state.listings.unshift({
+          id: `L-${shop.id}-${product.product_id}-${state.listings.length + 1}`,
+          shop_id: shop.id,
+          shop_name: shop.name,
+          platform: shop.platform,
+          product_id: product.product_id,
+          item_no: product.item_no,
+          title: preview.title,
+          image: product.image,
+          stall_name: product.stall_name,
+          listed_at: 1795200000,
+          product_state: 'on_shelf',
+          stall_state: 'open',
+          changed: false,
+          skus: preview.skus.map((sku) => ({
+            sku_id: sku.sku_id,
+            color: sku.color,
+            size: sku.size,
+            listed_price: sku.listed,
+            cost_then: sku.cost,
+            cost_now: sku.cost,
+            margin_now: sku.margin,
+            stock_now: sku.stock,
+            sku_state: 'on_sale',
+            price_changed: false,
+          })),
+        });
+      }
+      return zip();
+    },
+    '/listing/lists': (body) => {
+      const filter = (body.filter ?? 'all') as ListingFilter;
+      const mine = state.listings.filter((l) => !body.shop_id || l.shop_id === body.shop_id);
+      const counts = { all: mine.length, changed: 0, sold_out: 0, delisted: 0 };
+      for (const f of ['changed', 'sold_out', 'delisted'] as const) counts[f] = mine.filter((l) => under(l, f)).length;
+      const list = mine.filter((l) => under(l, filter));
+      const page = Number(body.page ?? 1);
+      const size = Number(body.pagesize ?? 10);
+      // every shop the seller has listings in, whichever is filtered (a deleted one under its name)
+      const shops: { id: string; name: string }[] = [];
+      for (const l of state.listings) if (!shops.some((s) => s.id === l.shop_id)) shops.push({ id: l.shop_id, name: l.shop_name });
+      return ok({ list: list.slice((page - 1) * size, page * size), total: list.length, page, pagesize: size, counts, shops });
+    },
+    '/listing/remove': (body) => {
+      const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
+      const before = state.listings.length;
+      state.listings = state.listings.filter((l) => !ids.includes(l.id));
+      return ok({ removed: before - state.listings.length });
+    },
+  };
+  return { state, routes };
+}
+
+/** Han characters: the English screens show none of the product's own. */
+export const HAN = /\p{Script=Han}/u;
+
+/**
+ * The text of `root` a reader sees in English, without what is marked as not to be translated
+ * (`translate="no"`: names a person typed, stalls) or Chinese on purpose (`lang="zh-CN"`).
+ */
+export function ownText(root: Element): string {
+  const copy = root.cloneNode(true) as Element;
+  for (const marked of copy.querySelectorAll('[translate="no"], [lang="zh-CN"]')) marked.remove();
+  return copy.textContent ?? '';
+}
