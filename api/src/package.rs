@@ -130,7 +130,7 @@ pub fn compact_china_time(unix: i64) -> String {
 }
 
 /// Bytes written here go to the response body; a client that went away shows up as a broken pipe.
-struct ChannelWriter(mpsc::Sender<io::Result<Bytes>>);
+pub struct ChannelWriter(mpsc::Sender<io::Result<Bytes>>);
 
 impl Write for ChannelWriter {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
@@ -162,10 +162,6 @@ fn write_zip(
         zip.write_all(&bytes)?;
     }
     zip.finish().map_err(io::Error::other)?.flush()
-}
-
-fn attachment(name: &str) -> HeaderValue {
-    content_disposition(&format!("{name}.zip"), "images.zip")
 }
 
 /// `attachment` with the UTF-8 file name, and an ASCII `fallback` for clients that know no other.
@@ -202,12 +198,29 @@ pub async fn images_zip(state: &AppState, sets: &[ImageSet]) -> Result<Response,
         format!("product-images-{}", compact_china_time(commands::clock::now()))
     };
     let entries = plan(&root, sets);
-    let (sender, mut receiver) = mpsc::channel::<io::Result<Bytes>>(8);
     let data_dir = state.config.data_dir.clone();
+    Ok(streamed_zip(
+        &format!("{root}.zip"),
+        "images.zip",
+        "image package",
+        move |out| write_zip(&entries, &products, &data_dir, out),
+    ))
+}
+
+/// A zip download written by `write` on a blocking thread as the client reads it, so memory stays
+/// flat however large it is; a failure after the first bytes ends the body with an error, and is
+/// logged as `what` failed unless the client went away.
+pub fn streamed_zip(
+    file_name: &str,
+    fallback: &str,
+    what: &'static str,
+    write: impl FnOnce(ChannelWriter) -> io::Result<()> + Send + 'static,
+) -> Response {
+    let (sender, mut receiver) = mpsc::channel::<io::Result<Bytes>>(8);
     tokio::task::spawn_blocking(move || {
-        if let Err(error) = write_zip(&entries, &products, &data_dir, ChannelWriter(sender.clone())) {
+        if let Err(error) = write(ChannelWriter(sender.clone())) {
             if error.kind() != io::ErrorKind::BrokenPipe {
-                tracing::error!("image package failed: {error}");
+                tracing::error!("{what} failed: {error}");
             }
             let _ = sender.blocking_send(Err(error));
         }
@@ -216,9 +229,12 @@ pub async fn images_zip(state: &AppState, sets: &[ImageSet]) -> Result<Response,
     let mut response = Response::new(Body::from_stream(stream));
     let out = response.headers_mut();
     out.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/zip"));
-    out.insert(header::CONTENT_DISPOSITION, attachment(&root));
+    out.insert(
+        header::CONTENT_DISPOSITION,
+        content_disposition(file_name, fallback),
+    );
     out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    response
 }
 
 #[cfg(test)]

@@ -494,6 +494,49 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// Uploads a platform's order export (`order/platform/import`) as `token`, in English.
+    pub async fn import_platform_file(&self, token: &str, bytes: Vec<u8>, name: &str) -> (StatusCode, Value) {
+        let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
+        self.send(
+            self.client
+                .post(self.url(&format!("{UNISHOP}/order/platform/import")))
+                .header("token", token)
+                .header("content-language", "en_US")
+                .multipart(reqwest::multipart::Form::new().part("file", part)),
+        )
+        .await
+    }
+
+    /// The background job `id` (`excel/job`) once it no longer runs; fails after 30 s.
+    pub async fn job_done(&self, token: &str, id: &Value) -> Value {
+        for _ in 0..300 {
+            let job = self
+                .unishop_data(token, "en_US", "excel/job", json!({"id": id}))
+                .await;
+            if job["status"] != "running" {
+                return job;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("job {id} still running");
+    }
+}
+
+/// The files of a zip, by name, in the archive's order.
+pub fn zip_entries(zip_bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    use std::io::Read;
+    let mut archive = zip::ZipArchive::new(std::io::Cursor::new(zip_bytes)).expect("a zip archive");
+    (0..archive.len())
+        .map(|i| {
+            let mut file = archive.by_index(i).unwrap();
+            let mut bytes = Vec::new();
+            file.read_to_end(&mut bytes).unwrap();
+            (file.name().expect("a UTF-8 name").to_string(), bytes)
+        })
+        .collect()
+}
+
 pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();

@@ -1,10 +1,9 @@
 use std::collections::HashSet;
-use std::io::{Cursor, Read};
 
 use commands::catalog::seed::{near_duplicate_source, product_id, NEAR_DUPLICATE_EVERY};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
-use tests::{on_both_engines, TestApp};
+use tests::{on_both_engines, zip_entries as entries, TestApp};
 
 const U: &str = "/jpmall/addons/unishop";
 const MARKET: usize = 120;
@@ -674,18 +673,6 @@ async fn same_style_finds_the_planted_look_alikes_first(app: &TestApp) {
         .post(&format!("{U}/product/same_style"), json!({"id": "424242"}))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
-}
-
-fn entries(zip_bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(zip_bytes)).expect("a zip archive");
-    (0..archive.len())
-        .map(|i| {
-            let mut file = archive.by_index(i).unwrap();
-            let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).unwrap();
-            (file.name().expect("a UTF-8 name").to_string(), bytes)
-        })
-        .collect()
 }
 
 async fn download(app: &TestApp, token: &str, ids: Value) -> reqwest::Response {

@@ -7,15 +7,14 @@
 //! package's 商家编码 imported and ordered as exactly those jpmall SKUs, with no link.
 
 use std::collections::HashMap;
-use std::io::{Cursor, Read};
+use std::io::Cursor;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use calamine::{open_workbook_from_rs, Data, Reader, Xlsx};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 use sqlx::Row;
-use tests::{on_both_engines, product_id_of, TestApp, UNISHOP};
+use tests::{on_both_engines, product_id_of, zip_entries, TestApp};
 
 const U: &str = "/jpmall/addons/unishop";
 
@@ -52,18 +51,6 @@ async fn package(app: &TestApp, token: &str, body: Value) -> reqwest::Response {
         .send()
         .await
         .unwrap()
-}
-
-fn entries(zip_bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
-    let mut archive = zip::ZipArchive::new(Cursor::new(zip_bytes)).expect("a zip archive");
-    (0..archive.len())
-        .map(|i| {
-            let mut file = archive.by_index(i).unwrap();
-            let mut bytes = Vec::new();
-            file.read_to_end(&mut bytes).unwrap();
-            (file.name().unwrap().to_string(), bytes)
-        })
-        .collect()
 }
 
 /// An independent reader of a 淘宝助理 file: UTF-16LE after its byte-order mark, lines ending `\r\n`,
@@ -257,7 +244,7 @@ async fn a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once(app: 
     let response = package(app, &token, body.clone()).await;
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(response.headers()["content-type"], "application/zip");
-    let files = entries(&response.bytes().await.unwrap());
+    let files = zip_entries(&response.bytes().await.unwrap());
     let csv = files
         .iter()
         .find(|(name, _)| name.ends_with(".csv"))
@@ -364,7 +351,7 @@ async fn a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once(app: 
     );
     let response = package(app, &token, mixed).await;
     assert_eq!(response.status(), StatusCode::OK);
-    let files = entries(&response.bytes().await.unwrap());
+    let files = zip_entries(&response.bytes().await.unwrap());
     let (_, rows) = read_taobao(&files.iter().find(|(n, _)| n.ends_with(".csv")).unwrap().1);
     assert_eq!(rows.len(), 1);
     let refused = package(app, &token, json!({"shop_id": shop, "product_ids": [off]})).await;
@@ -519,7 +506,7 @@ async fn the_cli_writes_the_package_the_storefront_downloads_and_prints_the_chan
     ]);
     assert!(ok, "{stderr}");
     assert_eq!(stdout.trim(), out.to_str().unwrap());
-    let files = entries(&std::fs::read(&out).unwrap());
+    let files = zip_entries(&std::fs::read(&out).unwrap());
     let csv = files.iter().find(|(name, _)| name.ends_with(".csv")).unwrap();
     let (_, rows) = read_taobao(&csv.1);
     assert_eq!(rows.len(), 2);
@@ -668,29 +655,6 @@ fn douyin_export(lines: &[DouyinLine]) -> Vec<u8> {
     writer.into_inner().unwrap()
 }
 
-async fn import_platform_file(app: &TestApp, token: &str, bytes: Vec<u8>, name: &str) -> (StatusCode, Value) {
-    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
-    app.send(
-        app.client
-            .post(app.url(&format!("{UNISHOP}/order/platform/import")))
-            .header("token", token)
-            .header("content-language", "en_US")
-            .multipart(reqwest::multipart::Form::new().part("file", part)),
-    )
-    .await
-}
-
-async fn job_done(app: &TestApp, token: &str, id: &Value) -> Value {
-    for _ in 0..300 {
-        let job = data(app, token, "excel/job", json!({"id": id})).await;
-        if job["status"] != "running" {
-            return job;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("job {id} still running");
-}
-
 async fn a_douyin_package_names_every_sku_by_its_code_and_the_shops_orders_come_back_by_it(app: &TestApp) {
     app.seed(6).await;
     let token = app.register("13800002501", "abc12345").await;
@@ -739,7 +703,7 @@ async fn a_douyin_package_names_every_sku_by_its_code_and_the_shops_orders_come_
         .unwrap()
         .to_string();
     assert!(disposition.contains("douyin-"), "{disposition}");
-    let files = entries(&response.bytes().await.unwrap());
+    let files = zip_entries(&response.bytes().await.unwrap());
     let root = files[0].0.split('/').next().unwrap().to_string();
     assert!(
         root.starts_with("douyin-") && disposition.contains(&root),
@@ -825,7 +789,9 @@ async fn a_douyin_package_names_every_sku_by_its_code_and_the_shops_orders_come_
         }
     }
     assert_eq!(wanted.len(), 3, "each product has a SKU in stock");
-    let (status, reply) = import_platform_file(app, &token, douyin_export(&lines), "抖店订单.csv").await;
+    let (status, reply) = app
+        .import_platform_file(&token, douyin_export(&lines), "抖店订单.csv")
+        .await;
     assert_eq!(status, StatusCode::OK, "{reply}");
     let preview = reply["data"].clone();
     assert_eq!(preview["platform"], "douyin", "{preview}");
@@ -856,7 +822,7 @@ async fn a_douyin_package_names_every_sku_by_its_code_and_the_shops_orders_come_
         json!({"id": preview["id"], "courier": "zto"}),
     )
     .await;
-    let job = job_done(app, &token, &job["id"]).await;
+    let job = app.job_done(&token, &job["id"]).await;
     assert_eq!(job["status"], "done", "{job}");
     assert_eq!(job["report"]["created"], 3, "{job}");
     let ordered = data(

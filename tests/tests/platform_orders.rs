@@ -5,7 +5,6 @@
 
 use std::io::Cursor;
 use std::path::PathBuf;
-use std::time::Duration;
 
 use calamine::{open_workbook_from_rs, Reader, Xlsx};
 use reqwest::StatusCode;
@@ -159,30 +158,15 @@ async fn labels_are_kept_as_uploaded_and_shown_only_to_their_owner_and_warehouse
 }
 
 async fn import(app: &TestApp, token: &str, bytes: Vec<u8>, name: &str) -> (StatusCode, Value) {
-    let part = reqwest::multipart::Part::bytes(bytes).file_name(name.to_string());
-    app.send(
-        app.client
-            .post(app.url(&format!("{UNISHOP}/order/platform/import")))
-            .header("token", token)
-            .header("content-language", "en_US")
-            .multipart(reqwest::multipart::Form::new().part("file", part)),
-    )
-    .await
+    app.import_platform_file(token, bytes, name).await
+}
+
+async fn job_done(app: &TestApp, token: &str, id: &Value) -> Value {
+    app.job_done(token, id).await
 }
 
 async fn data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     app.unishop_data(token, "en_US", path, body).await
-}
-
-async fn job_done(app: &TestApp, token: &str, id: &Value) -> Value {
-    for _ in 0..300 {
-        let job = data(app, token, "excel/job", json!({"id": id})).await;
-        if job["status"] != "running" {
-            return job;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    panic!("job {id} still running");
 }
 
 fn order_of<'a>(preview: &'a Value, source: &str) -> &'a Value {

@@ -1,11 +1,8 @@
 //! `listing/…` (docs/api.md, "Listing in my shop"): the seller's shops with their pricing rules, the
 //! preview of a package's prices, the package download, and "My listings".
 
-use std::io;
-
-use axum::body::{Body, Bytes};
 use axum::extract::State;
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use commands::clock::now;
 use commands::listing::shops::{self, ShopInput};
@@ -15,7 +12,6 @@ use domain::listing::rule::ListingRule;
 use projections::listings::{self as read, ListingFilter, ListingsPage, Shop};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::sync::mpsc;
 
 use crate::actions::listing as packaging;
 use crate::envelope::ok;
@@ -285,22 +281,6 @@ pub async fn preview(
     }))
 }
 
-/// Bytes written here go to the response body; a client that went away shows up as a broken pipe.
-struct ChannelWriter(mpsc::Sender<io::Result<Bytes>>);
-
-impl io::Write for ChannelWriter {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.0
-            .blocking_send(Ok(Bytes::copy_from_slice(buf)))
-            .map_err(|_| io::Error::new(io::ErrorKind::BrokenPipe, "the client stopped reading"))?;
-        Ok(buf.len())
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The package itself, streamed as it is written; what it lists is recorded first, so a download
 /// the seller has is always in My listings.
 pub async fn package(
@@ -311,27 +291,13 @@ pub async fn package(
     let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
     let package_id = packaging::package_id(body.request_id.as_deref(), &user.id);
     let package = packaging::prepare(&state, shop, &body.product_ids, &package_id).await?;
-    let name = package.name.clone();
-    let (sender, mut receiver) = mpsc::channel::<io::Result<Bytes>>(8);
-    let writer_state = state.clone();
-    tokio::task::spawn_blocking(move || {
-        if let Err(error) = packaging::write(&writer_state, &package, ChannelWriter(sender.clone())) {
-            if error.kind() != io::ErrorKind::BrokenPipe {
-                tracing::error!("listing package failed: {error}");
-            }
-            let _ = sender.blocking_send(Err(error));
-        }
-    });
-    let stream = futures::stream::poll_fn(move |cx| receiver.poll_recv(cx));
-    let mut response = Response::new(Body::from_stream(stream));
-    let out = response.headers_mut();
-    out.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/zip"));
-    out.insert(
-        header::CONTENT_DISPOSITION,
-        crate::package::content_disposition(&format!("{name}.zip"), "listing.zip"),
-    );
-    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    Ok(response)
+    let file_name = format!("{}.zip", package.name);
+    Ok(crate::package::streamed_zip(
+        &file_name,
+        "listing.zip",
+        "listing package",
+        move |out| packaging::write(&state, &package, out),
+    ))
 }
 
 #[derive(Deserialize, Default)]
