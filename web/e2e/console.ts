@@ -10,8 +10,11 @@ export async function consoleLogin(page: Page, mobile: string, password: string)
   await page.goto('/admin/login');
   await page.locator('.console-login-mobile').fill(mobile);
   await page.locator('.console-login-password input').fill(password);
+  // the button spins (and ignores a click) until the site's RSA key has loaded
+  const submit = page.locator('.console-login-submit');
+  await expect(submit).not.toHaveClass(/ant-btn-loading/);
   const answer = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/login`));
-  await page.locator('.console-login-submit').click();
+  await submit.click();
   expect((await answer).status()).toBe(200);
   await expect(page.locator('.console-staff-name')).toBeVisible();
 }
