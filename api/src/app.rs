@@ -21,6 +21,7 @@ use domain::wallet::{Wallet, WalletServices};
 use domain::wave::Wave;
 use projections::after_sales::AfterSaleBook;
 use projections::coupons::CouponBook;
+use projections::listing_notices::ListingNotices;
 use projections::listings::ListingBook;
 use projections::messages::{AfterSaleMessages, CouponMessages, OrderMessages, WalletMessages};
 use projections::orders::OrderBook;
@@ -122,6 +123,8 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(db.cqrs_live::<Listing>(vec![live(&listing_book)], vec![], ())),
         db.pool.clone(),
     ));
+    // The listings' notices follow the catalogue's change log on their own.
+    let listing_notices = ListingNotices::new(db.pool.clone(), db.engine == commands::db::Engine::Postgres);
     let projections: Vec<Arc<dyn Replayable>> = vec![
         Arc::new(balances),
         Arc::new(ledger),
@@ -136,6 +139,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         Arc::new(after_sale_messages),
         Arc::new(wave_book),
         Arc::new(listing_book),
+        listing_notices.clone(),
     ];
     // Only the simulator signs callbacks with this key: where it does not run (production among
     // others) no key is kept, and its webhook is not routed.
@@ -172,6 +176,7 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         payments: Arc::new(payments),
         projections: Arc::new(projections.clone()),
         ranking,
+        listing_notices,
         jobs: tokio_util::task::TaskTracker::new(),
         same_style: Arc::default(),
         list_totals: Arc::default(),

@@ -43,6 +43,8 @@ pub struct AppState {
     pub projections: Arc<Vec<Arc<dyn projections::Replayable>>>,
     /// Follows the order log behind the commands; `serve` runs it.
     pub ranking: Arc<projections::ranking::RankingFollower>,
+    /// Follows the catalogue's changes into the listings' to-act-on lists and messages.
+    pub listing_notices: Arc<projections::listing_notices::ListingNotices>,
     /// Background jobs (Excel exports and imports, product imports): a stopping server waits for them.
     pub jobs: tokio_util::task::TaskTracker,
     pub same_style: Arc<projections::catalog::SameStyleIndex>,

@@ -31,7 +31,8 @@ impl Snapshotted for Wave {
 }
 
 impl Snapshotted for Listing {
-    const SNAPSHOT_FORMAT: i64 = 1;
+    // 2: the last change marked done.
+    const SNAPSHOT_FORMAT: i64 = 2;
 }
 
 /// A snapshot must be invisible: an aggregate resumed from the JSON of its state at any point, then

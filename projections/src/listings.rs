@@ -25,20 +25,45 @@ impl Projection for ListingBook {
 
     async fn apply(&self, conn: &mut AnyConnection, envelope: &EventEnvelope<Listing>) -> sqlx::Result<()> {
         let id = envelope.aggregate_id.as_str();
+        let (listed, at) = match &envelope.payload {
+            ListingEvent::ProductListed { listed, at } => (listed, at),
+            ListingEvent::ChangesActedOn { up_to, how, at } => {
+                sqlx::query(
+                    "UPDATE listings SET done_tx = $2, done_position = $3, done_how = $4, done_at = $5 WHERE id = $1",
+                )
+                .bind(id)
+                .bind(up_to.tx)
+                .bind(up_to.position)
+                .bind(how.code())
+                .bind(*at)
+                .execute(&mut *conn)
+                .await?;
+                return Ok(());
+            }
+            ListingEvent::ListingRemoved { .. } => {
+                sqlx::query("DELETE FROM listing_skus WHERE listing_id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                sqlx::query("DELETE FROM listings WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *conn)
+                    .await?;
+                return Ok(());
+            }
+        };
         sqlx::query("DELETE FROM listing_skus WHERE listing_id = $1")
             .bind(id)
             .execute(&mut *conn)
             .await?;
-        sqlx::query("DELETE FROM listings WHERE id = $1")
-            .bind(id)
-            .execute(&mut *conn)
-            .await?;
-        let ListingEvent::ProductListed { listed, at } = &envelope.payload else {
-            return Ok(());
-        };
+        // Listed again: the new package replaces the record, and what was marked done stays done.
         sqlx::query(
             "INSERT INTO listings (id, user_id, shop_id, shop_name, platform, product_id, item_no, title, \
-             package_id, listed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             package_id, listed_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) \
+             ON CONFLICT (id) DO UPDATE SET user_id = excluded.user_id, shop_id = excluded.shop_id, \
+             shop_name = excluded.shop_name, platform = excluded.platform, product_id = excluded.product_id, \
+             item_no = excluded.item_no, title = excluded.title, package_id = excluded.package_id, \
+             listed_at = excluded.listed_at",
         )
         .bind(id)
         .bind(&listed.user_id)
@@ -142,6 +167,8 @@ pub enum ListingFilter {
     SoldOut,
     /// The product is off the shelf or gone, or its stall is closed.
     Delisted,
+    /// The stall changed something since listing that the seller has not marked done.
+    ToActOn,
 }
 
 impl ListingFilter {
@@ -151,6 +178,7 @@ impl ListingFilter {
             "changed" => Some(ListingFilter::Changed),
             "sold_out" => Some(ListingFilter::SoldOut),
             "delisted" => Some(ListingFilter::Delisted),
+            "to_act_on" => Some(ListingFilter::ToActOn),
             _ => None,
         }
     }
@@ -161,14 +189,26 @@ impl ListingFilter {
             ListingFilter::Changed => "(delisted = 1 OR short_skus > 0 OR repriced_skus > 0)",
             ListingFilter::SoldOut => "(delisted = 0 AND short_skus > 0)",
             ListingFilter::Delisted => "delisted = 1",
+            ListingFilter::ToActOn => "pending > 0",
         }
     }
 }
 
+/// The changes of a listing (`lc`, joined to its record `l`) still to act on: made after it was
+/// listed and after the seller last marked it done, in the order the notices follow the log.
+macro_rules! pending {
+    () => {
+        "lc.at >= l.listed_at AND (lc.change_tx > l.done_tx \
+         OR (lc.change_tx = l.done_tx AND lc.change_position > l.done_position))"
+    };
+}
+const PENDING: &str = pending!();
+
 /// Each listing of `user_id` (in `shop_id`, or every shop when empty) with what the catalogue says
 /// now: whether the product is delisted, how many SKUs listed with stock are short or gone, how many
 /// changed price.
-const STATE: &str = "SELECT l.id, l.shop_id, l.shop_name, l.platform, l.product_id, l.item_no, l.title, l.listed_at, \
+const STATE: &str = concat!(
+    "SELECT l.id, l.shop_id, l.shop_name, l.platform, l.product_id, l.item_no, l.title, l.listed_at, \
      COALESCE(p.title_en, '') AS title_en, COALESCE(p.colors, '[]') AS colours, COALESCE(s.name, '') AS stall_name, \
      CASE WHEN p.id IS NULL THEN 'gone' WHEN p.on_shelf = 0 THEN 'off_shelf' ELSE 'on_shelf' END AS product_state, \
      COALESCE(s.status, 'open') AS stall_state, \
@@ -176,9 +216,13 @@ const STATE: &str = "SELECT l.id, l.shop_id, l.shop_name, l.platform, l.product_
      (SELECT COUNT(*) FROM listing_skus ls LEFT JOIN skus k ON k.id = ls.sku_id \
       WHERE ls.listing_id = l.id AND (k.id IS NULL OR (ls.stock > 0 AND k.stock <= 0))) AS short_skus, \
      (SELECT COUNT(*) FROM listing_skus ls JOIN skus k ON k.id = ls.sku_id \
-      WHERE ls.listing_id = l.id AND k.price <> ls.cost) AS repriced_skus \
+      WHERE ls.listing_id = l.id AND k.price <> ls.cost) AS repriced_skus, \
+     (SELECT COUNT(*) FROM listing_changes lc WHERE lc.listing_id = l.id AND ",
+    pending!(),
+    ") AS pending \
      FROM listings l LEFT JOIN products p ON p.id = l.product_id LEFT JOIN stalls s ON s.id = p.stall_id \
-     WHERE l.user_id = $1 AND ($2 = '' OR l.shop_id = $2)";
+     WHERE l.user_id = $1 AND ($2 = '' OR l.shop_id = $2)",
+);
 
 #[derive(Debug, Clone, Serialize)]
 pub struct ListedSkuView {
@@ -216,7 +260,27 @@ pub struct ListingView {
     pub stall_state: String,
     pub changed: bool,
     pub skus: Vec<ListedSkuView>,
+    /// What the stall changed since listing that the seller has not marked done, newest first.
+    pub pending: Vec<PendingChangeView>,
 }
+
+/// A change of the stall's waiting for the seller to act on in their shop.
+#[derive(Debug, Clone, Serialize)]
+pub struct PendingChangeView {
+    /// price | sold_out | restocked | delisted | relisted | stall_closed
+    pub kind: String,
+    /// '' for a change of the product itself.
+    pub sku_id: String,
+    pub color: String,
+    pub size: String,
+    /// A price in yuan, or a stock; '' where the kind has none.
+    pub before: String,
+    pub after: String,
+    pub at: i64,
+}
+
+/// The most pending changes a listing shows (the newest).
+const PENDING_SHOWN: i64 = 20;
 
 #[derive(Debug, Clone, Default, Serialize)]
 pub struct ListingCounts {
@@ -224,6 +288,7 @@ pub struct ListingCounts {
     pub changed: i64,
     pub sold_out: i64,
     pub delisted: i64,
+    pub to_act_on: i64,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -254,10 +319,12 @@ pub async fn page(
         "SELECT COUNT(*) AS all_count, \
          COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS changed_count, \
          COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS sold_out_count, \
-         COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS delisted_count FROM ({STATE}) x",
+         COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS delisted_count, \
+         COALESCE(SUM(CASE WHEN {} THEN 1 ELSE 0 END), 0) AS to_act_on_count FROM ({STATE}) x",
         ListingFilter::Changed.condition(),
         ListingFilter::SoldOut.condition(),
         ListingFilter::Delisted.condition(),
+        ListingFilter::ToActOn.condition(),
     );
     let c = sqlx::query(&counts_sql)
         .bind(user_id)
@@ -270,12 +337,14 @@ pub async fn page(
         changed: count("changed_count"),
         sold_out: count("sold_out_count"),
         delisted: count("delisted_count"),
+        to_act_on: count("to_act_on_count"),
     };
     let total = match filter {
         ListingFilter::All => counts.all,
         ListingFilter::Changed => counts.changed,
         ListingFilter::SoldOut => counts.sold_out,
         ListingFilter::Delisted => counts.delisted,
+        ListingFilter::ToActOn => counts.to_act_on,
     };
     let rows = sqlx::query(&format!(
         "SELECT * FROM ({STATE}) x WHERE {} ORDER BY listed_at DESC, id DESC LIMIT {pagesize} OFFSET {}",
@@ -358,13 +427,13 @@ async fn listing_view(pool: &AnyPool, r: &AnyRow, lang: Language) -> sqlx::Resul
     let delisted: i64 = r.get("delisted");
     let short: i64 = r.get("short_skus");
     let repriced: i64 = r.get("repriced_skus");
+    let pending = pending_of(pool, &id, &colours, lang).await?;
     Ok(ListingView {
         title: match lang {
             Language::EnUs if !title_en.is_empty() => title_en,
             _ => r.get("title"),
         },
         image: picture_url(&product_id, "main-1.jpg"),
-        id,
         shop_id: r.get("shop_id"),
         shop_name: r.get("shop_name"),
         platform: r.get("platform"),
@@ -375,8 +444,142 @@ async fn listing_view(pool: &AnyPool, r: &AnyRow, lang: Language) -> sqlx::Resul
         product_state: r.get("product_state"),
         stall_state: r.get("stall_state"),
         changed: delisted == 1 || short > 0 || repriced > 0,
+        pending,
+        id,
         skus,
     })
+}
+
+async fn pending_of(
+    pool: &AnyPool,
+    id: &str,
+    colours: &str,
+    lang: Language,
+) -> sqlx::Result<Vec<PendingChangeView>> {
+    let rows = sqlx::query(&format!(
+        "SELECT lc.kind, lc.sku_id, lc.before, lc.after, lc.at, COALESCE(k.color, '') AS color, \
+         COALESCE(k.size, '') AS size FROM listing_changes lc JOIN listings l ON l.id = lc.listing_id \
+         LEFT JOIN skus k ON k.id = lc.sku_id WHERE lc.listing_id = $1 AND {PENDING} \
+         ORDER BY lc.change_tx DESC, lc.change_position DESC LIMIT {PENDING_SHOWN}"
+    ))
+    .bind(id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let kind: String = r.get("kind");
+            let (before, after): (i64, i64) = (r.get("before"), r.get("after"));
+            let (before, after) = match kind.as_str() {
+                "price" => (Fen(before).to_yuan(), Fen(after).to_yuan()),
+                "sold_out" | "restocked" => (before.to_string(), after.to_string()),
+                _ => (String::new(), String::new()),
+            };
+            let color: String = r.get("color");
+            PendingChangeView {
+                kind,
+                sku_id: r.get("sku_id"),
+                color: if color.is_empty() {
+                    color
+                } else {
+                    colour_in(colours, &color, lang)
+                },
+                size: size_in(&r.get::<String, _>("size"), lang),
+                before,
+                after,
+                at: r.get("at"),
+            }
+        })
+        .collect())
+}
+
+/// Of `user_id`'s listings `ids`, those with changes to act on, each with the last of them (in the
+/// order the notices follow the log): what marking it done covers.
+pub async fn pending_marks(
+    pool: &AnyPool,
+    user_id: &str,
+    ids: &[String],
+) -> sqlx::Result<Vec<(String, i64, i64)>> {
+    let mut marks = Vec::with_capacity(ids.len());
+    for id in ids {
+        let last = sqlx::query(&format!(
+            "SELECT lc.change_tx, lc.change_position FROM listing_changes lc JOIN listings l ON l.id = lc.listing_id \
+             WHERE l.id = $1 AND l.user_id = $2 AND {PENDING} \
+             ORDER BY lc.change_tx DESC, lc.change_position DESC LIMIT 1"
+        ))
+        .bind(id)
+        .bind(user_id)
+        .fetch_optional(pool)
+        .await?;
+        if let Some(row) = last {
+            marks.push((id.clone(), row.get("change_tx"), row.get("change_position")));
+        }
+    }
+    Ok(marks)
+}
+
+/// A listed SKU as the seller-SKU export writes it.
+#[derive(Debug, Clone)]
+pub struct ListedSkuCode {
+    /// The seller's code in the shop (商家编码): the jpmall SKU id.
+    pub sku_id: String,
+    pub item_no: String,
+    pub title: String,
+    pub shop_name: String,
+    pub color: String,
+    pub size: String,
+    /// on_sale | sold_out | removed, and the product's on_shelf | off_shelf | gone
+    pub sku_state: &'static str,
+    pub product_state: String,
+}
+
+/// Every listed SKU of the listings `filter` shows (in `shop_id`, or every shop), for the shop's
+/// batch tools; at most `limit` rows.
+pub async fn sku_codes(
+    pool: &AnyPool,
+    user_id: &str,
+    shop_id: &str,
+    filter: ListingFilter,
+    lang: Language,
+    limit: i64,
+) -> sqlx::Result<Vec<ListedSkuCode>> {
+    let rows = sqlx::query(&format!(
+        "SELECT x.title, x.title_en, x.item_no, x.shop_name, x.colours, x.product_state, ls.sku_id, ls.color, ls.size, \
+         k.id AS sku_now, COALESCE(k.stock, 0) AS stock_now FROM ({STATE}) x \
+         JOIN listing_skus ls ON ls.listing_id = x.id LEFT JOIN skus k ON k.id = ls.sku_id \
+         WHERE {} ORDER BY x.listed_at DESC, x.id DESC, ls.color, ls.size, ls.sku_id LIMIT {limit}",
+        filter.condition()
+    ))
+    .bind(user_id)
+    .bind(shop_id)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows
+        .iter()
+        .map(|r| {
+            let colours: String = r.get("colours");
+            let title_en: String = r.get("title_en");
+            let sku_now: Option<String> = r.get("sku_now");
+            let stock_now: i64 = r.get("stock_now");
+            ListedSkuCode {
+                sku_id: r.get("sku_id"),
+                item_no: r.get("item_no"),
+                title: match lang {
+                    Language::EnUs if !title_en.is_empty() => title_en,
+                    _ => r.get("title"),
+                },
+                shop_name: r.get("shop_name"),
+                color: colour_in(&colours, &r.get::<String, _>("color"), lang),
+                size: size_in(&r.get::<String, _>("size"), lang),
+                sku_state: match sku_now {
+                    None => "removed",
+                    Some(_) if stock_now <= 0 => "sold_out",
+                    Some(_) => "on_sale",
+                },
+                product_state: r.get("product_state"),
+            }
+        })
+        .collect())
 }
 
 /// The ids among `ids` that are `user_id`'s listing records.

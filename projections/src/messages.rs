@@ -27,6 +27,8 @@ pub enum Target {
     AfterSale,
     Withdrawal,
     Coupon,
+    /// The seller's listings with changes to act on (`projections::listing_notices`).
+    Listing,
 }
 
 impl Target {
@@ -38,6 +40,7 @@ impl Target {
             Target::AfterSale => "after_sale",
             Target::Withdrawal => "withdrawal",
             Target::Coupon => "coupon",
+            Target::Listing => "listing",
         }
     }
 
@@ -49,6 +52,7 @@ impl Target {
             Target::AfterSale,
             Target::Withdrawal,
             Target::Coupon,
+            Target::Listing,
         ]
         .into_iter()
         .find(|t| t.code() == code)

@@ -542,9 +542,14 @@ pub async fn serve(app: &App) -> (String, tokio::task::JoinHandle<()>) {
     let addr = listener.local_addr().unwrap();
     app.state.payments.serving_at(&format!("http://{addr}"));
     let router = api::router(app.state.clone());
-    // As `jpmall serve` does, the ranking follows the order log beside the server, and stops with it.
+    // As `jpmall serve` does, the ranking follows the order log and the listing notices the
+    // catalogue's changes beside the server, and stop with it.
     let (stop, stopping) = tokio::sync::watch::channel(false);
-    let follower = app.state.ranking.clone().follow(stopping);
+    let ranking = app.state.ranking.clone().follow(stopping.clone());
+    let notices = app.state.listing_notices.clone().follow(stopping);
+    let follower = async move {
+        tokio::join!(ranking, notices);
+    };
     let server = tokio::spawn(async move {
         let _stop = stop;
         let serving = axum::serve(

@@ -96,12 +96,376 @@ fn fen(text: &Value) -> i64 {
     domain::money::Fen::parse_yuan(text.as_str().unwrap()).unwrap().0
 }
 
+/// The catalogue member raises the first SKU's price of `product` by `by` fen, through the console's
+/// own save; answers the SKU and its new price.
+async fn raise_first_price(app: &TestApp, catalogue: &str, product: &str, by: i64) -> (String, i64) {
+    let (status, form) = app
+        .as_staff(catalogue, &format!("catalog/product?id={product}"), Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{form}");
+    let mut edit = form["data"].clone();
+    let raised = fen(&edit["skus"][0]["price"]) + by;
+    edit["skus"][0]["price"] = json!(domain::money::Fen(raised).to_yuan());
+    let (status, reply) = app
+        .as_staff(catalogue, "catalog/products/save", edit.clone())
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    (edit["skus"][0]["id"].as_str().unwrap().to_string(), raised)
+}
+
+async fn shelve(app: &TestApp, catalogue: &str, product: &str, on_shelf: bool) {
+    let (status, reply) = app
+        .as_staff(
+            catalogue,
+            "catalog/products/shelf",
+            json!({"ids": [product], "on_shelf": on_shelf}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+}
+
+/// Lists `products` in a new Taobao shop of the seller's; answers the shop.
+async fn list_in_new_shop(app: &TestApp, token: &str, products: &[&str]) -> String {
+    let shop = taobao_shop(app, token, rule("1.5", "5", "none")).await;
+    let response = package(app, token, json!({"shop_id": shop, "product_ids": products})).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    response.bytes().await.unwrap();
+    shop
+}
+
+/// The seller's to-act-on tab: (product id, the kinds of its pending changes, newest first).
+async fn to_act_on(app: &TestApp, token: &str) -> Vec<(String, Vec<String>)> {
+    let page = data(
+        app,
+        token,
+        "listing/lists",
+        json!({"filter": "to_act_on", "pagesize": 50}),
+    )
+    .await;
+    let mut list: Vec<(String, Vec<String>)> = page["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            let kinds = l["pending"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["kind"].as_str().unwrap().to_string())
+                .collect();
+            (l["product_id"].as_str().unwrap().to_string(), kinds)
+        })
+        .collect();
+    list.sort();
+    assert_eq!(page["counts"]["to_act_on"], list.len(), "{page}");
+    list
+}
+
+/// The seller's messages about their listings: (id, content).
+async fn listing_messages(app: &TestApp, token: &str) -> Vec<(String, String)> {
+    let page = data(app, token, "message/lists", json!({"pagesize": 50})).await;
+    page["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["kind"] == "listing_changes")
+        .map(|m| {
+            assert_eq!(m["link"]["path"], "/myListings?filter=to_act_on", "{m}");
+            (
+                m["id"].as_str().unwrap().to_string(),
+                m["content"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+async fn the_stalls_changes_reach_only_the_sellers_who_listed_until_they_mark_them_done(app: &TestApp) {
+    app.seed(6).await;
+    let seller = app.register("13800002801", "abc12345").await;
+    let second = app.register("13800002802", "abc12345").await;
+    let bystander = app.register("13800002803", "abc12345").await;
+    let (p1, p2, p3) = (product_id_of(1), product_id_of(2), product_id_of(3));
+    list_in_new_shop(app, &seller, &[&p1, &p2]).await;
+    list_in_new_shop(app, &second, &[&p1]).await;
+    assert_eq!(to_act_on(app, &seller).await, vec![]);
+    let catalogue = app.staff("13900002901", "catalogue", &[]).await;
+
+    // The stall raises a price of p1 and takes p2 off the shelf; p3, which nobody listed, too.
+    let (sku, raised) = raise_first_price(app, &catalogue, &p1, 1000).await;
+    shelve(app, &catalogue, &p2, false).await;
+    shelve(app, &catalogue, &p3, false).await;
+    let kinds = |k: &[&str]| k.iter().map(|k| k.to_string()).collect::<Vec<_>>();
+    assert_eq!(
+        to_act_on(app, &seller).await,
+        vec![
+            (p1.clone(), kinds(&["price"])),
+            (p2.clone(), kinds(&["delisted"]))
+        ]
+    );
+    assert_eq!(
+        to_act_on(app, &second).await,
+        vec![(p1.clone(), kinds(&["price"]))]
+    );
+    assert_eq!(to_act_on(app, &bystander).await, vec![]);
+    let page = data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await;
+    let first = page["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["product_id"] == p1.as_str())
+        .unwrap()
+        .clone();
+    let change = &first["pending"][0];
+    assert_eq!(change["sku_id"], sku.as_str());
+    assert_eq!(fen(&change["after"]), raised);
+    assert_eq!(fen(&change["before"]), raised - 1000);
+    assert!(!change["color"].as_str().unwrap().is_empty(), "{change}");
+
+    // Only those who listed are told, once each, in their language.
+    let told = listing_messages(app, &seller).await;
+    assert_eq!(told.len(), 1, "{told:?}");
+    assert!(told[0].1.contains(" 2 of the products you listed"), "{told:?}");
+    assert!(listing_messages(app, &second).await[0]
+        .1
+        .contains(" 1 of the products"));
+    assert_eq!(listing_messages(app, &bystander).await, vec![]);
+
+    // Marked done one at a time: an unknown way, another seller's listing and nothing at all are refused.
+    let id = first["id"].as_str().unwrap().to_string();
+    let (status, reply) = call(
+        app,
+        &seller,
+        "listing/mark_done",
+        json!({"ids": [id], "how": "later"}),
+    )
+    .await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("how"))
+    );
+    let (status, reply) = call(
+        app,
+        &second,
+        "listing/mark_done",
+        json!({"ids": [id], "how": "updated"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    let (status, _) = call(
+        app,
+        &seller,
+        "listing/mark_done",
+        json!({"ids": [], "how": "updated"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let marked = data(
+        app,
+        &seller,
+        "listing/mark_done",
+        json!({"ids": [id], "how": "updated"}),
+    )
+    .await;
+    assert_eq!(marked["marked"], 1);
+    assert_eq!(
+        to_act_on(app, &seller).await,
+        vec![(p2.clone(), kinds(&["delisted"]))]
+    );
+    // a retry marks nothing; the other seller's listing of p1 still waits
+    let marked = data(
+        app,
+        &seller,
+        "listing/mark_done",
+        json!({"ids": [id], "how": "updated"}),
+    )
+    .await;
+    assert_eq!(marked["marked"], 0);
+    assert_eq!(
+        to_act_on(app, &second).await,
+        vec![(p1.clone(), kinds(&["price"]))]
+    );
+
+    // A later change brings p1 back with only the new change; then both are marked in one call.
+    shelve(app, &catalogue, &p1, false).await;
+    assert_eq!(
+        to_act_on(app, &seller).await,
+        vec![
+            (p1.clone(), kinds(&["delisted"])),
+            (p2.clone(), kinds(&["delisted"]))
+        ]
+    );
+    let all = data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await;
+    let ids: Vec<Value> = all["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["id"].clone())
+        .collect();
+    let marked = data(
+        app,
+        &seller,
+        "listing/mark_done",
+        json!({"ids": ids, "how": "delisted"}),
+    )
+    .await;
+    assert_eq!(marked["marked"], 2);
+    assert_eq!(to_act_on(app, &seller).await, vec![]);
+    let done = sqlx::query("SELECT done_how FROM listings WHERE id = $1")
+        .bind(&id)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+    assert_eq!(done.get::<String, _>("done_how"), "delisted");
+
+    // The stock that sells out through orders is a change too (the last pieces of a SKU bought).
+    shelve(app, &catalogue, &p1, true).await;
+    let (sku, _, stock) = skus_of(app, &p1)
+        .await
+        .into_iter()
+        .find(|(_, _, s)| *s > 0)
+        .unwrap();
+    let buyer = app.register("13800002804", "abc12345").await;
+    crate::orders::place(app, &buyer, json!([{"sku_id": sku, "quantity": stock}])).await;
+    let waiting = to_act_on(app, &second).await;
+    assert_eq!(waiting.len(), 1);
+    assert!(waiting[0].1.contains(&"sold_out".to_string()), "{waiting:?}");
+}
+
+async fn a_sellers_notices_are_one_message_an_hour_and_a_rebuild_gives_the_same(app: &TestApp) {
+    app.seed(6).await;
+    let seller = app.register("13800002811", "abc12345").await;
+    let (p1, p2, p3) = (product_id_of(1), product_id_of(2), product_id_of(3));
+    list_in_new_shop(app, &seller, &[&p1, &p2, &p3]).await;
+    // The log as the catalogue writes it, at times of two coming hours: three products in the first
+    // (one twice), one in the second.
+    let hour = commands::clock::now() / 3600 + 2;
+    let start = hour * 3600;
+    let skus = skus_of(app, &p1).await;
+    for (product, sku, kind, at) in [
+        (&p1, skus[0].0.as_str(), "price", start + 10),
+        (&p2, "", "delisted", start + 600),
+        (&p1, skus[0].0.as_str(), "price", start + 1200),
+        (&p3, "", "stall_closed", start + 3599),
+        (&p2, "", "relisted", start + 3600),
+    ] {
+        sqlx::query(
+            "INSERT INTO catalog_changes (product_id, sku_id, kind, before, after, at) VALUES ($1, $2, $3, 100, 200, $4)",
+        )
+        .bind(product)
+        .bind(sku)
+        .bind(kind)
+        .bind(at)
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    }
+    let before = data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await;
+    assert_eq!(before["total"], 3, "{before}");
+    let mut told = listing_messages(app, &seller).await;
+    told.sort();
+    let user_id: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = '13800002811'")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+    assert_eq!(told.len(), 2, "{told:?}");
+    assert_eq!(told[0].0, format!("listing-{user_id}-{hour}"));
+    assert!(told[0].1.contains(" 3 of the products"), "{told:?}");
+    assert_eq!(told[1].0, format!("listing-{user_id}-{}", hour + 1));
+    assert!(told[1].1.contains(" 1 of the products"), "{told:?}");
+    let id = before["list"][0]["id"].as_str().unwrap().to_string();
+    data(
+        app,
+        &seller,
+        "listing/mark_done",
+        json!({"ids": [id], "how": "updated"}),
+    )
+    .await;
+    let marked = data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await;
+    assert_eq!(marked["total"], 2);
+    data(app, &seller, "message/read", json!({"id": told[0].0})).await;
+    let messages = data(app, &seller, "message/lists", json!({"pagesize": 50})).await;
+
+    // Rebuilt from the log (the notices) and from the events (the listings): the same tab, the same
+    // messages, read as they were.
+    for name in ["listing_notices", "listings"] {
+        let (ok, _, stderr) = app.run_cli(&["rebuild", name]);
+        assert!(ok, "{stderr}");
+        assert_eq!(
+            data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await,
+            marked,
+            "{name}"
+        );
+        assert_eq!(
+            data(app, &seller, "message/lists", json!({"pagesize": 50})).await,
+            messages,
+            "{name}"
+        );
+    }
+}
+
+async fn a_seller_exports_the_sku_codes_of_a_tab_for_the_shops_batch_tools(app: &TestApp) {
+    app.seed(4).await;
+    let seller = app.register("13800002821", "abc12345").await;
+    let other = app.register("13800002822", "abc12345").await;
+    let (p1, p2) = (product_id_of(1), product_id_of(2));
+    list_in_new_shop(app, &seller, &[&p1, &p2]).await;
+    list_in_new_shop(app, &other, &[&p1, &p2]).await;
+    let catalogue = app.staff("13900002901", "catalogue", &[]).await;
+    shelve(app, &catalogue, &p2, false).await;
+    let export = |token: String, body: Value| async move {
+        app.client
+            .post(app.url(&format!("{U}/listing/export_skus")))
+            .header("token", token)
+            .header("content-language", "en_US")
+            .json(&body)
+            .send()
+            .await
+            .unwrap()
+    };
+    let response = export(seller.clone(), json!({"filter": "delisted"})).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(disposition.contains("listing-skus-delisted-"), "{disposition}");
+    let bytes = response.bytes().await.unwrap();
+    assert_eq!(&bytes[..3], b"\xEF\xBB\xBF");
+    let mut reader = csv::Reader::from_reader(&bytes[3..]);
+    let headers = reader.headers().unwrap().clone();
+    assert_eq!(&headers[0], "Seller SKU");
+    let rows: Vec<csv::StringRecord> = reader.records().map(|r| r.unwrap()).collect();
+    let expected: Vec<String> = skus_of(app, &p2).await.into_iter().map(|(id, _, _)| id).collect();
+    let mut codes: Vec<String> = rows.iter().map(|r| r[0].to_string()).collect();
+    codes.sort();
+    let mut expected_sorted = expected.clone();
+    expected_sorted.sort();
+    assert_eq!(codes, expected_sorted);
+    assert!(
+        rows.iter().all(|r| &r[5] == "Off the shelf at the stall"),
+        "{rows:?}"
+    );
+    // every tab: both products' SKUs, the seller's only
+    let response = export(seller.clone(), json!({"filter": "all"})).await;
+    let bytes = response.bytes().await.unwrap();
+    let count = csv::Reader::from_reader(&bytes[3..]).records().count();
+    assert_eq!(count, skus_of(app, &p1).await.len() + expected.len());
+    let (status, reply) = call(app, &seller, "listing/export_skus", json!({"filter": "nonsense"})).await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("filter"))
+    );
+}
+
 /// ×1.5 + ¥5, a fraction of a fen rounded up.
 fn one_and_a_half_plus_five(cost: i64) -> i64 {
     (cost * 3 + 1) / 2 + 500
 }
 
 on_both_engines!(
+    the_stalls_changes_reach_only_the_sellers_who_listed_until_they_mark_them_done,
+    a_sellers_notices_are_one_message_an_hour_and_a_rebuild_gives_the_same,
+    a_seller_exports_the_sku_codes_of_a_tab_for_the_shops_batch_tools,
     a_seller_keeps_shops_with_their_pricing_rules_and_no_one_elses,
     a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once,
     my_listings_show_a_price_change_a_sell_out_and_a_product_off_the_shelf,
@@ -421,7 +785,7 @@ async fn my_listings_show_a_price_change_a_sell_out_and_a_product_off_the_shelf(
     let all = data(app, &token, "listing/lists", json!({"filter": "all"})).await;
     assert_eq!(
         all["counts"],
-        json!({"all": 3, "changed": 3, "sold_out": 1, "delisted": 1}),
+        json!({"all": 3, "changed": 3, "sold_out": 1, "delisted": 1, "to_act_on": 3}),
         "{all}"
     );
     let of = |list: &Value, product: &str| {
@@ -522,16 +886,19 @@ async fn the_cli_writes_the_package_the_storefront_downloads_and_prints_the_chan
     let (ok, stdout, stderr) = app.run_cli(&["listing", "changes", "--mobile", "13800002401", "--json"]);
     assert!(ok, "{stderr}");
     assert_eq!(serde_json::from_str::<Value>(&stdout).unwrap(), json!([]));
-    sqlx::query("UPDATE skus SET price = price + 100 WHERE id = $1")
-        .bind(&sku)
-        .execute(&app.db().pool)
-        .await
-        .unwrap();
+    let catalogue = app.staff("13900002901", "catalogue", &[]).await;
+    raise_first_price(app, &catalogue, &product_id_of(1), 100).await;
     let (ok, stdout, stderr) = app.run_cli(&["listing", "changes", "--mobile", "13800002401", "--json"]);
     assert!(ok, "{stderr}");
     let changes: Value = serde_json::from_str(&stdout).unwrap();
     assert_eq!(changes.as_array().unwrap().len(), 1, "{changes}");
     assert_eq!(changes[0]["product_id"], product_id_of(1).as_str());
+    assert_eq!(changes[0]["pending"][0]["kind"], "price");
+    assert_eq!(changes[0]["pending"][0]["sku_id"], sku.as_str());
+    let (ok, text, stderr) = app.run_cli(&["listing", "changes", "--mobile", "13800002401"]);
+    assert!(ok, "{stderr}");
+    assert!(text.starts_with("1 listed products to act on"), "{text}");
+    assert!(text.contains(&format!("price  {sku}")), "{text}");
     let (ok, _, stderr) = app.run_cli(&["listing", "changes", "--mobile", "13899999999"]);
     assert!(!ok);
     assert!(stderr.contains("no seller has the phone number"), "{stderr}");

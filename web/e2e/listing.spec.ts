@@ -9,8 +9,12 @@ import { readZip } from './zip';
  * lists three favourites in one package (the preview shows each SKU's listed price, the zip holds the
  * 淘宝助理 file with a row per product), then the catalogue changes one price and takes another off
  * the shelf; My listings shows both under "changed", the first with its new cost and the second
- * under "delisted". The demo owner (13900000001, demo1234) makes the catalogue changes through the
- * staff API and puts them back at the end.
+ * under "delisted", and both under "to act on" with what changed (the server follows the change log
+ * within a couple of seconds), exported as a CSV of seller SKU codes; the seller marks the first
+ * "updated my shop" on its row and the second, chosen, "delisted it", and the tab empties. The
+ * grouped message ("2 of your listed products changed") leads back to the tab. The demo owner
+ * (13900000001, demo1234) makes the catalogue changes through the staff API and puts them back at
+ * the end.
  *
  * The products are taken from deep in the demo market (the 200th newest on), where no other spec
  * looks, so taking one off the shelf for a moment moves nothing another spec counts on.
@@ -114,6 +118,61 @@ test('a seller lists three products in a Taobao shop and sees what the stall cha
     await screenshot(page, 'my-listings-changed');
     await page.locator('.listings-tab-delisted').click();
     await expect(page.locator('.listings-table .listing-title')).toHaveCount(1);
+
+    // To act on: both changes recorded against the listings once the server has followed the change log.
+    await page.goto('/myListings');
+    const toActOn = page.locator('.listings-tab-to_act_on .listings-tab-count');
+    await expect(async () => {
+      await page.reload();
+      await expect(toActOn).toHaveText(' 2', { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await page.locator('.listings-tab-to_act_on').click();
+    await expect(page).toHaveURL(/[?&]filter=to_act_on(&|$)/);
+    const rows = page.locator('.listings-table .listing-row');
+    await expect(rows).toHaveCount(2);
+    // listing ids are LS<user>.<shop>.<product>
+    const rowOf = (product: string) => page.locator(`.listing-row[data-listing$=".${product}"]`);
+    const newCostText = `¥${(newCost / 100).toFixed(2)}`;
+    await expect(rowOf(products[0]!).locator(`.listing-pending-change[data-kind="price"][data-sku="${before.skus[0]!.id}"]`)).toContainText(newCostText);
+    await expect(rowOf(products[1]!).locator('.listing-pending-change[data-kind="delisted"]')).toHaveCount(1);
+    await expect(rowOf(products[1]!).locator('.listing-pending-change[data-kind="delisted"]')).toContainText('商品已下架');
+    await screenshot(page, 'my-listings-to-act-on');
+
+    // The seller SKU codes of the tab, for the shop's batch delist tool: UTF-8 with a BOM, one row per listed SKU.
+    const exporting = page.waitForEvent('download');
+    await page.locator('.listings-export-skus').click();
+    const exported = await exporting;
+    expect(exported.suggestedFilename()).toMatch(/^listing-skus-to_act_on-\d{14}\.csv$/);
+    const exportChunks: Buffer[] = [];
+    for await (const chunk of await exported.createReadStream()) exportChunks.push(chunk as Buffer);
+    const skuCsv = Buffer.concat(exportChunks);
+    expect([...skuCsv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(skuCsv.subarray(3).toString('utf8')).toContain(before.skus[0]!.id);
+
+    // Product 0 done on its row (the shop's price updated), product 1 chosen and marked delisted in the shop.
+    const markedOne = page.waitForResponse((r) => r.url().endsWith('/listing/mark_done'));
+    await rowOf(products[0]!).locator('.listing-mark-updated').click();
+    expect((await markedOne).status()).toBe(200);
+    await expect(rows).toHaveCount(1);
+    await expect(toActOn).toHaveText(' 1');
+    await rowOf(products[1]!).locator('.ant-checkbox-input').check();
+    await page.locator('.listings-mark-delisted').click();
+    await expect(toActOn).toHaveText(' 0');
+    await expect(page.locator('.listings-empty')).toContainText('没有需要处理的变动');
+
+    // The grouped message counts both, and leads back to the tab.
+    await page.goto('/mail');
+    const newest = page.locator('.mail-item').first();
+    await expect(async () => {
+      await page.reload();
+      const words = await newest.evaluate((item) => [...item.querySelectorAll('.mail-title, .mail-content')].map((e) => e.textContent).join(' '), undefined, { timeout: 2_000 });
+      expect(words).toMatch(/(^|\D)2(\D|$)/);
+    }).toPass({ timeout: 20_000 });
+    await expect(newest).toContainText('2');
+    await newest.locator('.mail-item-open').click();
+    await expect(page).toHaveURL(/\/myListings\?filter=to_act_on(&|$)/);
+    await expect(page.locator('.listings-tabs .ant-tabs-tab-active .listings-tab-to_act_on')).toBeVisible();
+    await expect(page.locator('.listings-empty')).toContainText('没有需要处理的变动');
   } finally {
     await staff(request, owner, 'post', '/catalog/products/save', before);
     await staff(request, owner, 'post', '/catalog/products/shelf', { ids: [products[1]], on_shelf: true });

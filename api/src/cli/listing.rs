@@ -37,7 +37,7 @@ pub(super) enum ListingOps {
         #[arg(long)]
         out: PathBuf,
     },
-    /// The seller's listed products that changed since they were listed.
+    /// The seller's to-act-on list: listed products the stall changed since, not marked done.
     Changes {
         #[arg(long)]
         mobile: String,
@@ -85,28 +85,26 @@ async fn shop_for(
 }
 
 fn print_changes(list: &[ListingView]) {
-    println!("{} listed products changed", list.len());
+    println!("{} listed products to act on", list.len());
     for l in list {
         println!(
             "{}  {}  {}  {}  product {}  stall {}",
             l.id, l.shop_name, l.item_no, l.title, l.product_state, l.stall_state
         );
-        for s in l
-            .skus
-            .iter()
-            .filter(|s| s.price_changed || s.sku_state != "on_sale")
-        {
+        for c in &l.pending {
+            let spec = [c.color.as_str(), c.size.as_str()].join(" ");
+            let moved = if c.before.is_empty() {
+                String::new()
+            } else {
+                format!("  {} -> {}", c.before, c.after)
+            };
             println!(
-                "    {} {} {}  listed {}  cost {} -> {}  margin {}  stock {}  {}",
-                s.sku_id,
-                s.color,
-                s.size,
-                s.listed_price,
-                s.cost_then,
-                s.cost_now,
-                s.margin_now,
-                s.stock_now,
-                s.sku_state
+                "    {}  {}  {}{}  at {}",
+                c.kind,
+                c.sku_id,
+                spec.trim(),
+                moved,
+                c.at
             );
         }
     }
@@ -162,7 +160,7 @@ async fn run(state: &AppState, command: ListingOps) -> anyhow::Result<()> {
                     &state.db.pool,
                     &user_id,
                     "",
-                    ListingFilter::Changed,
+                    ListingFilter::ToActOn,
                     (page, 100),
                     projections::sites::Language::EnUs,
                 )

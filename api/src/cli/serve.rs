@@ -54,6 +54,7 @@ pub(super) async fn serve(config: Config, addr: SocketAddr) -> anyhow::Result<()
     };
     let housekeeping = tokio::spawn(complete_due_orders(app.state.clone(), stopping.clone()));
     tokio::spawn(app.state.ranking.clone().follow(stopping.clone()));
+    tokio::spawn(app.state.listing_notices.clone().follow(stopping.clone()));
     println!("jpmall serving http://{local} on {engine}");
     println!("{token_note}");
     if let Some(metrics_addr) = app.state.config.operations.metrics_addr {

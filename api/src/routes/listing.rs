@@ -1,13 +1,16 @@
 //! `listing/…` (docs/api.md, "Listing in my shop"): the seller's shops with their pricing rules, the
 //! preview of a package's prices, the package download, and "My listings".
 
+use axum::body::Body;
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
 use commands::clock::now;
+use commands::listing::acted::Pending;
 use commands::listing::shops::{self, ShopInput};
 use commands::listing::PLATFORMS;
 use commands::Refusal;
+use domain::listing::record::{ChangeMark, DoneHow};
 use domain::listing::rule::ListingRule;
 use projections::listings::{self as read, ListingFilter, ListingsPage, Shop};
 use serde::{Deserialize, Serialize};
@@ -17,7 +20,7 @@ use crate::actions::listing as packaging;
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{text, CurrentUser, JsonBody};
-use crate::i18n::language_of;
+use crate::i18n::{language_of, message, Language};
 use crate::paging::Paging;
 use crate::state::AppState;
 
@@ -323,6 +326,7 @@ pub async fn lists(
         pagesize: body.pagesize,
     }
     .checked()?;
+    catch_up_notices(&state).await;
     let found = read::page(
         &state.db.pool,
         &user.id,
@@ -371,4 +375,160 @@ pub async fn remove(
     }
     let removed = commands::listing::package::remove(&state.listings, &user.id, &mine, now()).await?;
     Ok(ok(Removed { removed }))
+}
+
+/// What the stall changed up to now, before a screen reads it (the follower beside the server also
+/// applies it within a second); a failure is logged and the screen reads what was applied.
+async fn catch_up_notices(state: &AppState) {
+    if let Err(error) = state.listing_notices.catch_up_quietly().await {
+        tracing::error!("the listing notices could not follow the catalogue's changes: {error:#}");
+    }
+}
+
+/// The listing ids of a request: trimmed, each once, 1 to 200.
+fn listing_ids(ids: &[String]) -> Result<Vec<String>, AppError> {
+    let mut out: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids.iter().map(|i| i.trim()).filter(|i| !i.is_empty()) {
+        if !out.iter().any(|o| o == id) {
+            out.push(id.to_string());
+        }
+    }
+    if out.is_empty() || out.len() > 200 {
+        return Err(Refusal::new("listing.ids_required")
+            .on("ids")
+            .with("max", 200)
+            .into());
+    }
+    Ok(out)
+}
+
+#[derive(Deserialize, Default)]
+pub struct MarkDoneBody {
+    #[serde(default)]
+    ids: Vec<String>,
+    #[serde(default)]
+    how: String,
+}
+
+#[derive(Serialize)]
+pub struct Marked {
+    marked: usize,
+}
+
+/// Marks what the stall changed on these listings done in the seller's shop (`how`: updated or
+/// delisted): each up to the last change pending now. Another seller's ids are unknown and nothing
+/// is marked then; a listing with nothing pending is left as it is and not counted.
+pub async fn mark_done(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<MarkDoneBody>,
+) -> ApiResult<Marked> {
+    let how = DoneHow::from_code(body.how.trim())
+        .ok_or_else(|| Refusal::new("listing.done_how_invalid").on("how"))?;
+    let ids = listing_ids(&body.ids)?;
+    if read::owned(&state.db.pool, &user.id, &ids).await?.len() != ids.len() {
+        return Err(Refusal::new("listing.not_found").on("ids").into());
+    }
+    catch_up_notices(&state).await;
+    let pending: Vec<Pending> = read::pending_marks(&state.db.pool, &user.id, &ids)
+        .await?
+        .into_iter()
+        .map(|(listing_id, tx, position)| Pending {
+            listing_id,
+            up_to: ChangeMark { tx, position },
+        })
+        .collect();
+    let marked = commands::listing::acted::mark_done(&state.listings, &user.id, &pending, how, now()).await?;
+    Ok(ok(Marked { marked }))
+}
+
+#[derive(Deserialize, Default)]
+pub struct ExportSkusBody {
+    #[serde(default)]
+    shop_id: String,
+    #[serde(default)]
+    filter: String,
+}
+
+/// The most SKU rows one export holds: every SKU of every listing a seller could have.
+const MAX_EXPORTED_SKUS: i64 = 100_000;
+
+/// The seller SKU codes (商家编码) of the listings a tab shows, as a CSV for the shop's batch tools
+/// (UTF-8 with a byte-order mark, so a spreadsheet opens the Chinese right).
+pub async fn export_skus(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ExportSkusBody>,
+) -> Result<Response, AppError> {
+    let filter_code = body.filter.trim();
+    let filter = ListingFilter::from_code(filter_code)
+        .ok_or_else(|| Refusal::new("listing.filter_invalid").on("filter"))?;
+    let lang = language_of(&headers);
+    catch_up_notices(&state).await;
+    let rows = read::sku_codes(
+        &state.db.pool,
+        &user.id,
+        body.shop_id.trim(),
+        filter,
+        lang,
+        MAX_EXPORTED_SKUS,
+    )
+    .await?;
+    let bytes = sku_csv(&rows, lang).map_err(|e| AppError::Internal(e.into()))?;
+    let code = if filter_code.is_empty() {
+        "all"
+    } else {
+        filter_code
+    };
+    let name = format!(
+        "listing-skus-{code}-{}.csv",
+        crate::package::compact_china_time(now())
+    );
+    let mut response = Response::new(Body::from(bytes));
+    let out = response.headers_mut();
+    out.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/csv; charset=utf-8"),
+    );
+    out.insert(
+        header::CONTENT_DISPOSITION,
+        crate::package::content_disposition(&name, "listing-skus.csv"),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
+}
+
+fn sku_csv(rows: &[read::ListedSkuCode], lang: Language) -> csv::Result<Vec<u8>> {
+    let mut writer = csv::Writer::from_writer(b"\xEF\xBB\xBF".to_vec());
+    let head = |key: &str| message(lang, &format!("listing.export.{key}"), &[]);
+    writer.write_record([
+        head("sku_code"),
+        head("item_no"),
+        head("title"),
+        head("shop"),
+        head("spec"),
+        head("state"),
+    ])?;
+    for row in rows {
+        let spec = [row.color.as_str(), row.size.as_str()]
+            .iter()
+            .filter(|part| !part.trim().is_empty())
+            .copied()
+            .collect::<Vec<_>>()
+            .join(" / ");
+        let state = match row.product_state.as_str() {
+            "on_shelf" => message(lang, &format!("listing.export.sku_{}", row.sku_state), &[]),
+            other => message(lang, &format!("listing.export.product_{other}"), &[]),
+        };
+        writer.write_record([
+            row.sku_id.as_str(),
+            row.item_no.as_str(),
+            row.title.as_str(),
+            row.shop_name.as_str(),
+            spec.as_str(),
+            state.as_str(),
+        ])?;
+    }
+    writer.into_inner().map_err(|e| csv::Error::from(e.into_error()))
 }

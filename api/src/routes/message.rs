@@ -46,6 +46,7 @@ fn link_of(row: &MessageRow) -> Link {
         Target::AfterSale => ("after_sale", format!("/saleDetail?id={id}")),
         Target::Withdrawal => ("withdrawal", "/withdrawalStatus".to_string()),
         Target::Coupon => ("coupon", "/coupon".to_string()),
+        Target::Listing => ("listing", "/myListings?filter=to_act_on".to_string()),
     };
     Link { kind, id, path }
 }

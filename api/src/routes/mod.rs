@@ -381,6 +381,8 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/listing/package"), post(listing::package))
         .route(&format!("{UNISHOP}/listing/lists"), post(listing::lists))
         .route(&format!("{UNISHOP}/listing/remove"), post(listing::remove))
+        .route(&format!("{UNISHOP}/listing/mark_done"), post(listing::mark_done))
+        .route(&format!("{UNISHOP}/listing/export_skus"), post(listing::export_skus))
         .route(&format!("{UNISHOP}/forward/platform_rates"), post(platform_rates::rates))
         .route(&format!("{UNISHOP}/forward/platform_rates/save"), post(platform_rates::save))
         .route(&format!("{UNISHOP}/ranking/lists"), post(order::ranking_lists))

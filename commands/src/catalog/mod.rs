@@ -1,6 +1,7 @@
 //! The catalogue's write side: the demo market seed, its pictures, favourites, follows and views,
 //! and what staff change: shelf and stock.
 
+pub mod changes;
 pub mod content;
 pub mod import;
 pub mod import_record;

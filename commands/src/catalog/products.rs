@@ -16,6 +16,7 @@ use image::imageops::FilterType;
 use serde_json::json;
 use sqlx::{Any, Row, Transaction};
 
+use super::changes::{Change, ChangeKind};
 use super::pictures::{look_hash, Design, Garment, Pattern, Picture};
 use super::stock::MAX_STOCK;
 use crate::actor::{self, Action};
@@ -588,6 +589,32 @@ pub async fn save_product(
         // price and order. None is taken away: orders and carts name them (a SKU not sold any more is
         // given stock 0 through a logged stock change).
         keeps_every_sku(&mut tx, &id, &checked).await?;
+        let prices_before: Vec<(String, String, String, i64)> =
+            sqlx::query("SELECT id, color, size, price FROM skus WHERE product_id = $1")
+                .bind(&id)
+                .fetch_all(&mut *tx)
+                .await?
+                .iter()
+                .map(|r| (r.get("id"), r.get("color"), r.get("size"), r.get("price")))
+                .collect();
+        for (sku_id, color, size, before) in &prices_before {
+            let now_price = checked
+                .skus
+                .iter()
+                .find(|(c, s, _, _)| c == color && s == size)
+                .map(|(_, _, price, _)| price.0);
+            if let Some(after) = now_price.filter(|after| after != before) {
+                let change = Change {
+                    product_id: &id,
+                    sku_id,
+                    kind: ChangeKind::Price,
+                    before: *before,
+                    after,
+                    at,
+                };
+                super::changes::log(&mut tx, &change).await?;
+            }
+        }
         for (sort, (color, size, price, stock)) in checked.skus.iter().enumerate() {
             let updated = sqlx::query(
                 "UPDATE skus SET price = $1, sort = $2 WHERE product_id = $3 AND color = $4 AND size = $5",

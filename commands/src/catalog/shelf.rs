@@ -3,6 +3,7 @@
 use serde_json::json;
 use sqlx::Row;
 
+use super::changes::{self, Change, ChangeKind};
 use crate::actor::{self, Action};
 use crate::clock::now;
 use crate::error::{Error, Refusal, Result};
@@ -63,6 +64,12 @@ pub async fn set_on_shelf(
             sqlx::query("UPDATE products SET on_shelf = 0 WHERE id = $1").bind(id)
         };
         update.execute(&mut *tx).await?;
+        let kind = if on_shelf {
+            ChangeKind::Relisted
+        } else {
+            ChangeKind::Delisted
+        };
+        changes::log(&mut tx, &Change::of_product(id, kind, at)).await?;
         super::search_index::reindex_product(&mut tx, id).await?;
         actor::record(
             &mut tx,

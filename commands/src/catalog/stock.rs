@@ -7,6 +7,7 @@ use serde::Serialize;
 use serde_json::json;
 use sqlx::Row;
 
+use super::changes::{self, Change};
 use crate::actor::{self, Action};
 use crate::clock::now;
 use crate::error::{Error, Refusal, Result};
@@ -117,6 +118,9 @@ pub async fn change(
         };
         return Err(refusal.with("stock", current).into());
     };
+    if let Some(change) = Change::of_stock(&product_id, sku_id, before, after, now()) {
+        changes::log(&mut tx, &change).await?;
+    }
     let who = actor::current();
     sqlx::query(
         "INSERT INTO stock_changes (sku_id, product_id, at, actor_kind, actor_id, stock_before, stock_after, reason) \

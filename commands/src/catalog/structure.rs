@@ -391,6 +391,7 @@ async fn set_status(tx: &mut Transaction<'static, Any>, id: &str, status: &str) 
     };
     let mut unshelved = 0;
     if status == "closed" {
+        super::changes::log_stall_closed(tx, id, now()).await?;
         unshelved = sqlx::query("UPDATE products SET on_shelf = 0 WHERE stall_id = $1 AND on_shelf = 1")
             .bind(id)
             .execute(&mut **tx)

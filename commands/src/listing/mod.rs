@@ -2,6 +2,7 @@
 //! jpmall products in one of them ([`package`]): what each package listed is recorded through the
 //! `listing` aggregate, so "My listings" can compare it with the catalogue later.
 
+pub mod acted;
 pub mod package;
 pub mod shops;
 

@@ -8,6 +8,7 @@ use domain::order::{validate_destination, Address, Destination, OrderCommand, Pl
 use serde::{Deserialize, Serialize};
 use sqlx::{AnyConnection, Row};
 
+use crate::catalog::changes::{self, Change};
 use crate::coupons::{self, CouponQueue};
 use crate::error::{Error, Refusal};
 pub use crate::orders::pricing::Wanted;
@@ -284,14 +285,27 @@ impl InTransaction for Reservation<'_> {
         let mut sorted: Vec<&PricedLine> = self.lines.iter().collect();
         sorted.sort_by(|a, b| a.line.sku_id.cmp(&b.line.sku_id));
         for priced in sorted {
-            let taken = sqlx::query("UPDATE skus SET stock = stock - $1 WHERE id = $2 AND stock >= $1")
-                .bind(priced.line.quantity)
-                .bind(&priced.line.sku_id)
-                .execute(&mut *conn)
-                .await
-                .map_err(internal)?
-                .rows_affected();
-            if taken != 1 {
+            let left: Option<i64> = sqlx::query_scalar(
+                "UPDATE skus SET stock = stock - $1 WHERE id = $2 AND stock >= $1 RETURNING stock",
+            )
+            .bind(priced.line.quantity)
+            .bind(&priced.line.sku_id)
+            .fetch_optional(&mut *conn)
+            .await
+            .map_err(internal)?;
+            if let Some(left) = left {
+                // The last of a SKU sold: shops that list it must hear of it.
+                let sold_out = Change::of_stock(
+                    &priced.line.product_id,
+                    &priced.line.sku_id,
+                    left + priced.line.quantity,
+                    left,
+                    crate::clock::now(),
+                );
+                if let Some(change) = sold_out {
+                    changes::log(&mut *conn, &change).await.map_err(internal)?;
+                }
+            } else {
                 let stock: i64 = sqlx::query("SELECT stock FROM skus WHERE id = $1")
                     .bind(&priced.line.sku_id)
                     .fetch_optional(&mut *conn)
@@ -381,12 +395,25 @@ async fn give_back(
             .sum();
         let back = line.quantity - missing;
         if back > 0 {
-            sqlx::query("UPDATE skus SET stock = stock + $1 WHERE id = $2")
-                .bind(back)
-                .bind(&line.sku_id)
-                .execute(&mut *tx)
-                .await
-                .map_err(internal)?;
+            let now_stock =
+                sqlx::query("UPDATE skus SET stock = stock + $1 WHERE id = $2 RETURNING stock, product_id")
+                    .bind(back)
+                    .bind(&line.sku_id)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .map_err(internal)?;
+            if let Some(row) = now_stock {
+                let (after, product_id): (i64, String) = (row.get("stock"), row.get("product_id"));
+                if let Some(change) = Change::of_stock(
+                    &product_id,
+                    &line.sku_id,
+                    after - back,
+                    after,
+                    crate::clock::now(),
+                ) {
+                    changes::log(&mut tx, &change).await.map_err(internal)?;
+                }
+            }
         }
     }
     tx.commit().await.map_err(internal)?;

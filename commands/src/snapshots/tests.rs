@@ -1618,6 +1618,11 @@ enum ListingOp {
     Remove {
         seller: u8,
     },
+    /// Marks the changes up to a position done (a small pool, so marks repeat and go back).
+    MarkDone {
+        position: u8,
+        seller: u8,
+    },
 }
 
 fn listing_op() -> impl Strategy<Value = ListingOp> {
@@ -1625,6 +1630,8 @@ fn listing_op() -> impl Strategy<Value = ListingOp> {
         6 => (0..4u8, 0..4u8, prop_oneof![9 => Just(0u8), 1 => Just(1u8)])
             .prop_map(|(package, skus, seller)| ListingOp::Record { package, skus, seller }),
         2 => prop_oneof![9 => Just(0u8), 1 => Just(1u8)].prop_map(|seller| ListingOp::Remove { seller }),
+        3 => (0..6u8, prop_oneof![9 => Just(0u8), 1 => Just(1u8)])
+            .prop_map(|(position, seller)| ListingOp::MarkDone { position, seller }),
     ]
 }
 
@@ -1666,6 +1673,15 @@ fn listing_command(op: &ListingOp, _listing: &Listing, at: i64) -> domain::listi
             user_id: user(*seller),
             at,
         },
+        ListingOp::MarkDone { position, seller } => ListingCommand::MarkDone {
+            user_id: user(*seller),
+            up_to: domain::listing::record::ChangeMark {
+                tx: 0,
+                position: i64::from(*position),
+            },
+            how: domain::listing::record::DoneHow::Updated,
+            at,
+        },
     }
 }
 
@@ -1676,5 +1692,9 @@ fn a_listing_resumed_from_a_snapshot_is_the_listing_replayed() {
         let (state, events) = run(&ops, &(), listing_command, tally);
         snapshots_change_nothing(&state, &events)
     });
-    tally.check("listing", 0.15, &["ProductListed", "ListingRemoved"]);
+    tally.check(
+        "listing",
+        0.15,
+        &["ProductListed", "ListingRemoved", "ChangesActedOn"],
+    );
 }

@@ -2,11 +2,7 @@
 //! batch in memory and writes the sums, the orders it still follows and the cursor in one
 //! transaction. Several processes may follow at once: the cursor only moves from where a batch read
 //! it, so a batch another process wrote first is dropped, never counted twice.
-//!
-//! On PostgreSQL a position is drawn when its event is inserted but seen when its transaction
-//! commits, so positions appear out of order. Reading only events of transactions older than every
-//! one still running (`tx` below the snapshot's xmin), in `(tx, position)` order, means nothing can
-//! appear behind the cursor later (see migration 0023). SQLite serialises writers: `tx` is 0 there.
+//! The cursor and the fence that keeps it behind transactions still running are `crate::follow`'s.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
@@ -20,6 +16,7 @@ use tokio::sync::Notify;
 
 use super::{write_sums, Followed, Sums};
 use crate::bulk::Rows;
+use crate::follow::{self, Cursor};
 use crate::Replayable;
 
 const NAME: &str = "ranking";
@@ -32,13 +29,6 @@ const POLL: Duration = Duration::from_millis(500);
 
 /// How long a poked follower waits for more orders before it reads.
 const GATHER: Duration = Duration::from_millis(100);
-
-/// The ranking's position in the log: every order event up to `(tx, position)` is applied.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Cursor {
-    tx: i64,
-    position: i64,
-}
 
 pub struct RankingFollower {
     pool: AnyPool,
@@ -93,53 +83,13 @@ impl RankingFollower {
         Replayable::catch_up(self, &|_, _| {}).await
     }
 
-    /// A cursor that moves from `from` to `to` in this transaction, or `false` when another process
-    /// moved it first (or, with no `from`, created it).
-    async fn move_cursor(conn: &mut AnyConnection, from: Option<Cursor>, to: Cursor) -> sqlx::Result<bool> {
-        let moved = match from {
-            Some(from) => sqlx::query(
-                "UPDATE projection_cursors SET tx = $2, position = $3 \
-                 WHERE projection = $1 AND tx = $4 AND position = $5",
-            )
-            .bind(NAME)
-            .bind(to.tx)
-            .bind(to.position)
-            .bind(from.tx)
-            .bind(from.position),
-            None => sqlx::query(
-                "INSERT INTO projection_cursors (projection, tx, position) VALUES ($1, $2, $3) \
-                 ON CONFLICT (projection) DO NOTHING",
-            )
-            .bind(NAME)
-            .bind(to.tx)
-            .bind(to.position),
-        }
-        .execute(&mut *conn)
-        .await?
-        .rows_affected();
-        Ok(moved == 1)
-    }
-
     async fn cursor(&self) -> sqlx::Result<Option<Cursor>> {
-        Ok(
-            sqlx::query("SELECT tx, position FROM projection_cursors WHERE projection = $1")
-                .bind(NAME)
-                .fetch_optional(&self.pool)
-                .await?
-                .map(|r| Cursor {
-                    tx: r.get("tx"),
-                    position: r.get("position"),
-                }),
-        )
+        follow::cursor(&self.pool, NAME).await
     }
 
     /// The next order events after `after` that can no longer be joined by one written before them.
     async fn read_after(&self, after: Cursor) -> anyhow::Result<Vec<Read>> {
-        let fence = if self.postgres {
-            " AND tx < CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)"
-        } else {
-            ""
-        };
+        let fence = follow::fence(self.postgres);
         let rows = sqlx::query(&format!(
             "SELECT aggregate_id, sequence, event_type, CASE WHEN event_type = 'OrderShipped' THEN '' \
              ELSE CAST(payload AS TEXT) END AS payload, tx, position FROM events \
@@ -166,14 +116,8 @@ impl RankingFollower {
             .collect())
     }
 
-    /// A transaction that writes: SQLite's write lock is taken at once, so the cursor check and the
-    /// writes after it never have to upgrade a read lock.
     async fn begin_write(&self) -> sqlx::Result<Transaction<'static, Any>> {
-        if self.postgres {
-            self.pool.begin().await
-        } else {
-            self.pool.begin_with("BEGIN IMMEDIATE").await
-        }
+        follow::begin_write(&self.pool, self.postgres).await
     }
 
     /// Applies the next batch after the cursor; answers how many events it applied (0 when none
@@ -199,7 +143,7 @@ impl RankingFollower {
         let mut sums = Sums::new();
         fold(&events, &mut orders, &mut sums)?;
         let mut tx = self.begin_write().await?;
-        if !Self::move_cursor(&mut tx, Some(from), to).await? {
+        if !follow::move_cursor(&mut tx, NAME, Some(from), to).await? {
             tx.rollback().await?;
             return Ok(Some(0));
         }
@@ -234,7 +178,7 @@ impl RankingFollower {
             progress(read as u64, total as u64);
         }
         let mut tx = self.begin_write().await?;
-        if !Self::move_cursor(&mut tx, None, at).await? {
+        if !follow::move_cursor(&mut tx, NAME, None, at).await? {
             // Another process rebuilt it meanwhile.
             tx.rollback().await?;
             return Ok(0);
@@ -253,20 +197,8 @@ impl RankingFollower {
         Ok(read)
     }
 
-    /// On PostgreSQL, whether the database now numbers its transactions below the cursor: it was
-    /// restored into another cluster, whose transaction ids start lower, so events written from now
-    /// on would sort behind the cursor and be missed. (In one cluster ids only grow, and the cursor's
-    /// was below the oldest running one when it was read.) The ranking is then rebuilt.
     async fn rewound(&self, at: Cursor) -> sqlx::Result<bool> {
-        if !self.postgres {
-            return Ok(false);
-        }
-        let oldest_running: i64 = sqlx::query_scalar(
-            "SELECT CAST(CAST(pg_snapshot_xmin(pg_current_snapshot()) AS TEXT) AS BIGINT)",
-        )
-        .fetch_one(&self.pool)
-        .await?;
-        Ok(oldest_running < at.tx)
+        follow::rewound(&self.pool, self.postgres, at).await
     }
 }
 

@@ -2,7 +2,7 @@ use cqrs_es::event_sink::EventSink;
 use cqrs_es::Aggregate;
 use serde::{Deserialize, Serialize};
 
-use super::commands::ListingCommand;
+use super::commands::{ChangeMark, ListingCommand};
 use super::errors::ListingError;
 use super::events::{ListedProduct, ListingEvent};
 
@@ -22,6 +22,9 @@ pub struct Listing {
     /// Packages already recorded here: a retried download records nothing twice.
     packages: Vec<String>,
     listed: Option<Box<ListedProduct>>,
+    /// The last change of the catalogue the seller marked done.
+    #[serde(default)]
+    done: ChangeMark,
 }
 
 /// How many package ids a record remembers: enough for any retry, bounded for a product listed daily.
@@ -32,6 +35,10 @@ type Decision = Result<Vec<ListingEvent>, ListingError>;
 impl Listing {
     pub fn status(&self) -> ListingStatus {
         self.status
+    }
+
+    pub fn done(&self) -> ChangeMark {
+        self.done
     }
 
     pub fn listed(&self) -> Option<&ListedProduct> {
@@ -82,6 +89,21 @@ impl Listing {
                 ListingStatus::Removed => Ok(Vec::new()),
                 ListingStatus::Listed => Ok(vec![ListingEvent::ListingRemoved { at }]),
             },
+            ListingCommand::MarkDone {
+                user_id,
+                up_to,
+                how,
+                at,
+            } => match self.status {
+                ListingStatus::Listed if self.user_id == user_id => {
+                    // A retried or older mark finds the changes done already.
+                    if up_to <= self.done {
+                        return Ok(Vec::new());
+                    }
+                    Ok(vec![ListingEvent::ChangesActedOn { up_to, how, at }])
+                }
+                _ => Err(ListingError::NotFound),
+            },
         }
     }
 }
@@ -117,7 +139,12 @@ impl Aggregate for Listing {
                 }
                 self.listed = Some(listed);
             }
-            ListingEvent::ListingRemoved { .. } => self.status = ListingStatus::Removed,
+            ListingEvent::ListingRemoved { .. } => {
+                // A record listed again after its removal starts over, as its read row does.
+                self.status = ListingStatus::Removed;
+                self.done = ChangeMark::default();
+            }
+            ListingEvent::ChangesActedOn { up_to, .. } => self.done = up_to,
         }
     }
 }

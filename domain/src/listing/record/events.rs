@@ -1,6 +1,7 @@
 use cqrs_es::DomainEvent;
 use serde::{Deserialize, Serialize};
 
+use super::commands::{ChangeMark, DoneHow};
 use crate::money::Fen;
 
 /// A SKU as it was listed: the wholesale price (`cost`) and the shop's price then, and the stock
@@ -34,14 +35,27 @@ pub struct ListedProduct {
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum ListingEvent {
-    ProductListed { listed: Box<ListedProduct>, at: i64 },
-    ListingRemoved { at: i64 },
+    ProductListed {
+        listed: Box<ListedProduct>,
+        at: i64,
+    },
+    ListingRemoved {
+        at: i64,
+    },
+    /// The seller marked the stall's changes up to `up_to` done.
+    ChangesActedOn {
+        up_to: ChangeMark,
+        how: DoneHow,
+        at: i64,
+    },
 }
 
 impl ListingEvent {
     pub fn at(&self) -> i64 {
         match self {
-            ListingEvent::ProductListed { at, .. } | ListingEvent::ListingRemoved { at } => *at,
+            ListingEvent::ProductListed { at, .. }
+            | ListingEvent::ListingRemoved { at }
+            | ListingEvent::ChangesActedOn { at, .. } => *at,
         }
     }
 }
@@ -51,6 +65,7 @@ impl DomainEvent for ListingEvent {
         match self {
             ListingEvent::ProductListed { .. } => "ProductListed",
             ListingEvent::ListingRemoved { .. } => "ListingRemoved",
+            ListingEvent::ChangesActedOn { .. } => "ChangesActedOn",
         }
         .to_string()
     }

@@ -13,7 +13,7 @@ pub mod events;
 mod tests;
 
 pub use aggregate::{Listing, ListingStatus};
-pub use commands::ListingCommand;
+pub use commands::{ChangeMark, DoneHow, ListingCommand};
 pub use errors::ListingError;
 pub use events::{ListedProduct, ListedSku, ListingEvent};
 

@@ -156,3 +156,90 @@ fn the_id_names_seller_shop_and_product() {
     assert_eq!(state.status(), ListingStatus::Listed);
     assert_eq!(state.listed().map(|l| l.skus.len()), Some(2));
 }
+
+fn mark(user: &str, position: i64, how: DoneHow) -> ListingCommand {
+    ListingCommand::MarkDone {
+        user_id: user.into(),
+        up_to: ChangeMark { tx: 0, position },
+        how,
+        at: AT + 120,
+    }
+}
+
+fn acted(position: i64, how: DoneHow) -> ListingEvent {
+    ListingEvent::ChangesActedOn {
+        up_to: ChangeMark { tx: 0, position },
+        how,
+        at: AT + 120,
+    }
+}
+
+#[test]
+fn the_seller_marks_the_stalls_changes_done_once_and_only_further_ones_again() {
+    test()
+        .given(vec![listed("PK1")])
+        .when(mark("u1", 7, DoneHow::Updated))
+        .then_expect_events(vec![acted(7, DoneHow::Updated)]);
+    // a retried mark, or one up to an earlier change, finds them done already
+    test()
+        .given(vec![listed("PK1"), acted(7, DoneHow::Updated)])
+        .when(mark("u1", 7, DoneHow::Delisted))
+        .then_expect_events(vec![]);
+    test()
+        .given(vec![listed("PK1"), acted(7, DoneHow::Updated)])
+        .when(mark("u1", 5, DoneHow::Updated))
+        .then_expect_events(vec![]);
+    test()
+        .given(vec![listed("PK1"), acted(7, DoneHow::Updated)])
+        .when(mark("u1", 9, DoneHow::Delisted))
+        .then_expect_events(vec![acted(9, DoneHow::Delisted)]);
+}
+
+#[test]
+fn changes_are_compared_in_the_order_the_log_is_followed_transaction_first() {
+    let later_tx = ListingCommand::MarkDone {
+        user_id: "u1".into(),
+        up_to: ChangeMark { tx: 12, position: 3 },
+        how: DoneHow::Updated,
+        at: AT,
+    };
+    test()
+        .given(vec![
+            listed("PK1"),
+            ListingEvent::ChangesActedOn {
+                up_to: ChangeMark { tx: 11, position: 40 },
+                how: DoneHow::Updated,
+                at: AT,
+            },
+        ])
+        .when(later_tx)
+        .then_expect_events(vec![ListingEvent::ChangesActedOn {
+            up_to: ChangeMark { tx: 12, position: 3 },
+            how: DoneHow::Updated,
+            at: AT,
+        }]);
+}
+
+#[test]
+fn only_the_owner_of_a_listing_still_recorded_marks_it_done() {
+    test()
+        .given_no_previous_events()
+        .when(mark("u1", 7, DoneHow::Updated))
+        .then_expect_error(ListingError::NotFound);
+    test()
+        .given(vec![listed("PK1")])
+        .when(mark("u2", 7, DoneHow::Updated))
+        .then_expect_error(ListingError::NotFound);
+    test()
+        .given(vec![listed("PK1"), ListingEvent::ListingRemoved { at: AT + 60 }])
+        .when(mark("u1", 7, DoneHow::Updated))
+        .then_expect_error(ListingError::NotFound);
+}
+
+#[test]
+fn listing_the_product_again_keeps_what_was_marked_done() {
+    test()
+        .given(vec![listed("PK1"), acted(7, DoneHow::Updated), listed("PK2")])
+        .when(mark("u1", 7, DoneHow::Updated))
+        .then_expect_events(vec![]);
+}

@@ -1,16 +1,21 @@
 import { listingShopsApi } from '../../api/listing-shops-api';
+import { dispositionFileName, postForFile, safeDownloadName, zipTimestamp, type FileResult, type FileSession } from '../../lib/file-download';
 import type { Language } from '../../lib/languages';
-import type { ListingListBody, ListingPage } from './types';
+import type { ListingExportBody, ListingListBody, ListingPage, MarkDoneBody } from './types';
 
 const P = '/jpmall/addons/unishop/listing';
 const post = (url: string, body: object = {}) => ({ url: `${P}${url}`, method: 'POST', body });
 
+/** listing/export_skus answers the CSV itself (not an envelope): fetched outside RTK Query. */
+const LISTING_SKUS_URL = `${P}/export_skus`;
+
 /**
  * The listing screens' own calls (the shops, their save, the preview and the package are
  * api/listing-shops-api.ts's, which the listing dialog uses too): a shop's delete (its listings
- * stay, under its name), the listed products with today's cost and state (`Listing`; the titles in
- * the request's language), and removing listing records (not the products). A delete invalidates
- * `ListingShop` and `Listing`, a removal `Listing`; refusals are the base query's toasts.
+ * stay, under its name), the listed products with today's cost and state and the changes waiting
+ * for the seller (`Listing`; the titles and SKU names in the request's language), removing listing
+ * records (not the products) and marking listings' pending changes done. A delete invalidates
+ * `ListingShop` and `Listing`, a removal and a mark `Listing`; refusals are the base query's toasts.
  */
 const listingApi = listingShopsApi.injectEndpoints({
   endpoints: (build) => ({
@@ -26,7 +31,28 @@ const listingApi = listingShopsApi.injectEndpoints({
       query: (body) => post('/remove', body),
       invalidatesTags: (_result, error) => (error ? [] : ['Listing']),
     }),
+    markListingsDone: build.mutation<{ marked: number }, MarkDoneBody>({
+      query: (body) => post('/mark_done', body),
+      invalidatesTags: (_result, error) => (error ? [] : ['Listing']),
+    }),
   }),
 });
 
-export const { useListingShopsQuery, useDeleteListingShopMutation, useListingsQuery, useRemoveListingsMutation } = listingApi;
+export const { useListingShopsQuery, useDeleteListingShopMutation, useListingsQuery, useRemoveListingsMutation, useMarkListingsDoneMutation } = listingApi;
+
+/**
+ * Asks for the listed SKUs of what a tab shows as a CSV (lib/file-download.ts `postForFile`), for
+ * the shop's batch delist tool; the name is the answer's Content-Disposition, else
+ * `listing-skus-<filter>-<YYYYMMDDHHMMSS>.csv`. Never throws.
+ */
+export function fetchListingSkus(request: ListingExportBody & FileSession, fetchFn: typeof fetch = fetch): Promise<FileResult> {
+  const { shop_id, filter } = request;
+  const fallback = `listing-skus-${filter}-${zipTimestamp(new Date())}.csv`;
+  return postForFile(
+    LISTING_SKUS_URL,
+    { ...(shop_id ? { shop_id } : {}), filter },
+    request,
+    (disposition) => safeDownloadName(dispositionFileName(disposition), '.csv') ?? fallback,
+    fetchFn,
+  );
+}

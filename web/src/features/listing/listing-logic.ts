@@ -1,14 +1,14 @@
 /**
  * Pure rules of My listings (`/myListings`): the tabs, how the shop, tab and page live in the
- * address (`shop`, `filter`, `page`, `size`), the body listing/lists takes, and how a listed SKU's
- * cost, margin and state are shown. The shops' rules (limits, rule summary, prices) are
+ * address (`shop`, `filter`, `page`, `size`), the bodies listing/lists and listing/export_skus take,
+ * how a listed SKU's cost, margin and state are shown, and how a pending change reads. The shops' rules (limits, rule summary, prices) are
  * lib/listing.ts's, which the listing dialog shares.
  */
 import { yuanToFen } from '../../lib/money';
-import type { ListingFilter, ListingListBody, ListingSku, ProductState, SkuState, StallState } from './types';
+import type { ChangeKind, ListingExportBody, ListingFilter, ListingListBody, ListingSku, PendingChange, ProductState, SkuState, StallState } from './types';
 
-/** The tabs, in the order they are shown; `all` is the default. */
-export const LISTING_FILTERS = ['all', 'changed', 'sold_out', 'delisted'] as const satisfies readonly ListingFilter[];
+/** The tabs, in the order they are shown; `all` is the default, the changes to act on next. */
+export const LISTING_FILTERS = ['all', 'to_act_on', 'changed', 'sold_out', 'delisted'] as const satisfies readonly ListingFilter[];
 
 export const LISTING_PAGE_SIZES = [10, 20, 50] as const;
 const LISTING_DEFAULT_PAGE_SIZE = 10;
@@ -54,6 +54,15 @@ export const listingListBody = (search: ListingSearch): ListingListBody => ({
   pagesize: search.pagesize,
 });
 
+/** The body of listing/export_skus: what the tab shows (every page), in the shop chosen if one is. */
+export const listingExportBody = (search: Pick<ListingSearch, 'shop' | 'filter'>): ListingExportBody => ({
+  ...(search.shop ? { shop_id: search.shop } : {}),
+  filter: search.filter,
+});
+
+/** A SKU's colour / size, leaving out a blank part ('' for a product-level change). */
+export const skuSpec = (sku: { color: string; size: string }): string => [sku.color, sku.size].filter((part) => part.trim() !== '').join(' / ');
+
 /** How jpmall's cost moved since listing: up (the margin shrank), down, or not at all. */
 export function costChange(sku: Pick<ListingSku, 'cost_then' | 'cost_now'>): 'up' | 'down' | 'same' {
   const then = yuanToFen(sku.cost_then);
@@ -69,3 +78,30 @@ export const skuStateKey = (state: SkuState | string): string | null =>
   state === 'sold_out' || state === 'removed' ? `listing.skuState.${state}` : state === 'on_sale' ? 'listing.skuState.on_sale' : null;
 export const productStateKey = (state: ProductState | string): string | null => (state === 'off_shelf' || state === 'gone' ? `listing.productState.${state}` : null);
 export const stallStateKey = (state: StallState | string): string | null => (state === 'closed' ? 'listing.stallState.closed' : null);
+
+/** The kinds of pending change the page names. */
+const CHANGE_KINDS = ['price', 'sold_out', 'restocked', 'delisted', 'relisted', 'stall_closed'] as const satisfies readonly ChangeKind[];
+
+/**
+ * How a pending change reads: its catalogue key with the values it takes (a price change its yuan
+ * before and after), the stock before → after of a SKU that sold out or came back when the server
+ * gave both, and whether it is bad news for the shop (a cost that rose, sold out, off the shelf, the
+ * stall closed), which is highlighted. A kind the page does not know yet reads as 'changed'.
+ */
+export function pendingChangeText(change: Pick<PendingChange, 'kind' | 'before' | 'after'>): {
+  key: string;
+  values: Record<string, string>;
+  stock: { before: string; after: string } | null;
+  alert: boolean;
+} {
+  const kind = change.kind as string;
+  if (!(CHANGE_KINDS as readonly string[]).includes(kind)) return { key: 'listing.listings.changed', values: {}, stock: null, alert: false };
+  const stocked = (kind === 'sold_out' || kind === 'restocked') && change.before !== '' && change.after !== '';
+  const alert = kind === 'price' ? yuanToFen(change.after) > yuanToFen(change.before) : kind === 'sold_out' || kind === 'delisted' || kind === 'stall_closed';
+  return {
+    key: `listing.pending.${kind}`,
+    values: kind === 'price' ? { before: change.before, after: change.after } : {},
+    stock: stocked ? { before: change.before, after: change.after } : null,
+    alert,
+  };
+}

@@ -5,14 +5,16 @@
  * shop's rule with the products it cannot list skipped with their reason (in the request's
  * language), the package (a zip with a UTF-8 file name; refused for a platform whose packages are
  * not built yet, or when nothing is listable) recording what it listed (once per `request_id`), the
- * listings filtered, counted and paged with every shop they are in, and their removal; with fixtures. The shared fake server that records what was sent
+ * listings filtered, counted and paged with every shop they are in, their removal, marking their
+ * pending changes done (listing/mark_done) and the CSV of their SKUs (listing/export_skus); with
+ * fixtures. The shared fake server that records what was sent
  * and the render helpers are testing/screen-test-kit.tsx's, re-exported. Imported by tests only.
  */
 import type { ListingPlatform, ListingPreviewProduct, ListingRule, ListingShop, ListingShops, ListingSkipped } from '../../lib/api-types';
 import { LISTING_PLATFORMS, LISTING_ROUNDINGS, listedPrice } from '../../lib/listing';
 import { fenToYuan, yuanToFen } from '../../lib/money';
 import { ok, refused, type Call, type Handler } from '../../testing/screen-test-kit';
-import type { Listing, ListingFilter, ListingSku } from './types';
+import type { Listing, ListingFilter, ListingSku, PendingChange } from './types';
 
 export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin } from '../../testing/screen-test-kit';
 
@@ -100,13 +102,20 @@ export function listingOf(overrides: Partial<Listing> = {}): Listing {
     stall_state: 'open',
     changed: false,
     skus: [listingSkuOf()],
+    pending: [],
     ...overrides,
   };
+}
+
+/** A change waiting for the seller: K1's cost up unless told. */
+export function pendingOf(overrides: Partial<PendingChange> = {}): PendingChange {
+  return { kind: 'price', sku_id: 'K1', color: '黑色', size: 'M', before: '35.00', after: '45.00', at: 1795300000, ...overrides };
 }
 
 /** Which tabs a listing is under (the server's rules). */
 function under(listing: Listing, filter: ListingFilter): boolean {
   if (filter === 'all') return true;
+  if (filter === 'to_act_on') return listing.pending.length > 0;
   if (filter === 'changed') return listing.changed;
   if (filter === 'sold_out') return listing.product_state === 'on_shelf' && listing.skus.length > 0 && listing.skus.every((s) => s.sku_state !== 'on_sale');
   return listing.product_state !== 'on_shelf' || listing.stall_state === 'closed';
@@ -165,6 +174,19 @@ const zip = () =>
     status: 200,
     headers: { 'content-type': 'application/zip', 'content-disposition': `attachment; filename="listing.zip"; filename*=UTF-8''${encodeURIComponent(PACKAGE_NAME)}` },
   });
+
+/** The CSV listing/export_skus answers: UTF-8 with a BOM, one row per listed SKU, named by the filter. */
+export const skusFileName = (filter: string) => `listing-skus-${filter}-20261121103000.csv`;
+function skusCsv(listings: Listing[], filter: string): Response {
+  const quote = (cell: string) => `"${cell.replaceAll('"', '""')}"`;
+  const rows = [['商家编码', '货号', '标题', '店铺', '颜色', '尺码', '状态']];
+  for (const l of listings) for (const s of l.skus) rows.push([s.sku_id, l.item_no, l.title, l.shop_name, s.color, s.size, s.sku_state]);
+  const csv = `\uFEFF${rows.map((r) => r.map(quote).join(',')).join('\r\n')}\r\n`;
+  return new Response(new TextEncoder().encode(csv), {
+    status: 200,
+    headers: { 'content-type': 'text/csv; charset=utf-8', 'content-disposition': `attachment; filename="${skusFileName(filter)}"` },
+  });
+}
 
 /**
  * One seller's listing data: `shops`, `listings` and the catalogue the preview prices
@@ -254,6 +276,7 @@ export function listingServer({
           product_state: 'on_shelf',
           stall_state: 'open',
           changed: false,
+          pending: [],
           skus: preview.skus.map((sku) => ({
             sku_id: sku.sku_id,
             color: sku.color,
@@ -273,8 +296,8 @@ export function listingServer({
     '/listing/lists': (body) => {
       const filter = (body.filter ?? 'all') as ListingFilter;
       const mine = state.listings.filter((l) => !body.shop_id || l.shop_id === body.shop_id);
-      const counts = { all: mine.length, changed: 0, sold_out: 0, delisted: 0 };
-      for (const f of ['changed', 'sold_out', 'delisted'] as const) counts[f] = mine.filter((l) => under(l, f)).length;
+      const counts = { all: mine.length, to_act_on: 0, changed: 0, sold_out: 0, delisted: 0 };
+      for (const f of ['to_act_on', 'changed', 'sold_out', 'delisted'] as const) counts[f] = mine.filter((l) => under(l, f)).length;
       const list = mine.filter((l) => under(l, filter));
       const page = Number(body.page ?? 1);
       const size = Number(body.pagesize ?? 10);
@@ -288,6 +311,26 @@ export function listingServer({
       const before = state.listings.length;
       state.listings = state.listings.filter((l) => !ids.includes(l.id));
       return ok({ removed: before - state.listings.length });
+    },
+    // a listing with nothing pending is left alone and not counted
+    '/listing/mark_done': (body) => {
+      const ids = Array.isArray(body.ids) ? (body.ids as string[]) : [];
+      if (ids.length < 1 || ids.length > 200) return refused(422, '一次可处理 1–200 个商品', { field: 'ids' });
+      if (body.how !== 'updated' && body.how !== 'delisted') return refused(422, '请选择处理方式', { field: 'how' });
+      let marked = 0;
+      state.listings = state.listings.map((l) => {
+        if (!ids.includes(l.id) || l.pending.length === 0) return l;
+        marked += 1;
+        return { ...l, pending: [] };
+      });
+      return ok({ marked });
+    },
+    '/listing/export_skus': (body) => {
+      const filter = (body.filter ?? 'all') as ListingFilter;
+      return skusCsv(
+        state.listings.filter((l) => (!body.shop_id || l.shop_id === body.shop_id) && under(l, filter)),
+        filter,
+      );
     },
   };
   return { state, routes };

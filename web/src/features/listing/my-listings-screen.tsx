@@ -1,4 +1,4 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { CheckOutlined, DeleteOutlined, DownloadOutlined, StopOutlined } from '@ant-design/icons';
 import { Button, Empty, Modal, Pagination, Select, Skeleton, Table, Tabs, Tag } from 'antd';
 import { useEffect, useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,83 +11,40 @@ import { selectLanguage, selectToken } from '../../state/session-slice';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
 import { useSitePath } from '../../widgets/site-path';
-import { useListingsQuery, useRemoveListingsMutation } from './listing-api';
+import { useFileDownload } from '../../widgets/use-file-download';
+import { fetchListingSkus, useListingsQuery, useMarkListingsDoneMutation, useRemoveListingsMutation } from './listing-api';
 import {
-  costChange,
-  isNegativeMargin,
   LISTING_FILTERS,
   LISTING_PAGE_SIZES,
+  listingExportBody,
   listingListBody,
   listingSearchFromParams,
   myListingsPath,
   productStateKey,
-  skuStateKey,
   stallStateKey,
   type ListingSearch,
 } from './listing-logic';
-import type { ListedShop, Listing, ListingFilter, ListingSku } from './types';
+import { PendingChanges } from './listing-pending';
+import { SkuTable } from './listing-skus';
+import type { ListedShop, Listing, ListingFilter, MarkDoneHow } from './types';
 import './listing.css';
-
-/** A listing's SKUs (`.listing-skus`, rows `.listing-sku` with `data-sku`): listed price, cost then → now, margin now, stock now, state. */
-function SkuTable({ skus }: { skus: readonly ListingSku[] }) {
-  const intl = useIntl();
-  const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const money = (yuan: string) => text('catalog.price', { price: yuan });
-  if (skus.length === 0) return <span className="listing-hint">{text('listing.listings.noSkus')}</span>;
-  return (
-    <table className="listing-skus">
-      <thead>
-        <tr>
-          <th>{text('listing.listings.sku')}</th>
-          <th>{text('listing.listings.listedPrice')}</th>
-          <th>{text('listing.listings.cost')}</th>
-          <th>{text('listing.listings.marginNow')}</th>
-          <th>{text('listing.listings.stockNow')}</th>
-          <th>{text('listing.listings.state')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {skus.map((sku) => {
-          const change = costChange(sku);
-          const changed = sku.price_changed || change !== 'same';
-          const stateKey = skuStateKey(sku.sku_state);
-          return (
-            <tr key={sku.sku_id} className={`listing-sku${changed ? ' is-changed' : ''}`} data-sku={sku.sku_id} data-state={sku.sku_state}>
-              <td className="listing-sku-spec">{[sku.color, sku.size].filter((part) => part.trim() !== '').join(' / ')}</td>
-              <td className="listing-sku-price listing-number">{money(sku.listed_price)}</td>
-              <td className="listing-sku-cost listing-number">
-                {changed ? (
-                  <>
-                    <span className="listing-cost-then">{money(sku.cost_then)}</span>
-                    {' → '}
-                    <span className={`listing-cost-now is-${change}`} title={change === 'same' ? undefined : text(`listing.listings.cost.${change}`)}>
-                      {money(sku.cost_now)}
-                    </span>
-                  </>
-                ) : (
-                  <span className="listing-cost-now">{money(sku.cost_now)}</span>
-                )}
-              </td>
-              <td className={`listing-sku-margin listing-number${isNegativeMargin(sku.margin_now) ? ' is-negative' : ''}`}>{money(sku.margin_now)}</td>
-              <td className={`listing-sku-stock listing-number${sku.stock_now <= 0 ? ' is-none' : ''}`}>{sku.stock_now}</td>
-              <td className={`listing-sku-state is-${sku.sku_state}`}>{stateKey ? text(stateKey) : sku.sku_state}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
 
 /**
  * `/myListings` (My listings, order module beside the drop-shipping settings): the products listed
  * in the seller's shops with today's cost and state. A shop filter (`.listings-shop-filter`: every
  * shop the seller has listings in, deleted ones under the name they had), tabs
- * all / changed / sold out / delisted with their counts (`.listings-tab-<filter>`), and the page
- * live in the address (`shop`, `filter`, `page`, `size`). One row per listed product
- * (`.listing-row`, `data-listing`): picture, title, item number, stall, a 'changed' badge and the
- * product's and stall's state, the shop, when it was listed and its SKUs (`SkuTable`). Rows chosen
- * are removed after confirming (`.listings-remove`: the records, not the products). Needs a session.
+ * all / to act on / changed / sold out / delisted with their counts (`.listings-tab-<filter>`,
+ * `.listings-tab-count`), and the page live in the address (`shop`, `filter`, `page`, `size`; the
+ * grouped "your listed products changed" message links to `?filter=to_act_on`). One row per listed
+ * product (`.listing-row`, `data-listing`): picture, title, item number, stall, a 'changed' badge
+ * and the product's and stall's state, the changes waiting for the seller (`PendingChanges`,
+ * `.listing-pending`, in every tab), the shop, when it was listed and its SKUs (`SkuTable`). Rows
+ * chosen are removed after confirming (`.listings-remove`: the records, not the products). On the
+ * to-act-on tab the rows chosen (`.listings-mark-updated`, `.listings-mark-delisted`) or one row
+ * (`.listing-mark-updated`, `.listing-mark-delisted`) are marked done: the shop was updated, or the
+ * product delisted there; they leave the tab. `.listings-export-skus` downloads the listed SKUs of
+ * what the tab shows (every page, the shop chosen) as a CSV for the shop's batch delist tool.
+ * Needs a session.
  */
 export default function MyListingsScreen() {
   const intl = useIntl();
@@ -101,6 +58,10 @@ export default function MyListingsScreen() {
   const search = listingSearchFromParams(params);
   const { data, currentData, isLoading, isFetching } = useListingsQuery({ token, language, ...listingListBody(search) }, { skip: !token, refetchOnMountOrArgChange: true });
   const [remove, removing] = useRemoveListingsMutation();
+  const [markDone] = useMarkListingsDoneMutation();
+  // which mark is under way: 'selected-<how>' for the tools' buttons, '<listing id>-<how>' for a row's
+  const [marking, setMarking] = useState<string | null>(null);
+  const exporting = useFileDownload('error.exportFailed');
   const [selected, setSelected] = useState<string[]>([]);
   const [modal, modalHolder] = Modal.useModal();
   const go = (next: ListingSearch) => {
@@ -147,6 +108,21 @@ export default function MyListingsScreen() {
     });
   };
 
+  const mark = (ids: string[], how: MarkDoneHow, which: string) => {
+    setMarking(`${which}-${how}`);
+    void markDone({ ids, how })
+      .unwrap()
+      .then((answer) => {
+        setSelected((now) => now.filter((id) => !ids.includes(id)));
+        return toast(text('listing.listings.marked', { count: answer.marked }), 'success');
+      })
+      .catch(() => undefined) // the base query has shown why
+      .finally(() => setMarking(null));
+  };
+  /** A mark button: spinning while its own mark is under way, off while another is. */
+  const markState = (which: string, how: MarkDoneHow) => ({ loading: marking === `${which}-${how}`, disabled: marking !== null && marking !== `${which}-${how}` });
+  const toActOn = search.filter === 'to_act_on';
+
   return (
     <div className="listing-page">
       <header className="listing-head">
@@ -169,6 +145,35 @@ export default function MyListingsScreen() {
         />
         <Button className="listings-remove" danger icon={<DeleteOutlined />} disabled={chosen.length === 0} loading={removing.isLoading} onClick={confirmRemove}>
           {text('listing.listings.removeSelected', { count: chosen.length })}
+        </Button>
+        {toActOn ? (
+          <>
+            {(['updated', 'delisted'] as const).map((how) => {
+              const { loading, disabled } = markState('selected', how);
+              return (
+                <Button
+                  key={how}
+                  className={`listings-mark-${how}`}
+                  icon={how === 'updated' ? <CheckOutlined /> : <StopOutlined />}
+                  disabled={chosen.length === 0 || disabled}
+                  loading={loading}
+                  onClick={() => mark(chosen, how, 'selected')}
+                >
+                  {text(how === 'updated' ? 'listing.listings.markUpdated' : 'listing.listings.markDelisted')}
+                </Button>
+              );
+            })}
+          </>
+        ) : null}
+        <Button
+          className="listings-export-skus"
+          icon={<DownloadOutlined />}
+          title={text('listing.listings.exportSkus.hint')}
+          disabled={!currentData || currentData.total === 0}
+          loading={exporting.busy}
+          onClick={() => void exporting.download((session) => fetchListingSkus({ ...listingExportBody(search), ...session }))}
+        >
+          {text('listing.listings.exportSkus')}
         </Button>
       </div>
       <Tabs
@@ -232,6 +237,7 @@ export default function MyListingsScreen() {
                           </Tag>
                         ) : null}
                       </span>
+                      <PendingChanges changes={listing.pending ?? []} />
                     </span>
                   </span>
                 );
@@ -250,6 +256,26 @@ export default function MyListingsScreen() {
             },
             { key: 'listed', title: text('listing.listings.listedAt'), className: 'listing-listed-at', render: (_, listing) => formatDate(listing.listed_at) },
             { key: 'skus', title: text('listing.listings.skus'), render: (_, listing) => <SkuTable skus={listing.skus} /> },
+            ...(toActOn
+              ? [
+                  {
+                    key: 'act',
+                    title: text('listing.listings.actOn'),
+                    className: 'listing-act',
+                    fixed: 'end' as const,
+                    width: 140,
+                    render: (_: unknown, listing: Listing) => (
+                      <span className="listing-act-buttons">
+                        {(['updated', 'delisted'] as const).map((how) => (
+                          <Button key={how} type="link" size="small" className={`listing-mark-${how}`} {...markState(listing.id, how)} onClick={() => mark([listing.id], how, listing.id)}>
+                            {text(how === 'updated' ? 'listing.listings.markUpdated' : 'listing.listings.markDelisted')}
+                          </Button>
+                        ))}
+                      </span>
+                    ),
+                  },
+                ]
+              : []),
           ]}
         />
       )}

@@ -1,8 +1,14 @@
-/** Shapes of the listing calls (listing/lists, listing/remove) that only this feature reads; the shops' are lib/api-types.ts's. */
+/**
+ * Shapes of the listing calls (listing/lists, listing/remove, listing/mark_done,
+ * listing/export_skus) that only this feature reads; the shops' are lib/api-types.ts's.
+ */
 import type { Id, ListingPlatform, Page } from '../../lib/api-types';
 
-/** The tabs of My listings: every listed product, those that changed since, sold out, delisted. */
-export type ListingFilter = 'all' | 'changed' | 'sold_out' | 'delisted';
+/**
+ * The tabs of My listings: every listed product, those with a change the seller has not acted on
+ * yet (`pending`), those that changed since listing, sold out, delisted.
+ */
+export type ListingFilter = 'all' | 'to_act_on' | 'changed' | 'sold_out' | 'delisted';
 
 export type ProductState = 'on_shelf' | 'off_shelf' | 'gone';
 export type StallState = 'open' | 'closed';
@@ -23,6 +29,24 @@ export interface ListingSku {
   price_changed: boolean;
 }
 
+/** What the stall changed: a SKU's price, a SKU sold out or back in stock, the product off or back on the shelf, the stall closed. */
+export type ChangeKind = 'price' | 'sold_out' | 'restocked' | 'delisted' | 'relisted' | 'stall_closed';
+
+/** A change recorded against a listing that waits until the seller marks it done (listing/mark_done). */
+export interface PendingChange {
+  kind: ChangeKind;
+  /** '' for a product-level change (delisted, relisted, stall_closed). */
+  sku_id: string;
+  /** The SKU's colour and size in the request's language; '' for a product-level change. */
+  color: string;
+  size: string;
+  /** price: yuan strings ("35.00" → "45.00"); sold_out / restocked: the stock before and after ("3" → "0"); others ''. */
+  before: string;
+  after: string;
+  /** Unix seconds. */
+  at: number;
+}
+
 /** A product listed in one of the seller's shops (a deleted shop's keep its name). */
 export interface Listing {
   id: Id;
@@ -40,6 +64,8 @@ export interface Listing {
   /** Any SKU's price changed, a SKU sold out or was removed, the product is off the shelf or gone, or the stall closed since listing. */
   changed: boolean;
   skus: ListingSku[];
+  /** The changes waiting for the seller, newest first; empty when nothing waits (every tab has them). */
+  pending: PendingChange[];
 }
 
 /** A shop the seller has listings in: a deleted one under the name it had. */
@@ -57,4 +83,19 @@ export interface ListingListBody {
   filter: ListingFilter;
   page: number;
   pagesize: number;
+}
+
+/** How the seller acted on a listing's changes: updated the shop's product, or delisted it there. */
+export type MarkDoneHow = 'updated' | 'delisted';
+
+/** listing/mark_done: 1–200 listing ids; answers how many had something pending (the others are left alone). */
+export interface MarkDoneBody {
+  ids: Id[];
+  how: MarkDoneHow;
+}
+
+/** listing/export_skus (a CSV, one row per listed SKU of what the filter shows); no `shop_id` is every shop. */
+export interface ListingExportBody {
+  shop_id?: Id;
+  filter: ListingFilter;
 }
