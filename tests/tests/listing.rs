@@ -133,8 +133,24 @@ async fn list_in_new_shop(app: &TestApp, token: &str, products: &[&str]) -> Stri
     shop
 }
 
+/// Waits until the listing notices have applied every catalogue change committed so far. On
+/// PostgreSQL they follow the log only behind the oldest transaction running in the cluster (other
+/// tests' among them), so a change can wait a moment there, as it can in production.
+pub(crate) async fn notices_caught_up(app: &TestApp) {
+    let notices = &app.app.state.listing_notices;
+    for _ in 0..600 {
+        notices.catch_up_quietly().await.unwrap();
+        if projections::Replayable::lag(notices.as_ref()).await.unwrap() == 0 {
+            return;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    panic!("the listing notices did not catch up with the catalogue's changes in 30 s");
+}
+
 /// The seller's to-act-on tab: (product id, the kinds of its pending changes, newest first).
 async fn to_act_on(app: &TestApp, token: &str) -> Vec<(String, Vec<String>)> {
+    notices_caught_up(app).await;
     let page = data(
         app,
         token,
@@ -359,6 +375,7 @@ async fn a_sellers_notices_are_one_message_an_hour_and_a_rebuild_gives_the_same(
         .await
         .unwrap();
     }
+    notices_caught_up(app).await;
     let before = data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await;
     assert_eq!(before["total"], 3, "{before}");
     let mut told = listing_messages(app, &seller).await;
@@ -390,6 +407,7 @@ async fn a_sellers_notices_are_one_message_an_hour_and_a_rebuild_gives_the_same(
     for name in ["listing_notices", "listings"] {
         let (ok, _, stderr) = app.run_cli(&["rebuild", name]);
         assert!(ok, "{stderr}");
+        notices_caught_up(app).await;
         assert_eq!(
             data(app, &seller, "listing/lists", json!({"filter": "to_act_on"})).await,
             marked,
@@ -782,6 +800,7 @@ async fn my_listings_show_a_price_change_a_sell_out_and_a_product_off_the_shelf(
         .await;
     assert_eq!(status, StatusCode::OK, "{reply}");
 
+    notices_caught_up(app).await;
     let all = data(app, &token, "listing/lists", json!({"filter": "all"})).await;
     assert_eq!(
         all["counts"],
@@ -888,6 +907,7 @@ async fn the_cli_writes_the_package_the_storefront_downloads_and_prints_the_chan
     assert_eq!(serde_json::from_str::<Value>(&stdout).unwrap(), json!([]));
     let catalogue = app.staff("13900002901", "catalogue", &[]).await;
     raise_first_price(app, &catalogue, &product_id_of(1), 100).await;
+    notices_caught_up(app).await;
     let (ok, stdout, stderr) = app.run_cli(&["listing", "changes", "--mobile", "13800002401", "--json"]);
     assert!(ok, "{stderr}");
     let changes: Value = serde_json::from_str(&stdout).unwrap();
