@@ -16,6 +16,7 @@ pub mod excel;
 pub mod extract;
 pub mod i18n;
 pub mod keys;
+pub mod listing_job;
 pub mod listing_package;
 pub mod live;
 pub mod media;

@@ -51,7 +51,7 @@ pub fn taobao_product(product: &PlannedProduct, public_url: &str) -> TaobaoProdu
         product_id: product.product_id.clone(),
         item_no: product.item_no.clone(),
         title: product.title.clone(),
-        cid: None,
+        cid: domain::listing::taobao::categories::cid_for(&product.category.0, &product.category.1),
         size_pid: None,
         province: String::new(),
         city: String::new(),
@@ -88,6 +88,7 @@ pub fn write_taobao(
     public_url: &str,
     data_dir: &Path,
     out: impl Write,
+    progress: &dyn Fn(usize),
 ) -> io::Result<()> {
     let mut csv = TaobaoWriter::new(Vec::new(), name).map_err(io::Error::other)?;
     let mut pictures: HashMap<String, (usize, Picture)> = HashMap::new();
@@ -117,7 +118,10 @@ pub fn write_taobao(
         zip.start_file(file.path.as_str(), stored)
             .map_err(io::Error::other)?;
         zip.write_all(&jpeg)?;
+        // The pictures go in product order: a product is written once its last one is.
+        progress(index);
     }
+    progress(products.len());
     zip.finish().map_err(io::Error::other)?.flush()
 }
 
@@ -187,6 +191,7 @@ pub fn write_douyin(
     name: &str,
     data_dir: &Path,
     out: impl Write,
+    progress: &dyn Fn(usize),
 ) -> io::Result<()> {
     let mut zip = ZipWriter::new_stream(BufWriter::with_capacity(256 * 1024, out));
     // An .xlsx and a JPEG are compressed already: compressing them again costs time and saves nothing.
@@ -209,6 +214,7 @@ pub fn write_douyin(
                 .map_err(io::Error::other)?;
             zip.write_all(&bytes)?;
         }
+        progress(index + 1);
     }
     zip.finish().map_err(io::Error::other)?.flush()
 }

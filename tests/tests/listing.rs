@@ -475,6 +475,86 @@ async fn a_seller_exports_the_sku_codes_of_a_tab_for_the_shops_batch_tools(app: 
     );
 }
 
+async fn a_big_package_is_a_background_job_with_progress_and_the_same_file(app: &TestApp) {
+    app.seed(8).await;
+    let seller = app.register("13800002831", "abc12345").await;
+    let other = app.register("13800002832", "abc12345").await;
+    let shop = taobao_shop(app, &seller, rule("1.5", "5", "none")).await;
+    let products: Vec<String> = (1..=6).map(product_id_of).collect();
+    let body = json!({"shop_id": shop, "product_ids": products, "request_id": "big-1"});
+    let job = data(app, &seller, "listing/package_job", body.clone()).await;
+    assert_eq!(job["table"], "listing_package", "{job}");
+    assert_eq!(job["progress"]["total"], 6, "{job}");
+    let done = app.job_done(&seller, &job["id"]).await;
+    assert_eq!(done["status"], "done", "{done}");
+    assert_eq!(done["progress"]["done"], 6, "{done}");
+    assert_eq!(done["row_count"], 6, "{done}");
+    // Recorded once, as the streamed download records: the retry with the same request records nothing.
+    let again = data(app, &seller, "listing/package_job", body).await;
+    app.job_done(&seller, &again["id"]).await;
+    let lists = data(app, &seller, "listing/lists", json!({"pagesize": 50})).await;
+    assert_eq!(lists["total"], 6);
+    let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE aggregate_type = 'listing'")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+    assert_eq!(events, 6);
+
+    // The file: a zip named as the package, the 淘宝助理 file with a row per product and every picture.
+    let id = job["id"].clone();
+    let download = |token: String| {
+        let body = json!({ "id": id });
+        async move {
+            app.client
+                .post(app.url(&format!("{U}/excel/download")))
+                .header("token", token)
+                .json(&body)
+                .send()
+                .await
+                .unwrap()
+        }
+    };
+    let response = download(other.clone()).await;
+    assert_eq!(
+        response.status(),
+        StatusCode::NOT_FOUND,
+        "another seller's job is unknown"
+    );
+    let response = download(seller.clone()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    let disposition = response.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        disposition.contains("taobao-") && disposition.contains(".zip"),
+        "{disposition}"
+    );
+    let files = zip_entries(&response.bytes().await.unwrap());
+    let csv = files.iter().find(|(name, _)| name.ends_with(".csv")).unwrap();
+    let (_, rows) = read_taobao(&csv.1);
+    assert_eq!(rows.len(), 6);
+    let pictures = files.iter().filter(|(name, _)| name.ends_with(".tbi")).count();
+    let listed: usize = rows.iter().map(|r| r["picture"].matches(":1:").count()).sum();
+    assert_eq!(pictures, listed);
+    assert!(files
+        .iter()
+        .filter(|(name, _)| name.ends_with(".tbi"))
+        .all(|(_, jpeg)| jpeg.starts_with(&[0xFF, 0xD8])));
+    // Refused before any job starts: nothing recorded, no job.
+    let (status, reply) = call(
+        app,
+        &seller,
+        "listing/package_job",
+        json!({"shop_id": shop, "product_ids": []}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    let history = data(app, &seller, "excel/history", json!({})).await;
+    assert_eq!(history["total"], 2);
+}
+
 /// ×1.5 + ¥5, a fraction of a fen rounded up.
 fn one_and_a_half_plus_five(cost: i64) -> i64 {
     (cost * 3 + 1) / 2 + 500
@@ -484,6 +564,7 @@ on_both_engines!(
     the_stalls_changes_reach_only_the_sellers_who_listed_until_they_mark_them_done,
     a_sellers_notices_are_one_message_an_hour_and_a_rebuild_gives_the_same,
     a_seller_exports_the_sku_codes_of_a_tab_for_the_shops_batch_tools,
+    a_big_package_is_a_background_job_with_progress_and_the_same_file,
     a_seller_keeps_shops_with_their_pricing_rules_and_no_one_elses,
     a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once,
     my_listings_show_a_price_change_a_sell_out_and_a_product_off_the_shelf,
@@ -645,6 +726,22 @@ async fn a_taobao_package_lists_every_sku_by_its_code_and_is_recorded_once(app: 
             .await
             .unwrap();
         assert_eq!(row["title"], title);
+        // Taobao's category where the market's is known to it (women's clothing), else empty.
+        let category = sqlx::query(
+            "SELECT c.name_zh, COALESCE(parent.name_zh, '') AS parent FROM products p JOIN categories c \
+             ON c.id = p.category_id LEFT JOIN categories parent ON parent.id = c.parent_id WHERE p.id = $1",
+        )
+        .bind(product)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+        let (parent, name): (String, String) = (category.get("parent"), category.get("name_zh"));
+        let cid = domain::listing::taobao::categories::cid_for(&parent, &name);
+        assert_eq!(
+            row["cid"],
+            cid.map(|c| c.to_string()).unwrap_or_default(),
+            "{parent}/{name}"
+        );
         // price:quantity:code:pid:vid;pid:vid; per SKU, the code its jpmall SKU id.
         let props = &row["skuProps"];
         for (id, cost, stock) in &skus {

@@ -116,6 +116,16 @@ fn public_url(state: &AppState) -> String {
 
 /// Writes `package` as its platform's zip into `out` (blocking: run it off the async threads).
 pub fn write(state: &AppState, package: &Package, out: impl Write) -> std::io::Result<()> {
+    write_with_progress(state, package, out, &|_| {})
+}
+
+/// [`write`], telling `progress` how many products are written as it goes.
+pub fn write_with_progress(
+    state: &AppState,
+    package: &Package,
+    out: impl Write,
+    progress: &dyn Fn(usize),
+) -> std::io::Result<()> {
     let data_dir = &state.config.data_dir;
     match package.shop.platform.as_str() {
         "taobao" => write_taobao(
@@ -124,8 +134,9 @@ pub fn write(state: &AppState, package: &Package, out: impl Write) -> std::io::R
             &public_url(state),
             data_dir,
             out,
+            progress,
         ),
-        "douyin" => write_douyin(&package.products, &package.name, data_dir, out),
+        "douyin" => write_douyin(&package.products, &package.name, data_dir, out, progress),
         // `prepare` refused it: no package is written for a platform jpmall has none of.
         other => Err(std::io::Error::other(format!(
             "no package is written for {other}"

@@ -64,7 +64,12 @@ fn spec_of(body: &ExportBody, user_id: &str) -> Result<ExportSpec, AppError> {
     })
 }
 
-async fn started(state: &AppState, user: &CurrentUser, id: &str, lang: Language) -> ApiResult<JobView> {
+pub(crate) async fn started(
+    state: &AppState,
+    user: &CurrentUser,
+    id: &str,
+    lang: Language,
+) -> ApiResult<JobView> {
     let job = projections::excel_jobs::one(&state.db.pool, &user.id, id)
         .await?
         .ok_or(AppError::NotFound("excel.job_not_found"))?;
@@ -286,11 +291,24 @@ pub async fn download(
         "failed" if job.kind == "export" => return Err(Refusal::new("excel.export_failed").into()),
         _ => {}
     }
-    let bytes = tokio::fs::read(&job.file_path).await.map_err(|e| {
+    let file = tokio::fs::File::open(&job.file_path).await.map_err(|e| {
         tracing::error!(job = %job.id, error = ?e, "job file missing");
         AppError::NotFound("request.not_found")
     })?;
-    Ok(xlsx_response(bytes, &job.file_name))
+    // Streamed from the file: a listing package of pictures is hundreds of megabytes.
+    let mut response = Response::new(Body::from_stream(tokio_util::io::ReaderStream::new(file)));
+    let zip = job.file_path.ends_with(".zip");
+    let out = response.headers_mut();
+    out.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static(if zip { "application/zip" } else { XLSX }),
+    );
+    out.insert(
+        header::CONTENT_DISPOSITION,
+        content_disposition(&job.file_name, if zip { "jpmall.zip" } else { "jpmall.xlsx" }),
+    );
+    out.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(response)
 }
 
 #[derive(Deserialize, Default)]

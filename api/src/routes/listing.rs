@@ -303,6 +303,42 @@ pub async fn package(
     ))
 }
 
+/// The package as a background job (for many products with pictures): checked and recorded now, as
+/// `package` does, then written to the data folder with its progress in products; answered with the
+/// job, which `excel/job` follows and `excel/download` gives when it is done.
+pub async fn package_job(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<PackageBody>,
+) -> ApiResult<crate::excel::JobView> {
+    let lang = language_of(&headers);
+    let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
+    let package_id = packaging::package_id(body.request_id.as_deref(), &user.id);
+    let package = packaging::prepare(&state, shop, &body.product_ids, &package_id).await?;
+    let at = now();
+    let id = commands::excel_jobs::new_job_id(at);
+    let job = commands::excel_jobs::NewJob {
+        file_path: crate::excel::excel_dir(&state.config.data_dir)
+            .join(format!("{id}.zip"))
+            .display()
+            .to_string(),
+        id,
+        user_id: user.id.clone(),
+        kind: commands::excel_jobs::JobKind::Export,
+        table_code: crate::listing_job::TABLE_CODE.to_string(),
+        language: crate::excel::language_code(lang).to_string(),
+        file_name: format!("{}.zip", package.name),
+        total: package.products.len() as i64,
+    };
+    commands::excel_jobs::start(&state.db, &job, at).await?;
+    let id = job.id.clone();
+    state
+        .jobs
+        .spawn(crate::listing_job::run(state.clone(), job, package));
+    super::excel::started(&state, &user, &id, lang).await
+}
+
 #[derive(Deserialize, Default)]
 pub struct ListsBody {
     #[serde(default)]

@@ -379,6 +379,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/listing/shop_delete"), post(listing::shop_delete))
         .route(&format!("{UNISHOP}/listing/preview"), post(listing::preview))
         .route(&format!("{UNISHOP}/listing/package"), post(listing::package))
+        .route(&format!("{UNISHOP}/listing/package_job"), post(listing::package_job))
         .route(&format!("{UNISHOP}/listing/lists"), post(listing::lists))
         .route(&format!("{UNISHOP}/listing/remove"), post(listing::remove))
         .route(&format!("{UNISHOP}/listing/mark_done"), post(listing::mark_done))
