@@ -44,6 +44,9 @@ pub struct PlannedProduct {
     pub detail_count: i64,
     /// `products.colors` as stored, for the colour pictures.
     pub colours: String,
+    /// The Chinese names of the product's category's parent and of the category, for the
+    /// platforms' own category ids.
+    pub category: (String, String),
     pub skus: Vec<PlannedSku>,
 }
 
@@ -115,8 +118,10 @@ pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<P
     for id in &ids {
         let row = sqlx::query(
             "SELECT p.id, p.item_no, p.title_zh, p.title_en, p.main_count, p.detail_count, p.colors, p.on_shelf, \
-             s.name AS stall_name, s.status AS stall_status \
-             FROM products p JOIN stalls s ON s.id = p.stall_id WHERE p.id = $1",
+             s.name AS stall_name, s.status AS stall_status, COALESCE(c.name_zh, '') AS category_zh, \
+             COALESCE(parent.name_zh, '') AS parent_category_zh \
+             FROM products p JOIN stalls s ON s.id = p.stall_id LEFT JOIN categories c ON c.id = p.category_id \
+             LEFT JOIN categories parent ON parent.id = c.parent_id WHERE p.id = $1",
         )
         .bind(id)
         .fetch_optional(&db.pool)
@@ -192,6 +197,7 @@ pub async fn plan(db: &Database, ids: &[String], rule: &ListingRule) -> Result<P
             main_count: row.get("main_count"),
             detail_count: row.get("detail_count"),
             colours: row.get("colors"),
+            category: (row.get("parent_category_zh"), row.get("category_zh")),
             skus: planned,
         });
     }

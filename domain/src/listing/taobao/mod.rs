@@ -8,6 +8,7 @@
 //! number. The zip itself is built elsewhere: this module gives the file's bytes and the picture
 //! files (path in the zip, the caller's key of the picture) it must hold.
 
+pub mod categories;
 mod cells;
 pub mod columns;
 pub mod pictures;

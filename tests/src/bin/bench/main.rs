@@ -2,6 +2,7 @@
 //! never asserted in tests.
 
 mod imports;
+mod listing;
 mod replay;
 mod search;
 
@@ -1082,7 +1083,7 @@ fn engines() -> Vec<Engine> {
 }
 
 /// `JPMALL_BENCH=orders` (or `foundation`, `catalog`, `search`, `replay`, `warehouse`, `uploads`,
-/// `imports`, `excel`) runs one part; unset runs them all.
+/// `imports`, `excel`, `listing`) runs one part; unset runs them all.
 fn wanted(part: &str) -> bool {
     std::env::var("JPMALL_BENCH").map_or(true, |only| only.split(',').any(|p| p.trim() == part))
 }
@@ -1138,6 +1139,12 @@ async fn main() {
         for engine in engines() {
             println!("\n== excel on {engine:?} ==");
             excel_export(engine).await;
+        }
+    }
+    if wanted("listing") {
+        for engine in engines() {
+            println!("\n== listing packages on {engine:?} (jpmall serve in its own process) ==");
+            listing::package_of_200(engine).await;
         }
     }
     println!("\npeak resident memory of the bench process: {}", peak_memory());
