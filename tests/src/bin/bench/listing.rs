@@ -51,20 +51,17 @@ pub async fn package_of_200(engine: Engine) {
     let (mut server, port) = serve_process_on(app.data_dir.path(), url.as_deref()).await;
     let base = format!("http://127.0.0.1:{port}/jpmall/addons/unishop");
     let client = reqwest::Client::new();
-    let login: Value = client
-        .post(format!("{base}/user/login"))
-        .json(&json!({"mobile": commands::catalog::seed::DEMO_MOBILE,
-                      "password": app.encrypt(commands::catalog::seed::DEMO_PASSWORD)}))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    let token = login["data"]["userinfo"]["token"]
-        .as_str()
-        .expect("the demo login works")
-        .to_string();
+    let session = commands::accounts::login(
+        app.db(),
+        commands::accounts::Login {
+            mobile: commands::catalog::seed::DEMO_MOBILE,
+            password: commands::accounts::Password::Plain(commands::catalog::seed::DEMO_PASSWORD.into()),
+            client_ip: "bench",
+        },
+    )
+    .await
+    .expect("the demo login works");
+    let token = session.token;
     let ids: Vec<String> = (0..PACKAGE).map(|i| tests::product_id_of(i * 5 + 1)).collect();
     let pid = server.id();
     for platform in ["taobao", "douyin"] {
