@@ -18,6 +18,7 @@ pub mod i18n;
 pub mod keys;
 pub mod listing_job;
 pub mod listing_package;
+pub mod listing_template;
 pub mod live;
 pub mod media;
 pub mod operations;

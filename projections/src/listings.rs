@@ -5,6 +5,7 @@ use async_trait::async_trait;
 use cqrs_es::EventEnvelope;
 use domain::listing::record::{Listing, ListingEvent};
 use domain::listing::rule::{ListingRule, Multiplier, Rounding};
+use domain::listing::template::Facts;
 use domain::money::Fen;
 use serde::Serialize;
 use sqlx::any::AnyRow;
@@ -104,13 +105,26 @@ pub struct Shop {
     pub platform: String,
     pub name: String,
     pub rule: ListingRule,
+    /// What the shop sells in on Shopee, Lazada and TikTok Shop; `""` (yuan) on Taobao and Douyin.
+    pub currency: String,
+    /// The category template the seller uploaded for the shop, when any.
+    pub template: Option<ShopTemplate>,
     pub created_at: i64,
     pub updated_at: i64,
 }
 
+/// A shop's category template: the file the seller uploaded and what was read from it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ShopTemplate {
+    pub file_name: String,
+    pub uploaded_at: i64,
+    pub facts: Facts,
+}
+
 const SHOP_COLUMNS: &str =
     "id, user_id, platform, name, multiplier, fixed_add, rounding, min_margin, title_prefix, \
-     title_suffix, stock_cap, created_at, updated_at";
+     title_suffix, stock_cap, currency, template_file_name, template_uploaded_at, template_facts, \
+     created_at, updated_at";
 
 fn shop_of(r: &AnyRow) -> Shop {
     let cap: i64 = r.get("stock_cap");
@@ -128,6 +142,14 @@ fn shop_of(r: &AnyRow) -> Shop {
             title_suffix: r.get("title_suffix"),
             stock_cap: (cap >= 0).then_some(cap),
         },
+        currency: r.get("currency"),
+        template: serde_json::from_str::<Facts>(&r.get::<String, _>("template_facts"))
+            .ok()
+            .map(|facts| ShopTemplate {
+                file_name: r.get("template_file_name"),
+                uploaded_at: r.get("template_uploaded_at"),
+                facts,
+            }),
         created_at: r.get("created_at"),
         updated_at: r.get("updated_at"),
     }

@@ -17,6 +17,7 @@ mod funds;
 mod hardening;
 mod item_numbers;
 mod listing;
+mod listing_templates;
 mod messages;
 mod operations;
 mod operator;

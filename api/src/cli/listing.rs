@@ -72,9 +72,29 @@ async fn shop_for(
     if let Some(found) = existing.into_iter().find(|s| s.platform == platform) {
         return Ok(found);
     }
+    // A Shopee, Lazada or TikTok Shop shop sells in a currency: the first of the platform's the
+    // seller set a rate for (a package needs that rate anyway).
+    let currencies = commands::listing::currencies_for(platform);
+    let currency = if currencies.is_empty() {
+        String::new()
+    } else {
+        let rates = projections::platform_rates::rates_of(&state.db.pool, user_id).await?;
+        currencies
+            .iter()
+            .find(|c| rates.iter().any(|r| r.platform == platform && r.currency == **c))
+            .map(|c| c.to_string())
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "the seller has no {platform} shop and no rate for any of {platform}'s currencies ({}): \
+                     set one in the platform rates screen, or pass --shop",
+                    currencies.join(", ")
+                )
+            })?
+    };
     let input = ShopInput {
         platform: platform.to_string(),
         name: format!("{platform} shop"),
+        currency,
         ..ShopInput::default()
     };
     let id = shops::save(&state.db, user_id, &input, commands::clock::now())
@@ -136,10 +156,18 @@ async fn run(state: &AppState, command: ListingOps) -> anyhow::Result<()> {
             if template.is_some() && platform == "douyin" {
                 anyhow::bail!("a Douyin package needs no template: its folders are published by hand");
             }
+            // Read through the same checks as an upload, and not kept.
+            let template = match &template {
+                Some(path) => Some(
+                    std::fs::read(path)
+                        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
+                ),
+                None => None,
+            };
             let user_id = seller(state, &mobile).await?;
             let shop = shop_for(state, &user_id, &platform, shop.as_deref()).await?;
             let package_id = packaging::package_id(None, &user_id);
-            let package = packaging::prepare(state, shop, &products, &package_id)
+            let package = packaging::prepare_with(state, shop, &products, &package_id, template)
                 .await
                 .map_err(explain)?;
             let file = std::fs::File::create(&out)

@@ -110,8 +110,9 @@ pub(crate) fn column_name(mut column: u32) -> String {
 }
 
 /// Decompresses every part under the caps (the sizes a zip declares are not trusted) and checks the
-/// shared-string table's declared count.
-fn check_parts(bytes: &[u8]) -> Result<(), SheetFault> {
+/// shared-string table's declared count. Every reader of an uploaded workbook calls it before
+/// decoding anything (a category template's is `listing_template::read`).
+pub(crate) fn check_parts(bytes: &[u8]) -> Result<(), SheetFault> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).map_err(|_| SheetFault::NotSpreadsheet)?;
     if archive.len() > MAX_PARTS {
         return Err(SheetFault::TooLarge);

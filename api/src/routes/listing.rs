@@ -2,7 +2,8 @@
 //! preview of a package's prices, the package download, and "My listings".
 
 use axum::body::Body;
-use axum::extract::State;
+use axum::extract::multipart::MultipartRejection;
+use axum::extract::{Multipart, State};
 use axum::http::{header, HeaderMap, HeaderValue};
 use axum::response::Response;
 use commands::clock::now;
@@ -12,7 +13,8 @@ use commands::listing::PLATFORMS;
 use commands::Refusal;
 use domain::listing::record::{ChangeMark, DoneHow};
 use domain::listing::rule::ListingRule;
-use projections::listings::{self as read, ListingFilter, ListingsPage, Shop};
+use domain::listing::template::{TemplateLanguage, TemplatePlatform, Unfilled};
+use projections::listings::{self as read, ListingFilter, ListingsPage, Shop, ShopTemplate};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -22,6 +24,7 @@ use crate::error::{ApiResult, AppError};
 use crate::extract::{text, CurrentUser, JsonBody};
 use crate::i18n::{language_of, message, Language};
 use crate::paging::Paging;
+use crate::routes::upload::multipart_error;
 use crate::state::AppState;
 
 #[derive(Serialize)]
@@ -53,8 +56,35 @@ pub struct ShopView {
     platform: String,
     name: String,
     rule: RuleView,
+    /// Shopee, Lazada, TikTok Shop: the currency the shop sells in; `""` (yuan) elsewhere.
+    currency: String,
+    /// The category template the shop's packages fill, when uploaded.
+    template: Option<TemplateView>,
     created_at: i64,
     updated_at: i64,
+}
+
+/// A shop's template: the file as uploaded and what was read from it.
+#[derive(Serialize)]
+pub struct TemplateView {
+    file_name: String,
+    uploaded_at: i64,
+    sheet: String,
+    data_row: u32,
+    language: TemplateLanguage,
+    /// Required columns jpmall leaves to the seller: the template's code and name of each.
+    unfilled: Vec<Unfilled>,
+}
+
+fn template_view(template: &ShopTemplate) -> TemplateView {
+    TemplateView {
+        file_name: template.file_name.clone(),
+        uploaded_at: template.uploaded_at,
+        sheet: template.facts.sheet.clone(),
+        data_row: template.facts.data_row,
+        language: template.facts.language,
+        unfilled: template.facts.unfilled.clone(),
+    }
 }
 
 fn shop_view(shop: &Shop) -> ShopView {
@@ -63,6 +93,8 @@ fn shop_view(shop: &Shop) -> ShopView {
         platform: shop.platform.clone(),
         name: shop.name.clone(),
         rule: rule_view(&shop.rule),
+        currency: shop.currency.clone(),
+        template: shop.template.as_ref().map(template_view),
         created_at: shop.created_at,
         updated_at: shop.updated_at,
     }
@@ -73,6 +105,8 @@ pub struct PlatformView {
     code: &'static str,
     /// Whether jpmall writes this platform's package yet.
     packages: bool,
+    /// The currencies a shop on it sells in (none: yuan).
+    currencies: &'static [&'static str],
 }
 
 #[derive(Serialize)]
@@ -90,6 +124,7 @@ pub async fn shops(State(state): State<AppState>, user: CurrentUser) -> ApiResul
             .map(|(code, packages)| PlatformView {
                 code,
                 packages: *packages,
+                currencies: commands::listing::currencies_for(code),
             })
             .collect(),
     }))
@@ -123,6 +158,8 @@ pub struct ShopBody {
     name: String,
     #[serde(default)]
     rule: RuleBody,
+    #[serde(default)]
+    currency: String,
 }
 
 fn stock_cap(value: &Value) -> Result<Option<i64>, AppError> {
@@ -159,6 +196,7 @@ pub async fn shop_save(
         title_prefix: body.rule.title_prefix,
         title_suffix: body.rule.title_suffix,
         stock_cap: stock_cap(&body.rule.stock_cap)?,
+        currency: body.currency,
     };
     let id = shops::save(&state.db, &user.id, &input, now()).await?;
     let shop = packaging::shop_of(&state, &user.id, &id).await?;
@@ -199,6 +237,10 @@ pub struct PreviewSku {
     size: String,
     cost: String,
     listed: String,
+    /// A shop in another currency: `listed` in it at the seller's rate (`299.04`); null while the
+    /// seller has set no rate for it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    listed_foreign: Option<Option<String>>,
     margin: String,
     stock: i64,
     listed_stock: i64,
@@ -228,6 +270,15 @@ pub struct Preview {
     products: Vec<PreviewProduct>,
     /// Products the package leaves out.
     skipped: Vec<SkippedView>,
+    /// Shopee, Lazada, TikTok Shop: the shop's currency, the seller's rate for it (yuan for one unit,
+    /// null when not set: the package is refused until it is), and the required columns of the
+    /// shop's template jpmall leaves to the seller (empty without a template).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    currency: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rate: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unfilled: Option<Vec<Unfilled>>,
 }
 
 /// The prices a package for this shop would list, per SKU, without recording anything.
@@ -239,7 +290,18 @@ pub async fn preview(
 ) -> ApiResult<Preview> {
     let lang = language_of(&headers);
     let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
+    let foreign = TemplatePlatform::from_code(&shop.platform).is_some();
+    // A rate not set yet still previews the yuan prices; the package is refused until it is.
+    let rate = match packaging::rate_for(&state, &shop).await {
+        Ok(rate) => rate,
+        Err(AppError::Invalid(_)) => None,
+        Err(e) => return Err(e),
+    };
     let plan = packaging::plan_for(&state, &shop, &body.product_ids).await?;
+    let in_currency = |fen: domain::money::Fen| {
+        rate.and_then(|micro| domain::listing::template::listed_foreign(fen, micro, &shop.currency))
+            .map(domain::listing::template::money_text)
+    };
     let skipped = plan
         .skipped
         .iter()
@@ -263,6 +325,7 @@ pub async fn preview(
                     size: projections::product_names::size_in(&s.size, lang),
                     cost: s.cost.to_yuan(),
                     listed: s.listed.to_yuan(),
+                    listed_foreign: foreign.then(|| in_currency(s.listed)),
                     margin: s.margin.to_yuan(),
                     stock: s.stock,
                     listed_stock: s.listed_stock,
@@ -278,6 +341,14 @@ pub async fn preview(
         })
         .collect();
     Ok(ok(Preview {
+        currency: foreign.then(|| shop.currency.clone()),
+        rate: foreign.then(|| rate.map(domain::platform_export::rates::rate_text)),
+        unfilled: foreign.then(|| {
+            shop.template
+                .as_ref()
+                .map(|t| t.facts.unfilled.clone())
+                .unwrap_or_default()
+        }),
         shop: shop_view(&shop),
         products,
         skipped,
@@ -294,13 +365,120 @@ pub async fn package(
     let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
     let package_id = packaging::package_id(body.request_id.as_deref(), &user.id);
     let package = packaging::prepare(&state, shop, &body.product_ids, &package_id).await?;
-    let file_name = format!("{}.zip", package.name);
-    Ok(crate::package::streamed_zip(
-        &file_name,
-        "listing.zip",
-        "listing package",
-        move |out| packaging::write(&state, &package, out),
-    ))
+    let file_name = package.file_name();
+    let spreadsheet = package.template.is_some();
+    let fallback = if spreadsheet {
+        "listing.xlsx"
+    } else {
+        "listing.zip"
+    };
+    let mut response = crate::package::streamed_zip(&file_name, fallback, "listing package", move |out| {
+        packaging::write(&state, &package, out)
+    });
+    if spreadsheet {
+        // A filled template is the workbook itself, which the seller uploads as it is.
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"),
+        );
+    }
+    Ok(response)
+}
+
+#[derive(Serialize)]
+pub struct TemplateSaved {
+    template: TemplateView,
+    shop: ShopView,
+}
+
+/// The shop id and the file of a template upload, the file bounded by the upload cap.
+async fn template_upload(
+    multipart: Result<Multipart, MultipartRejection>,
+) -> Result<(String, String, Vec<u8>), AppError> {
+    let required = || AppError::Invalid(Refusal::new("upload.file_required").on("file"));
+    let mut multipart = multipart.map_err(|_| required())?;
+    let (mut shop_id, mut file_name, mut file) = (String::new(), String::new(), None);
+    while let Some(field) = multipart.next_field().await.map_err(multipart_error)? {
+        match field.name() {
+            Some("shop_id") => {
+                let text = field.text().await.map_err(multipart_error)?;
+                shop_id = text.chars().take(100).collect();
+            }
+            Some("file") => {
+                file_name = field.file_name().unwrap_or_default().to_string();
+                let bytes = field.bytes().await.map_err(multipart_error)?;
+                if bytes.len() > commands::uploads::MAX_UPLOAD_BYTES {
+                    return Err(Refusal::new("upload.too_large")
+                        .on("file")
+                        .with("mb", commands::uploads::MAX_UPLOAD_BYTES / 1024 / 1024)
+                        .into());
+                }
+                file = Some(bytes.to_vec());
+            }
+            _ => {}
+        }
+    }
+    let file = file.filter(|f| !f.is_empty()).ok_or_else(required)?;
+    Ok((shop_id, file_name, file))
+}
+
+/// Keeps the blank category template the seller downloaded from their seller centre for one of their
+/// Shopee, Lazada or TikTok Shop shops, once it reads as that platform's template (bounded before
+/// anything is decoded); answers what was read from it. A refused file stores nothing.
+pub async fn shop_template(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    multipart: Result<Multipart, MultipartRejection>,
+) -> ApiResult<TemplateSaved> {
+    let (shop_id, file_name, bytes) = template_upload(multipart).await?;
+    let shop = packaging::shop_of(&state, &user.id, &shop_id).await?;
+    let platform = TemplatePlatform::from_code(&shop.platform).ok_or_else(|| {
+        Refusal::new("listing.template_not_taken")
+            .on("shop_id")
+            .with("platform", &shop.platform)
+    })?;
+    let template = tokio::task::spawn_blocking(move || crate::listing_template::read(bytes, platform))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))??;
+    let facts = template.layout.facts(state.config.public_url.is_some());
+    let file_name = crate::excel::clean_file_name(&file_name)
+        .unwrap_or_else(|| format!("{}-template.xlsx", shop.platform));
+    let data_dir = state.config.data_dir.clone();
+    let id = shop.id.clone();
+    tokio::task::spawn_blocking(move || crate::listing_template::store(&data_dir, &id, &template.bytes))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let json = serde_json::to_string(&facts).map_err(|e| AppError::Internal(e.into()))?;
+    shops::set_template(&state.db, &user.id, &shop.id, &file_name, &json, now()).await?;
+    let shop = packaging::shop_of(&state, &user.id, &shop.id).await?;
+    let view = shop_view(&shop);
+    let template = shop
+        .template
+        .as_ref()
+        .map(template_view)
+        .ok_or_else(|| AppError::Internal(anyhow::anyhow!("the template was not recorded")))?;
+    Ok(ok(TemplateSaved { template, shop: view }))
+}
+
+#[derive(Deserialize, Default)]
+pub struct ShopIdBody {
+    #[serde(default)]
+    shop_id: String,
+}
+
+/// Forgets a shop's template (its packages are refused until another is uploaded).
+pub async fn shop_template_delete(
+    State(state): State<AppState>,
+    user: CurrentUser,
+    JsonBody(body): JsonBody<ShopIdBody>,
+) -> ApiResult<ShopView> {
+    let shop = packaging::shop_of(&state, &user.id, &body.shop_id).await?;
+    shops::clear_template(&state.db, &user.id, &shop.id).await?;
+    crate::listing_template::remove(&state.config.data_dir, &shop.id)
+        .map_err(|e| AppError::Internal(e.into()))?;
+    let shop = packaging::shop_of(&state, &user.id, &shop.id).await?;
+    Ok(ok(shop_view(&shop)))
 }
 
 /// The package as a background job (for many products with pictures): checked and recorded now, as
@@ -320,7 +498,10 @@ pub async fn package_job(
     let id = commands::excel_jobs::new_job_id(at);
     let job = commands::excel_jobs::NewJob {
         file_path: crate::excel::excel_dir(&state.config.data_dir)
-            .join(format!("{id}.zip"))
+            .join(format!(
+                "{id}.{}",
+                if package.template.is_some() { "xlsx" } else { "zip" }
+            ))
             .display()
             .to_string(),
         id,
@@ -328,7 +509,7 @@ pub async fn package_job(
         kind: commands::excel_jobs::JobKind::Export,
         table_code: crate::listing_job::TABLE_CODE.to_string(),
         language: crate::excel::language_code(lang).to_string(),
-        file_name: format!("{}.zip", package.name),
+        file_name: package.file_name(),
         total: package.products.len() as i64,
     };
     commands::excel_jobs::start(&state.db, &job, at).await?;

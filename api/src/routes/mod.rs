@@ -377,6 +377,14 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/listing/shops"), post(listing::shops))
         .route(&format!("{UNISHOP}/listing/shop_save"), post(listing::shop_save))
         .route(&format!("{UNISHOP}/listing/shop_delete"), post(listing::shop_delete))
+        .route(
+            &format!("{UNISHOP}/listing/shop_template"),
+            post(listing::shop_template).layer(upload_limit),
+        )
+        .route(
+            &format!("{UNISHOP}/listing/shop_template_delete"),
+            post(listing::shop_template_delete),
+        )
         .route(&format!("{UNISHOP}/listing/preview"), post(listing::preview))
         .route(&format!("{UNISHOP}/listing/package"), post(listing::package))
         .route(&format!("{UNISHOP}/listing/package_job"), post(listing::package_job))

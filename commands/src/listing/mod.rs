@@ -26,11 +26,15 @@ impl Refuses for ListingError {
 /// The platforms a seller's shop can be on, and whether jpmall writes that platform's package yet.
 pub const PLATFORMS: [(&str, bool); 5] = [
     ("taobao", true),
-    ("shopee", false),
-    ("lazada", false),
-    ("tiktok", false),
+    ("shopee", true),
+    ("lazada", true),
+    ("tiktok", true),
     ("douyin", true),
 ];
+
+/// The currencies a shop on `platform` can sell in: Shopee's, Lazada's and TikTok Shop's markets';
+/// none for Taobao and Douyin, which sell in yuan.
+pub use domain::listing::template::currencies_for;
 
 /// Whether jpmall builds packages for `platform`.
 pub fn packages_for(platform: &str) -> bool {

@@ -30,6 +30,18 @@ pub struct ShopInput {
     pub title_prefix: String,
     pub title_suffix: String,
     pub stock_cap: Option<i64>,
+    /// The shop's currency: required on Shopee, Lazada and TikTok Shop (one of the platform's),
+    /// none on Taobao and Douyin.
+    pub currency: String,
+}
+
+/// A shop's settings as checked: the platform, name, rule and currency (`""` for yuan).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CheckedShop {
+    pub platform: String,
+    pub name: String,
+    pub rule: ListingRule,
+    pub currency: String,
 }
 
 fn rule_refusal(error: RuleError) -> Refusal {
@@ -53,8 +65,8 @@ fn amount(text: &str, field: &'static str) -> Result<Fen, Refusal> {
 }
 
 impl ShopInput {
-    /// The platform, name and rule checked, or the first refusal naming its field.
-    pub fn checked(&self) -> Result<(String, String, ListingRule), Refusal> {
+    /// The platform, name, rule and currency checked, or the first refusal naming its field.
+    pub fn checked(&self) -> Result<CheckedShop, Refusal> {
         let platform = self.platform.trim();
         if !super::PLATFORMS.iter().any(|(code, _)| *code == platform) {
             return Err(Refusal::new("listing.platform_invalid").on("platform"));
@@ -93,13 +105,40 @@ impl ShopInput {
         }
         .validate()
         .map_err(rule_refusal)?;
-        Ok((platform.to_string(), name.to_string(), rule))
+        let currencies = super::currencies_for(platform);
+        let currency = self.currency.trim().to_ascii_uppercase();
+        let currency = match (currencies.is_empty(), currency.as_str()) {
+            (true, "" | "CNY") => String::new(),
+            (true, _) => return Err(Refusal::new("listing.currency_not_taken").on("currency")),
+            (false, "") => {
+                return Err(Refusal::new("listing.currency_required")
+                    .on("currency")
+                    .with("currencies", currencies.join(", ")))
+            }
+            (false, code) if !currencies.contains(&code) => {
+                return Err(Refusal::new("listing.currency_invalid")
+                    .on("currency")
+                    .with("currencies", currencies.join(", ")))
+            }
+            (false, code) => code.to_string(),
+        };
+        Ok(CheckedShop {
+            platform: platform.to_string(),
+            name: name.to_string(),
+            rule,
+            currency,
+        })
     }
 }
 
 /// Creates or updates one of `user_id`'s shops; answers its id. Another seller's shop id is unknown.
 pub async fn save(db: &Database, user_id: &str, input: &ShopInput, now: i64) -> Result<String, Error> {
-    let (platform, name, rule) = input.checked()?;
+    let CheckedShop {
+        platform,
+        name,
+        rule,
+        currency,
+    } = input.checked()?;
     let cap = rule.stock_cap.unwrap_or(-1);
     let id = input.id.trim();
     if id.is_empty() {
@@ -115,8 +154,8 @@ pub async fn save(db: &Database, user_id: &str, input: &ShopInput, now: i64) -> 
         let id = format!("SH{}", uuid::Uuid::new_v4().simple());
         sqlx::query(
             "INSERT INTO listing_shops (id, user_id, platform, name, multiplier, fixed_add, rounding, min_margin, \
-             title_prefix, title_suffix, stock_cap, created_at, updated_at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)",
+             title_prefix, title_suffix, stock_cap, currency, created_at, updated_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13, $12, $12)",
         )
         .bind(&id)
         .bind(user_id)
@@ -130,13 +169,18 @@ pub async fn save(db: &Database, user_id: &str, input: &ShopInput, now: i64) -> 
         .bind(&rule.title_suffix)
         .bind(cap)
         .bind(now)
+        .bind(&currency)
         .execute(&db.pool)
         .await?;
         return Ok(id);
     }
     let updated = sqlx::query(
         "UPDATE listing_shops SET platform = $3, name = $4, multiplier = $5, fixed_add = $6, rounding = $7, \
-         min_margin = $8, title_prefix = $9, title_suffix = $10, stock_cap = $11, updated_at = $12 \
+         min_margin = $8, title_prefix = $9, title_suffix = $10, stock_cap = $11, updated_at = $12, \
+         currency = $13, \
+         template_file_name = CASE WHEN platform = $3 THEN template_file_name ELSE '' END, \
+         template_uploaded_at = CASE WHEN platform = $3 THEN template_uploaded_at ELSE 0 END, \
+         template_facts = CASE WHEN platform = $3 THEN template_facts ELSE '' END \
          WHERE id = $1 AND user_id = $2",
     )
     .bind(id)
@@ -151,6 +195,7 @@ pub async fn save(db: &Database, user_id: &str, input: &ShopInput, now: i64) -> 
     .bind(&rule.title_suffix)
     .bind(cap)
     .bind(now)
+    .bind(&currency)
     .execute(&db.pool)
     .await?;
     if updated.rows_affected() == 0 {
@@ -168,6 +213,50 @@ pub async fn delete(db: &Database, user_id: &str, id: &str) -> Result<(), Error>
         .await?;
     if deleted.rows_affected() == 0 {
         return Err(Refusal::new("listing.shop_not_found").on("id").into());
+    }
+    Ok(())
+}
+
+/// Records that `user_id`'s shop `id` keeps the template `file_name` (the file itself is the
+/// caller's to store first), with what was read from it (`facts`, JSON). Another seller's shop is
+/// unknown.
+pub async fn set_template(
+    db: &Database,
+    user_id: &str,
+    id: &str,
+    file_name: &str,
+    facts: &str,
+    now: i64,
+) -> Result<(), Error> {
+    let updated = sqlx::query(
+        "UPDATE listing_shops SET template_file_name = $3, template_uploaded_at = $4, template_facts = $5 \
+         WHERE id = $1 AND user_id = $2",
+    )
+    .bind(id.trim())
+    .bind(user_id)
+    .bind(file_name)
+    .bind(now)
+    .bind(facts)
+    .execute(&db.pool)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Err(Refusal::new("listing.shop_not_found").on("shop_id").into());
+    }
+    Ok(())
+}
+
+/// Forgets the template of `user_id`'s shop `id`; another seller's shop is unknown.
+pub async fn clear_template(db: &Database, user_id: &str, id: &str) -> Result<(), Error> {
+    let updated = sqlx::query(
+        "UPDATE listing_shops SET template_file_name = '', template_uploaded_at = 0, template_facts = '' \
+         WHERE id = $1 AND user_id = $2",
+    )
+    .bind(id.trim())
+    .bind(user_id)
+    .execute(&db.pool)
+    .await?;
+    if updated.rows_affected() == 0 {
+        return Err(Refusal::new("listing.shop_not_found").on("shop_id").into());
     }
     Ok(())
 }
@@ -196,8 +285,14 @@ mod tests {
 
     #[test]
     fn a_shop_reads_its_rule() {
-        let (platform, name, rule) = input().checked().unwrap();
+        let CheckedShop {
+            platform,
+            name,
+            rule,
+            currency,
+        } = input().checked().unwrap();
         assert_eq!((platform.as_str(), name.as_str()), ("taobao", "小王的淘宝店"));
+        assert_eq!(currency, "");
         assert_eq!(rule.multiplier, Multiplier::from_basis_points(15_000));
         assert_eq!(rule.fixed_add, Fen(500));
         assert_eq!(rule.rounding, Rounding::Ends90);
@@ -206,7 +301,14 @@ mod tests {
             name: "抖店".into(),
             ..ShopInput::default()
         };
-        assert_eq!(blank.checked().unwrap().2, ListingRule::default());
+        assert_eq!(blank.checked().unwrap().rule, ListingRule::default());
+        let shopee = ShopInput {
+            platform: "shopee".into(),
+            name: "Shopee PH".into(),
+            currency: " php".into(),
+            ..ShopInput::default()
+        };
+        assert_eq!(shopee.checked().unwrap().currency, "PHP");
     }
 
     #[test]
@@ -225,6 +327,20 @@ mod tests {
         assert_eq!(refused_on(|s| s.rounding = "up".into()).1, Some("rounding"));
         assert_eq!(refused_on(|s| s.stock_cap = Some(-1)).1, Some("stock_cap"));
         assert_eq!(refused_on(|s| s.stock_cap = Some(100_000)).1, Some("stock_cap"));
+        assert_eq!(refused_on(|s| s.currency = "PHP".into()).1, Some("currency"));
+        let on_shopee = |currency: &str| ShopInput {
+            platform: "shopee".into(),
+            currency: currency.into(),
+            ..input()
+        };
+        assert_eq!(
+            on_shopee("").checked().unwrap_err().key,
+            "listing.currency_required"
+        );
+        assert_eq!(
+            on_shopee("USD").checked().unwrap_err().key,
+            "listing.currency_invalid"
+        );
         assert_eq!(
             refused_on(|s| s.title_prefix = "新".repeat(21)).1,
             Some("title_prefix")
