@@ -226,6 +226,26 @@ fn tiktok_template() -> Vec<u8> {
     ])
 }
 
+/// A Shopee template whose data sheet unpacks to 17 MiB (a part may hold 16): some kilobytes sent.
+fn zip_bomb() -> Vec<u8> {
+    use std::io::Write;
+    let mut zip = zip::ZipWriter::new(Cursor::new(Vec::new()));
+    let deflated =
+        zip::write::SimpleFileOptions::default().compression_method(zip::CompressionMethod::Deflated);
+    for entry in entries(&shopee_template()) {
+        zip.start_file(entry.0.as_str(), deflated).unwrap();
+        if entry.0 == "xl/worksheets/sheet2.xml" {
+            zip.write_all(&entry.2).unwrap();
+            zip.write_all(&vec![b' '; 17 * 1024 * 1024]).unwrap();
+        } else {
+            zip.write_all(&entry.2).unwrap();
+        }
+    }
+    let bytes = zip.finish().unwrap().into_inner();
+    assert!(bytes.len() < 1024 * 1024, "{} bytes", bytes.len());
+    bytes
+}
+
 /// Every entry of a zip: its name, its raw (compressed) bytes, its bytes.
 fn entries(bytes: &[u8]) -> Vec<(String, Vec<u8>, Vec<u8>)> {
     let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).expect("a zip");
@@ -390,6 +410,7 @@ async fn a_shopee_template_is_filled_after_its_code_row_and_the_shops_orders_com
         .join(format!("listing-templates/{shop_id}.xlsx"));
     for (bytes, says) in [
         (b"PK\x03\x04 not really".to_vec(), "xlsx"),
+        (zip_bomb(), "exceed the limit when unpacked"),
         (tiktok_template(), "This is not a Shopee category template"),
     ] {
         let (status, reply) = upload(app, &token, &shop_id, bytes, "x.xlsx").await;
