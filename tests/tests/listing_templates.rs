@@ -611,6 +611,14 @@ async fn a_shopee_template_is_filled_after_its_code_row_and_the_shops_orders_com
     assert!(!stored.exists());
     let response = package(app, &token, &shop_id, &products).await;
     assert_eq!(response.status(), StatusCode::UNPROCESSABLE_ENTITY);
+    // Deleting a shop takes its template with it.
+    let kept = app
+        .data_dir
+        .path()
+        .join(format!("listing-templates/{ringgit}.xlsx"));
+    assert!(kept.exists());
+    data(app, &token, "listing/shop_delete", json!({"id": ringgit})).await;
+    assert!(!kept.exists());
 }
 
 async fn a_lazada_template_keeps_its_hidden_sheets_and_the_cli_fills_it_the_same(app: &TestApp) {

@@ -218,6 +218,9 @@ pub async fn shop_delete(
     JsonBody(body): JsonBody<IdBody>,
 ) -> ApiResult<Nothing> {
     shops::delete(&state.db, &user.id, &body.id).await?;
+    // Its template goes with it (a shop id is never reused).
+    crate::listing_template::remove(&state.config.data_dir, body.id.trim())
+        .map_err(|e| AppError::Internal(e.into()))?;
     Ok(ok(Nothing {}))
 }
 
@@ -440,7 +443,12 @@ pub async fn shop_template(
     let template = tokio::task::spawn_blocking(move || crate::listing_template::read(bytes, platform))
         .await
         .map_err(|e| AppError::Internal(e.into()))??;
-    let facts = template.layout.facts(state.config.public_url.is_some());
+    let pictures = state
+        .config
+        .public_url
+        .as_deref()
+        .is_some_and(|url| !url.trim().is_empty());
+    let facts = template.layout.facts(pictures);
     let file_name = crate::excel::clean_file_name(&file_name)
         .unwrap_or_else(|| format!("{}-template.xlsx", shop.platform));
     let data_dir = state.config.data_dir.clone();
