@@ -11,9 +11,10 @@ import type { Language } from '../lib/languages';
  */
 
 type ExcelKind = 'export' | 'import';
-type ExcelTable = 'orders' | 'ledger' | 'after_sales' | 'platform_orders';
+/** `listing_package`: a listing package made in the background (listing/package_job), a zip. */
+type ExcelTable = 'orders' | 'ledger' | 'after_sales' | 'platform_orders' | 'listing_package';
 /** The tables a list screen can export. */
-export type ExportTable = Exclude<ExcelTable, 'platform_orders'>;
+export type ExportTable = Exclude<ExcelTable, 'platform_orders' | 'listing_package'>;
 type ExcelJobStatus = 'running' | 'done' | 'failed';
 /** `skipped`: the order was left out on purpose (cancelled or already shipped on the platform), not an error. */
 export type ImportOutcome = 'created' | 'failed' | 'duplicate' | 'skipped';

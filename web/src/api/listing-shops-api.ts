@@ -1,4 +1,5 @@
 import { api } from './api';
+import type { ExcelJob } from './excel-api';
 import type { ListingPreview, ListingShop, ListingShopBody, ListingShops } from '../lib/api-types';
 import { dispositionFileName, postForFile, safeDownloadName, safeFileName, zipTimestamp, type FileResult, type FileSession } from '../lib/file-download';
 import type { Language } from '../lib/languages';
@@ -18,15 +19,19 @@ export interface ListingPick {
 /**
  * The "list it in my shop" calls more than the listing screens need (the dialog the catalogue
  * screens open, and the shop form it and the shops screen share): the caller's shops and the
- * platforms (`ListingShop`), a shop's save (silent: the form shows a refusal under the field it
+ * platforms (`ListingShop`; in the request's language, which the labels of a template's unfilled
+ * columns are in), a shop's save (silent: the form shows a refusal under the field it
  * names; a save invalidates `ListingShop`, so the shops, and the preview priced by the saved rule,
  * are asked again), the preview (its titles in the request's language; silent: the dialog shows
- * why) and the package. The listings themselves (`Listing`), the shop's delete and the removal of
+ * why), the package, and the package as a background job (`startListingPackageJob`: refusals
+ * toasted by the base query; answered with the Excel job excel/job follows and excel/download
+ * gives, its `table` listing_package; recorded at once, so the listings and the export record
+ * are asked again). The listings themselves (`Listing`), the shop's delete and the removal of
  * listings live in features/listing/listing-api.ts.
  */
 export const listingShopsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    listingShops: build.query<ListingShops, { token: string }>({
+    listingShops: build.query<ListingShops, { token: string; language: Language }>({
       query: () => post('/shops'),
       providesTags: ['ListingShop'],
     }),
@@ -41,10 +46,14 @@ export const listingShopsApi = api.injectEndpoints({
       extraOptions: { silent: true },
       keepUnusedDataFor: 0,
     }),
+    startListingPackageJob: build.mutation<ExcelJob, ListingPick & { request_id: string }>({
+      query: ({ shop_id, product_ids, request_id }) => post('/package_job', { shop_id, product_ids, request_id }),
+      invalidatesTags: (_result, error) => (error ? [] : ['Listing', 'ExcelJob']),
+    }),
   }),
 });
 
-export const { useListingShopsQuery, useSaveListingShopMutation, useListingPreviewQuery } = listingShopsApi;
+export const { useListingShopsQuery, useSaveListingShopMutation, useListingPreviewQuery, useStartListingPackageJobMutation } = listingShopsApi;
 
 /** After a package is downloaded jpmall has recorded what it lists: ask the listings again. */
 export const listingsRecorded = () => api.util.invalidateTags(['Listing']);

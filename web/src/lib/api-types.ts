@@ -554,28 +554,63 @@ export interface ListingRule {
   stock_cap: number | null;
 }
 
+/** A column of a shop's template jpmall cannot fill: the seller fills it in the file (`label` in the reader's language). */
+export interface ListingTemplateField {
+  field: string;
+  label: string;
+}
+
+/**
+ * The blank category template a Shopee, Lazada or TikTok Shop seller downloaded from their seller
+ * centre and uploaded for the shop (listing/shop_template): the package fills it in.
+ */
+export interface ListingTemplate {
+  /** As uploaded. */
+  file_name: string;
+  uploaded_at: number;
+  /** The sheet the products go in, and its first data row. */
+  sheet: string;
+  data_row: number;
+  /** The language of the template's headers. */
+  language: 'en' | 'zh';
+  /** The columns it requires that jpmall cannot fill. */
+  unfilled: ListingTemplateField[];
+}
+
 export interface ListingShop {
   id: Id;
   platform: ListingPlatform;
   /** As the seller typed it. */
   name: string;
   rule: ListingRule;
+  /** The shop's currency (ISO code) for Shopee, Lazada and TikTok Shop; '' or 'CNY' for Taobao and Douyin. */
+  currency: string;
+  /** Shopee, Lazada and TikTok Shop only: null until the seller uploads one (no package without it). */
+  template: ListingTemplate | null;
   created_at: number;
   updated_at: number;
 }
 
-/** listing/shops: the caller's shops, and every platform with whether its package can be built yet. */
-export interface ListingShops {
-  list: ListingShop[];
-  platforms: { code: ListingPlatform; packages: boolean }[];
+/** A platform a shop can be on: whether its package can be built, and the currencies its shops can sell in (none for Taobao and Douyin). */
+interface ListingPlatformInfo {
+  code: ListingPlatform;
+  packages: boolean;
+  currencies: string[];
 }
 
-/** listing/shop_save: no `id` (or '') creates. */
+/** listing/shops: the caller's shops, and every platform. */
+export interface ListingShops {
+  list: ListingShop[];
+  platforms: ListingPlatformInfo[];
+}
+
+/** listing/shop_save: no `id` (or '') creates; `currency` one of the platform's (Shopee, Lazada, TikTok Shop), else ''. */
 export interface ListingShopBody {
   id?: Id;
   platform: ListingPlatform;
   name: string;
   rule: ListingRule;
+  currency: string;
 }
 
 export interface ListingPreviewSku {
@@ -586,6 +621,8 @@ export interface ListingPreviewSku {
   cost: string;
   /** The price the shop's rule gives. */
   listed: string;
+  /** A shop in another currency: `listed` in it at the seller's rate ('12.34'); null while the seller has set no rate. */
+  listed_foreign?: string | null;
   margin: string;
   /** jpmall's stock, and what the shop will show (capped by the rule). */
   stock: number;
@@ -615,4 +652,8 @@ export interface ListingPreview {
   shop: ListingShop;
   products: ListingPreviewProduct[];
   skipped: ListingSkipped[];
+  /** A shop in another currency (Shopee, Lazada, TikTok Shop): its ISO code, which `listed_foreign` is in. */
+  currency?: string;
+  /** The columns of the shop's template the seller fills in the file. */
+  unfilled?: ListingTemplateField[];
 }

@@ -4,8 +4,11 @@ import zh from '../i18n/zh_CN.json';
 import type { ListingRule } from './api-types';
 import { makeIntl } from './i18n';
 import {
+  checkTemplateFile,
+  foreignCurrency,
   listedPrice,
   packagesReady,
+  platformCurrencies,
   platformKey,
   readMultiplier,
   roundUp,
@@ -15,9 +18,12 @@ import {
   shopFormValues,
   shortMultiplier,
   shownMargin,
+  templateMissing,
+  unfilledText,
   validateMultiplier,
   validateRounding,
   validateRuleAmount,
+  validateShopCurrency,
   validateShopName,
   validateShopPlatform,
   validateStockCap,
@@ -145,6 +151,7 @@ describe('the body listing/shop_save takes', () => {
     title_prefix: ' 【包邮】',
     title_suffix: '',
     stock_cap: '50',
+    currency: 'MYR',
   };
 
   it('texts trimmed, amounts and the multiplier with two decimals, a cap as a number; no id for a new shop', () => {
@@ -152,8 +159,17 @@ describe('the body listing/shop_save takes', () => {
       platform: 'shopee',
       name: '我的虾皮店',
       rule: { multiplier: '1.50', fixed_add: '5.00', rounding: 'ends_99', min_margin: '0.00', title_prefix: '【包邮】', title_suffix: '', stock_cap: 50 },
+      currency: 'MYR',
     });
     expect(shopBody({ ...values, stock_cap: '' }, 'S1')).toMatchObject({ id: 'S1', rule: { stock_cap: null } });
+  });
+
+  it('the currency for Shopee, Lazada and TikTok Shop; none for Taobao and Douyin, whatever the form kept', () => {
+    expect(shopBody({ ...values, platform: 'taobao' })).toMatchObject({ platform: 'taobao', currency: '' });
+    expect(shopBody({ ...values, platform: 'douyin', currency: null })).toMatchObject({ platform: 'douyin', currency: '' });
+    expect(shopBody({ ...values, platform: 'tiktok', currency: 'THB' })).toMatchObject({ platform: 'tiktok', currency: 'THB' });
+    expect(shopBody({ ...values, currency: '' })).toBeNull();
+    expect(shopBody({ ...values, platform: 'lazada', currency: undefined })).toBeNull();
   });
 
   it('nothing while a value is refused', () => {
@@ -164,10 +180,32 @@ describe('the body listing/shop_save takes', () => {
 
   it('the form starts from the shop, or from a new one’s defaults', () => {
     expect(shopFormValues(null)).toMatchObject({ platform: 'taobao', multiplier: '1.50', rounding: 'none', stock_cap: '' });
-    const shop = { id: 'S1', platform: 'lazada' as const, name: 'Lazada 店', rule: { ...RULE, stock_cap: 0 }, created_at: 1, updated_at: 1 };
-    expect(shopFormValues(shop)).toEqual({ platform: 'lazada', name: 'Lazada 店', multiplier: '1.50', fixed_add: '5.00', rounding: 'ends_90', min_margin: '0.00', title_prefix: '', title_suffix: '', stock_cap: '0' });
+    const shop = { id: 'S1', platform: 'lazada' as const, name: 'Lazada 店', rule: { ...RULE, stock_cap: 0 }, currency: 'PHP', template: null, created_at: 1, updated_at: 1 };
+    expect(shopFormValues(shop)).toEqual({
+      platform: 'lazada',
+      name: 'Lazada 店',
+      currency: 'PHP',
+      multiplier: '1.50',
+      fixed_add: '5.00',
+      rounding: 'ends_90',
+      min_margin: '0.00',
+      title_prefix: '',
+      title_suffix: '',
+      stock_cap: '0',
+    });
     // what the form starts from is what it sends back
-    expect(shopBody(shopFormValues(shop), 'S1')).toEqual({ id: 'S1', platform: 'lazada', name: 'Lazada 店', rule: shop.rule });
+    expect(shopBody(shopFormValues(shop), 'S1')).toEqual({ id: 'S1', platform: 'lazada', name: 'Lazada 店', rule: shop.rule, currency: 'PHP' });
+    // a Taobao shop's 'CNY' is not a currency the form asks for
+    expect(shopFormValues({ ...shop, platform: 'taobao', currency: 'CNY' })).not.toHaveProperty('currency');
+  });
+
+  it('a currency is asked of Shopee, Lazada and TikTok Shop only, one of the platform’s when they are known', () => {
+    expect(validateShopCurrency('shopee', '', ['MYR'])).toBe('listing.shop.currencyRequired');
+    expect(validateShopCurrency('shopee', 'USD', ['MYR', 'SGD'])).toBe('listing.shop.currencyRequired');
+    expect(validateShopCurrency('lazada', 'SGD', ['MYR', 'SGD'])).toBeNull();
+    expect(validateShopCurrency('tiktok', 'SGD')).toBeNull();
+    expect(validateShopCurrency('taobao', '')).toBeNull();
+    expect(validateShopCurrency('douyin', null)).toBeNull();
   });
 });
 
@@ -177,12 +215,51 @@ describe('platforms', () => {
     expect(inEnglish(platformKey('douyin')!)).toBe('Douyin');
     expect(platformKey('amazon')).toBeNull();
     const platforms = [
-      { code: 'taobao' as const, packages: true },
-      { code: 'shopee' as const, packages: false },
+      { code: 'taobao' as const, packages: true, currencies: [] },
+      { code: 'shopee' as const, packages: false, currencies: ['MYR', 'SGD'] },
     ];
     expect(packagesReady(platforms, 'taobao')).toBe(true);
     expect(packagesReady(platforms, 'shopee')).toBe(false);
     expect(packagesReady(platforms, 'lazada')).toBe(false);
     expect(packagesReady(undefined, 'taobao')).toBe(false);
+    expect(platformCurrencies(platforms, 'shopee')).toEqual(['MYR', 'SGD']);
+    expect(platformCurrencies(platforms, 'taobao')).toEqual([]);
+    expect(platformCurrencies(undefined, 'shopee')).toEqual([]);
+  });
+
+  it('Shopee, Lazada and TikTok Shop shops need a template; a preview in yuan has no other currency', () => {
+    const template = { file_name: 't.xlsx', uploaded_at: 1, sheet: 'Template', data_row: 7, language: 'en' as const, unfilled: [] };
+    expect(templateMissing({ platform: 'shopee', template: null })).toBe(true);
+    expect(templateMissing({ platform: 'tiktok', template })).toBe(false);
+    expect(templateMissing({ platform: 'taobao', template: null })).toBe(false);
+    expect(foreignCurrency('MYR')).toBe('MYR');
+    expect(foreignCurrency('CNY')).toBeNull();
+    expect(foreignCurrency('')).toBeNull();
+    expect(foreignCurrency(undefined)).toBeNull();
+  });
+});
+
+describe('a template', () => {
+  it('is an .xlsx of at most 10 MiB', () => {
+    expect(checkTemplateFile({ name: 'mass_upload.XLSX', size: 1000 })).toBeNull();
+    expect(checkTemplateFile({ name: 'mass_upload.xls', size: 1000 })).toBe('listing.template.notXlsx');
+    expect(checkTemplateFile({ name: 'mass_upload.xlsx', size: 10 * 1024 * 1024 + 1 })).toBe('listing.template.tooLarge');
+  });
+
+  it('names the columns the seller fills in, in the reader’s language', () => {
+    const unfilled = [
+      { field: 'category', label: '类目' },
+      { field: 'weight', label: '重量' },
+    ];
+    expect(unfilledText(unfilled, inChinese)).toBe('需要你在表格里填写：类目、重量');
+    expect(
+      unfilledText(
+        [
+          { field: 'category', label: 'category' },
+          { field: 'weight', label: 'weight' },
+        ],
+        inEnglish,
+      ),
+    ).toBe('You fill in: category, weight');
   });
 });

@@ -5,12 +5,25 @@
  * words ('×1.5 + ¥5.00, round to .90') and the price a rule gives (as the server works it out, for
  * the form's example).
  */
-import type { ListingPlatform, ListingRounding, ListingRule, ListingShop, ListingShopBody, ListingShops } from './api-types';
+import type { ListingPlatform, ListingRounding, ListingRule, ListingShop, ListingShopBody, ListingShops, ListingTemplateField } from './api-types';
 import { fenToYuan, readYuan, yuanToFen } from './money';
 import type { MessageKey } from './validators';
 
 /** Every platform a shop can be on, in the order the form offers them. */
 export const LISTING_PLATFORMS = ['taobao', 'shopee', 'lazada', 'tiktok', 'douyin'] as const satisfies readonly ListingPlatform[];
+
+/**
+ * The platforms whose shops sell in a currency of their own (listing/shops `currencies`) and whose
+ * packages fill the blank category template the seller uploads for the shop.
+ */
+const FOREIGN_PLATFORMS = ['shopee', 'lazada', 'tiktok'] as const satisfies readonly ListingPlatform[];
+
+/** Whether a shop on `code` has a currency and a template (Shopee, Lazada, TikTok Shop). */
+export const isForeignPlatform = (code: string | null | undefined): boolean => (FOREIGN_PLATFORMS as readonly (string | null | undefined)[]).includes(code);
+
+/** The currencies a platform's shops can sell in (listing/shops `platforms`), none when unknown. */
+export const platformCurrencies = (platforms: ListingShops['platforms'] | undefined, code: string | null | undefined): readonly string[] =>
+  platforms?.find((p) => p.code === code)?.currencies ?? [];
 
 /** The roundings, in the order the form offers them. */
 export const LISTING_ROUNDINGS = ['none', 'ends_90', 'ends_99', 'whole_yuan'] as const satisfies readonly ListingRounding[];
@@ -35,6 +48,21 @@ export const platformKey = (code: string): string | null =>
 /** Whether the server can build the packages of a platform yet (listing/shops `platforms`). */
 export const packagesReady = (platforms: ListingShops['platforms'] | undefined, code: string): boolean =>
   Boolean(platforms?.some((p) => p.code === code && p.packages));
+
+/** A shop whose packages fill its template (Shopee, Lazada, TikTok Shop) and that has none yet: nothing can be packaged. */
+export const templateMissing = (shop: Pick<ListingShop, 'platform' | 'template'>): boolean => isForeignPlatform(shop.platform) && !shop.template;
+
+/** Uploads are refused above 10 MiB (docs/api.md): said before sending. */
+const TEMPLATE_MAX_BYTES = 10 * 1024 * 1024;
+
+/** What is wrong with a template chosen for upload before it is sent (catalogue key), or null: an .xlsx of at most 10 MiB. */
+export function checkTemplateFile(file: Pick<File, 'name' | 'size'>): MessageKey | null {
+  if (!/\.xlsx$/i.test(file.name)) return 'listing.template.notXlsx';
+  return file.size > TEMPLATE_MAX_BYTES ? 'listing.template.tooLarge' : null;
+}
+
+/** The currency a preview's `listed_foreign` is in, or null for a shop in yuan (none, '' or CNY). */
+export const foreignCurrency = (currency: string | null | undefined): string | null => (currency && currency !== 'CNY' ? currency : null);
 
 /** Full-width digits, letters, point and ×-like signs (a Chinese input method) as ASCII. */
 const ascii = (text: string) => text.replace(/[Ａ-Ｚａ-ｚ０-９．]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0));
@@ -88,10 +116,12 @@ export interface ShopFormValues {
   title_prefix?: string | null;
   title_suffix?: string | null;
   stock_cap?: string | null;
+  /** Shopee, Lazada and TikTok Shop only. */
+  currency?: string | null;
 }
 
 /** The fields a listing/shop_save refusal may name (`data.field`); each is a field of the form. */
-export const SHOP_FIELDS = ['name', 'platform', 'multiplier', 'fixed_add', 'rounding', 'min_margin', 'title_prefix', 'title_suffix', 'stock_cap'] as const satisfies readonly (keyof ShopFormValues)[];
+export const SHOP_FIELDS = ['name', 'platform', 'currency', 'multiplier', 'fixed_add', 'rounding', 'min_margin', 'title_prefix', 'title_suffix', 'stock_cap'] as const satisfies readonly (keyof ShopFormValues)[];
 
 export function validateShopName(value: string | null | undefined): MessageKey | null {
   const name = (value ?? '').trim();
@@ -101,6 +131,16 @@ export function validateShopName(value: string | null | undefined): MessageKey |
 
 export const validateShopPlatform = (value: string | null | undefined): MessageKey | null =>
   value && (LISTING_PLATFORMS as readonly string[]).includes(value) ? null : 'listing.shop.platformRequired';
+
+/**
+ * A shop's currency: required on Shopee, Lazada and TikTok Shop, and one of the platform's
+ * `currencies` when they are known; nothing is asked of the other platforms.
+ */
+export function validateShopCurrency(platform: string | null | undefined, value: string | null | undefined, currencies: readonly string[] = []): MessageKey | null {
+  if (!isForeignPlatform(platform)) return null;
+  if (!value) return 'listing.shop.currencyRequired';
+  return currencies.length > 0 && !currencies.includes(value) ? 'listing.shop.currencyRequired' : null;
+}
 
 export function validateMultiplier(value: string | null | undefined): MessageKey | null {
   const hundredths = readMultiplier(value);
@@ -153,16 +193,21 @@ export function ruleOf(values: ShopFormValues): ListingRule | null {
 
 /**
  * The body of listing/shop_save from values the form has checked: the name and affixes trimmed,
- * amounts and the multiplier as two-decimal strings, no cap as null; `id` only for a change.
+ * amounts and the multiplier as two-decimal strings, no cap as null, the currency for Shopee,
+ * Lazada and TikTok Shop ('' for the others); `id` only for a change.
  */
 export function shopBody(values: ShopFormValues, id?: string): ListingShopBody | null {
   const rule = ruleOf(values);
-  if (!rule || validateShopName(values.name) || validateShopPlatform(values.platform)) return null;
-  return { ...(id ? { id } : {}), platform: values.platform as ListingPlatform, name: (values.name ?? '').trim(), rule };
+  if (!rule || validateShopName(values.name) || validateShopPlatform(values.platform) || validateShopCurrency(values.platform, values.currency)) return null;
+  const currency = isForeignPlatform(values.platform) ? (values.currency ?? '') : '';
+  return { ...(id ? { id } : {}), platform: values.platform as ListingPlatform, name: (values.name ?? '').trim(), rule, currency };
 }
 
+/** What the form starts from: every field, the currency only for a shop that has one. */
+type ShopFormStart = Required<Omit<ShopFormValues, 'currency'>> & Pick<ShopFormValues, 'currency'>;
+
 /** The form's values for a shop, or a new one's (Taobao, ×1.5, nothing added, to the fen, no cap). */
-export function shopFormValues(shop: ListingShop | null): Required<ShopFormValues> {
+export function shopFormValues(shop: ListingShop | null): ShopFormStart {
   if (!shop) {
     return { platform: 'taobao', name: '', multiplier: '1.50', fixed_add: '0.00', rounding: 'none', min_margin: '0.00', title_prefix: '', title_suffix: '', stock_cap: '' };
   }
@@ -170,6 +215,7 @@ export function shopFormValues(shop: ListingShop | null): Required<ShopFormValue
   return {
     platform: shop.platform,
     name: shop.name,
+    ...(isForeignPlatform(shop.platform) && shop.currency ? { currency: shop.currency } : {}),
     multiplier: rule.multiplier,
     fixed_add: rule.fixed_add,
     rounding: rule.rounding,
@@ -220,4 +266,12 @@ export function ruleSummary(rule: ListingRule, format: Format): string {
   if (minMargin > 0) parts.push(format('listing.rule.summary.minMargin', { amount: fenToYuan(minMargin) }));
   if (rule.stock_cap !== null) parts.push(format('listing.rule.summary.stockCap', { cap: rule.stock_cap }));
   return parts.join(format('listing.rule.summary.separator'));
+}
+
+/**
+ * The columns of a shop's template jpmall cannot fill, for the seller to fill in the file: 'You
+ * fill in: category, weight' / '需要你在表格里填写：类目、重量' (the labels as the server words them).
+ */
+export function unfilledText(unfilled: readonly ListingTemplateField[], format: Format): string {
+  return format('listing.template.unfilled', { fields: unfilled.map((f) => f.label).join(format('listing.template.unfilled.separator')) });
 }

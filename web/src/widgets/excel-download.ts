@@ -14,9 +14,10 @@ export interface ExcelFileRequest extends FileSession {
 }
 
 /**
- * The name of a downloaded workbook: Content-Disposition (`filename*=UTF-8''…` first), else the
+ * The name of a downloaded job's file: Content-Disposition (`filename*=UTF-8''…` first), else the
  * job's `file_name`, else `export.xlsx`; made safe, keeping the extension it came with
- * (`.xlsx`, or whatever an uploaded import file was called).
+ * (`.xlsx`, a listing package's `.zip`, or whatever an uploaded import file was called); `.xlsx`
+ * only for a name without one.
  */
 export function excelFileName(disposition: string | null | undefined, fallback: string): string {
   for (const name of [dispositionFileName(disposition), fallback]) {
@@ -44,12 +45,14 @@ export function fetchExcelFile(request: ExcelFileRequest, fetchFn: typeof fetch 
 }
 
 /**
- * Downloads a job's file and saves it (widgets/use-file-download.ts: a 401 logs out and shows the
- * login dialog like every other call; other failures toast the server's message or 'file export
- * failed'). `busy` is the id of the job being downloaded.
+ * Downloads a job's file (a workbook, or a listing package's zip: any answer that is not an
+ * envelope is the file, named by `excelFileName`) and saves it (widgets/use-file-download.ts: a
+ * 401 logs out and shows the login dialog like every other call; other failures toast the
+ * server's message or the catalogue's `failedKey`, 'file export failed' unless told). `busy` is
+ * the id of the job being downloaded.
  */
-export function useExcelDownload(): { download: (job: { id: string; file_name: string }) => Promise<boolean>; busy: string | null } {
-  const { download: save } = useFileDownload('error.exportFailed');
+export function useExcelDownload(failedKey = 'error.exportFailed'): { download: (job: { id: string; file_name: string }) => Promise<boolean>; busy: string | null } {
+  const { download: save } = useFileDownload(failedKey);
   const [busy, setBusy] = useState<string | null>(null);
 
   const download = async (job: { id: string; file_name: string }) => {

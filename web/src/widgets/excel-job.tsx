@@ -55,15 +55,19 @@ function progressPercent(progress: { done: number; total: number }): number {
   return Math.min(100, Math.floor((done * 100) / total));
 }
 
-/** A running job's bar with 'n / total rows' (`.excel-progress`, `data-done`, `data-total`). */
+/** What a job's progress counts, by its table: rows of a spreadsheet, the products of a listing package. */
+const PROGRESS_TEXT: Record<string, string> = { listing_package: 'excel.progress.products' };
+
+/** A running job's bar with 'n / total rows' ('n / total products' for a listing package; `.excel-progress`, `data-done`, `data-total`). */
 export function ExcelProgress({ job, size = 'default' }: { job: ExcelJob; size?: 'default' | 'small' }) {
   const intl = useIntl();
   const { done, total } = job.progress;
+  const counted = PROGRESS_TEXT[job.table] ?? 'excel.progress.rows';
   return (
     <div className={`excel-progress excel-progress-${size}`} data-done={done} data-total={total}>
       <Progress percent={progressPercent(job.progress)} status="active" showInfo={false} {...(size === 'small' ? { size: 'small' as const } : {})} />
       <span className="excel-progress-text">
-        {total > 0 ? intl.formatMessage({ id: 'excel.progress.rows' }, { done, total }) : intl.formatMessage({ id: 'excel.progress.preparing' })}
+        {total > 0 ? intl.formatMessage({ id: counted }, { done, total }) : intl.formatMessage({ id: 'excel.progress.preparing' })}
       </span>
     </div>
   );

@@ -3,18 +3,23 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useRef, useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { fetchListingPackage, listingsRecorded, useListingPreviewQuery, useListingShopsQuery } from '../api/listing-shops-api';
+import type { ExcelJob } from '../api/excel-api';
+import { fetchListingPackage, listingsRecorded, useListingPreviewQuery, useListingShopsQuery, useStartListingPackageJobMutation } from '../api/listing-shops-api';
 import type { ListingPreviewProduct, ListingPreviewSku, ListingShop, ListingSkipped } from '../lib/api-types';
-import { LISTING_PRODUCTS_MAX, packagesReady, platformKey, ruleSummary, shownMargin } from '../lib/listing';
+import { foreignCurrency, isForeignPlatform, LISTING_PRODUCTS_MAX, packagesReady, platformKey, ruleSummary, shownMargin, templateMissing, unfilledText } from '../lib/listing';
 import { failureText } from '../lib/refusal';
 import { newRequestId } from '../lib/request-id';
 import { toast } from '../lib/toast';
 import { useAppDispatch, useAppSelector } from '../state/hooks';
 import { selectLanguage, selectToken } from '../state/session-slice';
+import { LISTING_STREAM_MAX, ListingPackageJob } from './listing-package-job';
 import { ShopFormDialog } from './listing-shop-form';
 import { useSitePath } from './site-path';
 import { useFileDownload } from './use-file-download';
 import './listing.css';
+
+/** Where the seller's exchange rates are set: the drop-shipping settings (features/forward, its rates card). */
+const RATES_PATH = '/forwardSeting';
 
 /** A product the seller chose to list: its id, and its title for the count's sake. */
 export interface ListedProductRef {
@@ -38,12 +43,26 @@ const rowsOf = (products: readonly ListingPreviewProduct[]): PreviewRow[] =>
       : product.skus.map((sku, i) => ({ key: `${product.product_id}|${sku.sku_id}`, product, sku, span: i === 0 ? product.skus.length : 0 })),
   );
 
-/** The preview table (`.listing-preview`): each SKU's colour, size, cost, listed price, margin and stock listed. */
-function PreviewTable({ products, shop }: { products: readonly ListingPreviewProduct[]; shop: ListingShop }) {
+/**
+ * The preview table (`.listing-preview`): each SKU's colour, size, cost, listed price, margin and
+ * stock listed; for a shop in another currency (`currency`) the listed price in it beside the
+ * yuan one (`.listing-preview-foreign`, 'MYR 12.34'; a dash when the server gave none).
+ */
+function PreviewTable({ products, shop, currency }: { products: readonly ListingPreviewProduct[]; shop: ListingShop; currency: string | null }) {
   const intl = useIntl();
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const money = (yuan: string) => text('catalog.price', { price: yuan });
   const dash = '—';
+  const foreign = currency
+    ? [
+        {
+          key: 'foreign',
+          title: text('listing.preview.foreign', { currency }),
+          className: 'listing-preview-foreign listing-number',
+          render: (_: unknown, row: PreviewRow) => (row.sku?.listed_foreign ? text('listing.preview.foreignPrice', { currency, price: row.sku.listed_foreign }) : dash),
+        },
+      ]
+    : [];
   return (
     <Table<PreviewRow>
       className="listing-preview"
@@ -51,7 +70,7 @@ function PreviewTable({ products, shop }: { products: readonly ListingPreviewPro
       rowKey="key"
       pagination={false}
       dataSource={rowsOf(products)}
-      scroll={{ x: 720, y: 420 }}
+      scroll={{ x: currency ? 820 : 720, y: 420 }}
       onRow={(row) => ({ className: 'listing-preview-row', 'data-product': row.product.product_id, 'data-sku': row.sku?.sku_id ?? '' }) as HTMLAttributes<HTMLElement>}
       columns={[
         {
@@ -77,6 +96,7 @@ function PreviewTable({ products, shop }: { products: readonly ListingPreviewPro
         { key: 'size', title: text('listing.preview.size'), className: 'listing-preview-size', render: (_, row) => row.sku?.size ?? dash },
         { key: 'cost', title: text('listing.preview.cost'), className: 'listing-preview-cost listing-number', render: (_, row) => (row.sku ? money(row.sku.cost) : dash) },
         { key: 'listed', title: text('listing.preview.listed'), className: 'listing-preview-listed listing-number', render: (_, row) => (row.sku ? money(row.sku.listed) : dash) },
+        ...foreign,
         {
           key: 'margin',
           title: text('listing.preview.margin'),
@@ -123,12 +143,19 @@ function SkippedProducts({ skipped }: { skipped: readonly ListingSkipped[] }) {
  * the shop or its rule changes) and 'download package' (`.listing-package-download`), which saves
  * listing/package's zip (with one `request_id` per shop and opening, so a download tried again
  * after a failure is recorded once), asks the listings again, closes and says so with a link to
- * My listings.
+ * My listings. A package of more than 20 products (`LISTING_STREAM_MAX`) is a background job
+ * instead (listing/package_job, the same request ids), shown in the dialog until it is done and
+ * saved (widgets/listing-package-job.tsx).
  * Products that cannot be listed (off the shelf, a closed stall, gone…) are named with the server's
  * reason above the table; the package holds the others (those the preview shows), so the download
  * stays on while any can be listed.
  * A shop whose platform's packages the server cannot build yet previews, but its download is off
- * with a tooltip saying that package is coming. At most 200 products at once.
+ * with a tooltip saying that package is coming. A Shopee, Lazada or TikTok Shop shop previews the
+ * listed price in its currency too, with a line saying it is at the seller's rate and linking to the
+ * rates (`.listing-rates-link`, the drop-shipping settings), `.listing-rate-missing` when the server
+ * gave no price in it (no rate set: the package would be refused), and the columns of its template
+ * the seller fills in (`.listing-preview-unfilled`); without a template its download is off and
+ * `.listing-template-missing` links to My shops to upload one. At most 200 products at once.
  */
 export default function ListInShopDialog({ open, products, onClose }: { open: boolean; products: readonly ListedProductRef[]; onClose: () => void }) {
   const intl = useIntl();
@@ -137,10 +164,13 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
   const dispatch = useAppDispatch();
   const token = useAppSelector(selectToken);
   const language = useAppSelector(selectLanguage);
-  const shops = useListingShopsQuery({ token }, { skip: !open || !token, refetchOnMountOrArgChange: true });
+  const shops = useListingShopsQuery({ token, language }, { skip: !open || !token, refetchOnMountOrArgChange: true });
   const [picked, setPicked] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
   const { download, busy } = useFileDownload('listing.package.failed');
+  const [startJob, { isLoading: starting }] = useStartListingPackageJobMutation();
+  // the package being made as a background job, for the shop it was started for
+  const [job, setJob] = useState<{ started: ExcelJob; shopName: string } | null>(null);
   // one request id per shop while the dialog is open: a download tried again is the same package
   const requestIds = useRef(new Map<string, string>());
 
@@ -156,6 +186,11 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
   // what the package holds: the products the preview could list
   const listable = shown?.products.map((p) => p.product_id) ?? [];
   const ready = shop ? packagesReady(platforms, shop.platform) : false;
+  const noTemplate = shop ? templateMissing(shop) : false;
+  const currency = shown ? foreignCurrency(shown.currency) : null;
+  // a SKU priced in yuan but not in the shop's currency: the seller has no rate for it
+  const rateMissing = Boolean(currency && shown?.products.some((p) => p.skus.some((sku) => !sku.listed_foreign)));
+  const unfilled = shown?.unfilled ?? [];
   const platformName = (code: string) => {
     const key = platformKey(code);
     return key ? text(key) : code;
@@ -166,6 +201,12 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
     const product_ids = listable;
     const request_id = requestIds.current.get(shop.id) ?? newRequestId();
     requestIds.current.set(shop.id, request_id);
+    if (product_ids.length > LISTING_STREAM_MAX) {
+      // refusals are toasted by the base query; the job records the listings at once
+      const started = await startJob({ shop_id: shop.id, product_ids, request_id });
+      if (started.data) setJob({ started: started.data, shopName: shop.name });
+      return;
+    }
     const saved = await download((session) => fetchListingPackage({ shop_id: shop.id, product_ids, request_id, shopName: shop.name, ...session }));
     if (!saved) return;
     dispatch(listingsRecorded());
@@ -180,8 +221,8 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
     <Button
       type="primary"
       className="listing-package-download"
-      loading={busy}
-      disabled={!shop || !ready || tooMany || listable.length === 0}
+      loading={busy || starting}
+      disabled={!shop || !ready || noTemplate || rateMissing || tooMany || listable.length === 0}
       onClick={() => void onDownload()}
     >
       {text('listing.package.download')}
@@ -198,8 +239,8 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
       destroyOnHidden
       footer={
         <>
-          <Button onClick={onClose}>{text('common.cancel')}</Button>
-          {shop && !ready ? (
+          <Button onClick={onClose}>{text(job ? 'common.close' : 'common.cancel')}</Button>
+          {job ? null : shop && !ready ? (
             <Tooltip title={text('listing.package.coming', { platform: platformName(shop.platform) })} classNames={{ root: 'listing-package-coming-tip' }}>
               <span className="listing-package-wrap">{downloadButton}</span>
             </Tooltip>
@@ -210,7 +251,9 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
       }
     >
       <p className="listing-dialog-count">{text('listing.dialog.count', { count: ids.length })}</p>
-      {shops.isLoading ? (
+      {job ? (
+        <ListingPackageJob key={job.started.id} started={job.started} open={open} shopName={job.shopName} onLeave={onClose} />
+      ) : shops.isLoading ? (
         <Skeleton active paragraph={{ rows: 4 }} />
       ) : shops.isError ? (
         <Alert className="listing-shops-error" type="error" showIcon title={failureText(shops.error) ?? text('error.http.other')} />
@@ -250,7 +293,43 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
           <p className="listing-dialog-rule">
             {text('listing.dialog.rule')} <span className="listing-rule-summary">{ruleSummary(shop.rule, text)}</span>
           </p>
+          {isForeignPlatform(shop.platform) && shop.currency ? (
+            <p className="listing-dialog-rule listing-dialog-rate">
+              {text('listing.dialog.rate', { currency: shop.currency })}{' '}
+              <Link to={to(RATES_PATH)} className="listing-rates-link" onClick={onClose}>
+                {text('listing.dialog.rates')}
+              </Link>
+            </p>
+          ) : null}
           {!ready ? <Alert className="listing-package-coming" type="info" showIcon title={text('listing.package.coming', { platform: platformName(shop.platform) })} /> : null}
+          {ready && noTemplate ? (
+            <Alert
+              className="listing-template-missing"
+              style={{ marginBottom: 12 }}
+              type="warning"
+              showIcon
+              title={text('listing.dialog.templateMissing', { platform: platformName(shop.platform) })}
+              action={
+                <Link to={to('/listingShops')} className="listing-template-link" onClick={onClose}>
+                  {text('listing.dialog.uploadTemplate')}
+                </Link>
+              }
+            />
+          ) : null}
+          {rateMissing && currency ? (
+            <Alert
+              className="listing-rate-missing"
+              style={{ marginBottom: 12 }}
+              type="warning"
+              showIcon
+              title={text('listing.dialog.rateMissing', { currency })}
+              action={
+                <Link to={to(RATES_PATH)} className="listing-rate-link" onClick={onClose}>
+                  {text('listing.dialog.rates')}
+                </Link>
+              }
+            />
+          ) : null}
           {tooMany ? (
             <Alert className="listing-too-many" type="warning" showIcon title={text('listing.dialog.tooMany', { max: LISTING_PRODUCTS_MAX, count: ids.length })} />
           ) : preview.isError && !shown ? (
@@ -260,7 +339,8 @@ export default function ListInShopDialog({ open, products, onClose }: { open: bo
           ) : (
             <>
               {shown.skipped.length > 0 ? <SkippedProducts skipped={shown.skipped} /> : null}
-              {shown.products.length > 0 ? <PreviewTable products={shown.products} shop={shown.shop} /> : null}
+              {unfilled.length > 0 ? <Alert className="listing-preview-unfilled" style={{ marginBottom: 12 }} type="info" showIcon title={unfilledText(unfilled, text)} /> : null}
+              {shown.products.length > 0 ? <PreviewTable products={shown.products} shop={shown.shop} currency={currency} /> : null}
             </>
           )}
         </>

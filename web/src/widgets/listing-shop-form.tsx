@@ -1,13 +1,15 @@
-import { Button, Form, Input, Modal, Radio, type FormInstance } from 'antd';
+import { Button, Form, Input, Modal, Radio, Select, type FormInstance } from 'antd';
 import { useIntl } from 'react-intl';
 import { useSaveListingShopMutation } from '../api/listing-shops-api';
 import type { ListingShop, ListingShops } from '../lib/api-types';
 import { formRule } from '../lib/form-rules';
 import {
+  isForeignPlatform,
   LISTING_PLATFORMS,
   LISTING_ROUNDINGS,
   listedPrice,
   packagesReady,
+  platformCurrencies,
   platformKey,
   roundUp,
   ruleOf,
@@ -19,6 +21,7 @@ import {
   validateMultiplier,
   validateRounding,
   validateRuleAmount,
+  validateShopCurrency,
   validateShopName,
   validateShopPlatform,
   validateStockCap,
@@ -56,7 +59,9 @@ function RuleExample({ form }: { form: FormInstance<ShopFormValues> }) {
 
 /**
  * Adds one of the seller's shops, or changes `shop` (`.listing-shop-modal`): the platform (every
- * one is offered; one whose packages the server cannot build yet says so), the name, and the
+ * one is offered; one whose packages the server cannot build yet says so), the name, on Shopee,
+ * Lazada and TikTok Shop the shop's currency (`.listing-shop-currency`, one of the platform's,
+ * required; another platform chosen keeps it only when that one has it too), and the
  * pricing rule: multiplier, fixed amount added, rounding (each with what it does to ¥34.20),
  * minimum margin, title prefix and suffix, stock cap, with what the rule lists ¥34.20 at. Checked
  * in the page with listing/shop_save's limits; a refusal shows under the field its `data.field`
@@ -80,6 +85,17 @@ export function ShopFormDialog({
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [form] = Form.useForm<ShopFormValues>();
   const [save, saving] = useSaveListingShopMutation();
+  const start = shopFormValues(shop);
+  const platform = (Form.useWatch('platform', form) as string | null | undefined) ?? start.platform;
+  const currencies = platformCurrencies(platforms, platform);
+
+  // another platform: its currencies may not have the one chosen (its only one is chosen for the seller)
+  const onValuesChange = (changed: ShopFormValues) => {
+    if (!('platform' in changed)) return;
+    const offered = platformCurrencies(platforms, changed.platform);
+    const chosen = form.getFieldValue('currency') as string | null | undefined;
+    if (!chosen || !offered.includes(chosen)) form.setFieldValue('currency', offered.length === 1 ? offered[0] : undefined);
+  };
 
   const onFinish = async (values: ShopFormValues) => {
     const body = shopBody(values, shop?.id);
@@ -90,7 +106,8 @@ export function ShopFormDialog({
       onSaved?.(saved);
       onClose();
     } catch (error) {
-      showRefusal(form, error, SHOP_FIELDS);
+      // the currency is a field of the form only on the platforms that have one
+      showRefusal(form, error, isForeignPlatform(values.platform) ? SHOP_FIELDS : SHOP_FIELDS.filter((f) => f !== 'currency'));
     }
   };
 
@@ -118,8 +135,9 @@ export function ShopFormDialog({
         layout="vertical"
         requiredMark={false}
         className="listing-shop-form"
-        initialValues={shopFormValues(shop)}
+        initialValues={start}
         clearOnDestroy
+        onValuesChange={onValuesChange}
         onFinish={(values) => void onFinish(values)}
       >
         <Form.Item name="platform" label={text('listing.shop.platform')} rules={[formRule(intl, validateShopPlatform)]}>
@@ -132,6 +150,23 @@ export function ShopFormDialog({
             ))}
           </Radio.Group>
         </Form.Item>
+        {isForeignPlatform(platform) ? (
+          <Form.Item
+            name="currency"
+            label={text('listing.shop.currency')}
+            rules={[formRule(intl, (value: string | null | undefined) => validateShopCurrency(platform, value, currencies))]}
+            extra={text('listing.shop.currency.hint')}
+          >
+            <Select
+              className="listing-shop-currency"
+              classNames={{ popup: { root: 'listing-shop-currency-popup' } }}
+              virtual={false}
+              placeholder={text('listing.shop.currency.placeholder')}
+              options={currencies.map((code) => ({ value: code, label: code }))}
+              style={{ maxWidth: 240 }}
+            />
+          </Form.Item>
+        ) : null}
         <Form.Item name="name" label={text('listing.shop.name')} rules={[formRule(intl, validateShopName)]}>
           <Input
             className="listing-shop-name-input"

@@ -1,19 +1,23 @@
-import { cleanup, configure, fireEvent, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PRODUCT } from '../../features/cart/cart-test-kit';
 import FavoritesScreen from '../../features/catalog/favorites-screen';
 import ProductDetailScreen from '../../features/catalog/product-detail-screen';
+import ProductListScreen from '../../features/catalog/product-list-screen';
 import StallDetailScreen from '../../features/catalog/stall-detail-screen';
 import {
   bodiesOf,
   count,
   HAN,
+  JOB_PACKAGE_NAME,
   lastBody,
   listingServer,
   ok,
   ownText,
   PACKAGE_NAME,
+  platformsBuilt,
   PRODUCTS,
+  productsOf,
   refused,
   renderAt,
   RULE,
@@ -22,6 +26,7 @@ import {
   shopOf,
   stubBrowserBits,
   stubRequestOrigin,
+  templateOf,
 } from '../../features/listing/listing-test-kit';
 import MyListingsScreen from '../../features/listing/my-listings-screen';
 import en from '../../i18n/en_US.json';
@@ -62,8 +67,17 @@ afterEach(() => {
 
 const SHOPS = [
   shopOf(),
-  shopOf({ id: 'S2', platform: 'shopee', name: '虾皮马来店', rule: { ...RULE, multiplier: '2.00', fixed_add: '0.00', rounding: 'none', title_prefix: '【包邮】', stock_cap: 10 } }),
+  shopOf({
+    id: 'S2',
+    platform: 'shopee',
+    name: '虾皮马来店',
+    rule: { ...RULE, multiplier: '2.00', fixed_add: '0.00', rounding: 'none', title_prefix: '【包邮】', stock_cap: 10 },
+    currency: 'MYR',
+    template: templateOf(),
+  }),
 ];
+/** Only Taobao's packages built: Shopee's is 'coming soon'. */
+const TAOBAO_ONLY = platformsBuilt('taobao');
 
 const cardOf = (id: string, title: string): ProductCard & { favorited_at: number } => ({
   id,
@@ -171,7 +185,7 @@ describe('list in my shop from the product screen', () => {
   });
 
   it("another shop previews by its rule; a platform whose package is not built yet can't download, and says so", async () => {
-    const { routes } = listingServer({ shops: SHOPS });
+    const { routes } = listingServer({ shops: SHOPS, platforms: TAOBAO_ONLY });
     const calls = serve({ ...catalogue, ...routes });
     renderAt('/goodsDetail?id=P1&site=', <ProductDetailScreen />, intl);
     await openDialog();
@@ -230,7 +244,7 @@ describe('list in my shop from the product screen', () => {
 
 describe('list in my shop for several products', () => {
   it('the favourites list the products chosen; a refused package shows its message and saves nothing', async () => {
-    const { routes } = listingServer({ shops: SHOPS, platforms: [{ code: 'taobao', packages: true }, { code: 'shopee', packages: true }] });
+    const { routes } = listingServer({ shops: SHOPS });
     const calls = serve({ ...catalogue, ...routes, '/listing/package': () => refused(422, '商品 B2002 已下架，无法铺货') });
     renderAt('/productCollection?site=', <FavoritesScreen />, intl);
     await waitFor(() => expect(document.querySelectorAll('.favorite-select')).toHaveLength(2), SOON);
@@ -360,7 +374,7 @@ describe('the listing dialog in English', () => {
       title: p.product_id === 'P1' ? 'Summer T-shirt' : 'Hair clip',
       skus: p.skus.map((s) => ({ ...s, color: 'Black', size: s.size === '均码' ? 'One size' : s.size })),
     }));
-    const { routes } = listingServer({ shops: SHOPS, products });
+    const { routes } = listingServer({ shops: SHOPS, products, platforms: TAOBAO_ONLY });
     const calls = serve({ ...catalogue, ...routes });
     const store = renderAt('/x?site=', <ListInShopButton selection products={[{ id: 'P1', title: 'Summer T-shirt' }, { id: 'P9', title: 'Gone' }]} />, english, {
       loggedInAs: session,
@@ -382,5 +396,244 @@ describe('the listing dialog in English', () => {
     await waitFor(() => expect(text('.listing-package-coming')).toBe('The Shopee package is coming soon; you can preview the prices now'), SOON);
     await waitFor(() => expect(text('.listing-preview-title', previewRow('K1'))).toBe('【包邮】Summer T-shirt'), SOON);
     expect(ownText(dialog()!)).not.toMatch(HAN);
+  });
+});
+
+describe('list in my shop from a product list', () => {
+  /** 21 products: the two on page 1, a scarf on page 2. */
+  const pageOf = (body: Record<string, unknown>) =>
+    ok(Number(body.page ?? 1) === 1 ? { list: CARDS, total: 21, page: 1, pagesize: 20 } : { list: [cardOf('P3', '围巾')], total: 21, page: 2, pagesize: 20 });
+  const lists = { ...catalogue, '/category/tree': () => ok([]), '/product/lists': pageOf };
+  const tools = () => document.querySelector<HTMLButtonElement>('.product-list-tools .list-in-shop')!;
+  const tick = (id: string) => fireEvent.click(document.querySelector(`.product-list-select[data-id="${id}"] input`)!);
+  const ticked = () => [...document.querySelectorAll<HTMLElement>('.product-list-select')].filter((s) => s.querySelector<HTMLInputElement>('input')!.checked).map((s) => s.dataset.id);
+
+  it('the tiles chosen are listed; another page or sort forgets them', async () => {
+    const calls = serve({ ...lists, ...listingServer({ shops: SHOPS }).routes });
+    renderAt('/search?q=T&site=', <ProductListScreen />, intl);
+    await waitFor(() => expect(document.querySelectorAll('.product-list-select')).toHaveLength(2), SOON);
+    // the box is over the tile's picture, outside its link
+    expect(document.querySelector('.product-tile-link .product-list-select')).toBeNull();
+    expect(tools().disabled).toBe(true);
+    expect(text('.product-list-tools .list-in-shop')).toBe('铺货所选（0）');
+    tick('P1');
+    await waitFor(() => expect(document.querySelector<HTMLInputElement>('.product-list-select-all input')!.indeterminate).toBe(true));
+    tick('P2');
+    await waitFor(() => expect(text('.product-list-tools .list-in-shop')).toBe('铺货所选（2）'));
+    expect(document.querySelector<HTMLInputElement>('.product-list-select-all input')!.checked).toBe(true);
+    expect(screen.getByTestId('where').textContent).toBe('/search?q=T&site=');
+    await openDialog();
+    expect(text('.listing-dialog-count')).toBe('已选 2 件商品');
+    await waitFor(() => expect(bodiesOf(calls, '/listing/preview')).toEqual([{ shop_id: 'S1', product_ids: ['P1', 'P2'] }]), SOON);
+    fireEvent.click(document.querySelector('.listing-dialog .ant-modal-close')!);
+
+    // another page and back: nothing chosen
+    fireEvent.click(document.querySelector('.list-pagination .ant-pagination-item-2')!);
+    await waitFor(() => expect(document.querySelector('.product-list-select[data-id="P3"]')).toBeTruthy(), SOON);
+    expect(text('.product-list-tools .list-in-shop')).toBe('铺货所选（0）');
+    fireEvent.click(document.querySelector('.list-pagination .ant-pagination-item-1')!);
+    await waitFor(() => expect(document.querySelector('.product-list-select[data-id="P1"]')).toBeTruthy(), SOON);
+    expect(ticked()).toEqual([]);
+    expect(text('.product-list-tools .list-in-shop')).toBe('铺货所选（0）');
+    // another sort (the same products): nothing chosen
+    tick('P2');
+    await waitFor(() => expect(text('.product-list-tools .list-in-shop')).toBe('铺货所选（1）'));
+    fireEvent.click(document.querySelectorAll<HTMLElement>('.list-sort .ant-segmented-item')[1]!);
+    await waitFor(() => expect(screen.getByTestId('where').textContent).not.toBe('/search?q=T&site='), SOON);
+    expect(ticked()).toEqual([]);
+    expect(text('.product-list-tools .list-in-shop')).toBe('铺货所选（0）');
+  });
+
+  it('without a session there is nothing to choose', async () => {
+    serve({ ...lists, ...listingServer({ shops: SHOPS }).routes });
+    renderAt('/search?q=T&site=', <ProductListScreen />, intl, { loggedInAs: null });
+    await waitFor(() => expect(document.querySelectorAll('.product-tile')).toHaveLength(2), SOON);
+    expect(document.querySelector('.product-list-select')).toBeNull();
+    expect(document.querySelector('.product-list-tools')).toBeNull();
+  });
+});
+
+describe('a Shopee, Lazada or TikTok Shop shop in the dialog', () => {
+  it('previews the listed price in its currency beside the yuan one and the columns to fill in; the package downloads', async () => {
+    const { routes } = listingServer({ shops: SHOPS });
+    const calls = serve({ ...catalogue, ...routes });
+    renderAt('/goodsDetail?id=P1&site=', <ProductDetailScreen />, intl);
+    await openDialog();
+    await waitFor(() => expect(document.querySelectorAll('.listing-preview-row')).toHaveLength(2), SOON);
+    // the Taobao shop is in yuan only
+    expect(document.querySelector('.listing-preview-foreign')).toBeNull();
+    expect(document.querySelector('.listing-dialog-rate')).toBeNull();
+    await pickShop('虾皮马来店');
+    // ¥68.40 / 1.55 = MYR 44.13; ¥99.80 / 1.55 = MYR 64.39
+    await waitFor(() => expect(text('.listing-preview-foreign', previewRow('K1'))).toBe('MYR 44.13'), SOON);
+    expect(text('.listing-preview-foreign', previewRow('K2'))).toBe('MYR 64.39');
+    expect(text('.listing-preview-listed', previewRow('K1'))).toBe('¥68.40');
+    expect(texts('.listing-preview thead th').filter(Boolean)).toEqual(['商品（上架标题）', '颜色', '尺码', '拿货价', '上架价', '上架价（MYR）', '利润', '上架库存']);
+    expect(text('.listing-preview-unfilled')).toBe('需要你在表格里填写：类目、重量');
+    expect(text('.listing-dialog-rate')).toBe('MYR 价格按你设置的汇率换算。 设置汇率');
+    expect(document.querySelector('.listing-rates-link')?.getAttribute('href')).toBe('/forwardSeting?site=');
+    expect(document.querySelector('.listing-template-missing')).toBeNull();
+    expect(document.querySelector('.listing-rate-missing')).toBeNull();
+    await waitFor(() => expect(downloadButton().disabled).toBe(false));
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), SOON);
+    expect(lastBody(calls, '/listing/package')).toMatchObject({ shop_id: 'S2', product_ids: ['P1'] });
+  });
+
+  it('without a template the download is off, saying so with a link to My shops', async () => {
+    const shops = [shopOf({ id: 'S3', platform: 'lazada', name: 'Lazada 新加坡店', currency: 'SGD', template: null })];
+    const calls = serve({ ...catalogue, ...listingServer({ shops }).routes });
+    renderAt('/goodsDetail?id=P1&site=', <ProductDetailScreen />, intl, { routes: { '/listingShops': <p className="shops-here" /> } });
+    await openDialog();
+    await waitFor(() => expect(document.querySelectorAll('.listing-preview-row')).toHaveLength(2), SOON);
+    // ¥56.90 / 5.30 = SGD 10.74: the prices preview all the same
+    expect(text('.listing-preview-foreign', previewRow('K1'))).toBe('SGD 10.74');
+    expect(text('.listing-template-missing .ant-alert-title')).toBe('这个店铺还没有上传 Lazada 类目模板，上传后才能下载数据包');
+    expect(document.querySelector('.listing-preview-unfilled')).toBeNull();
+    expect(downloadButton().disabled).toBe(true);
+    const link = document.querySelector<HTMLAnchorElement>('.listing-template-missing .listing-template-link')!;
+    expect(link.textContent).toBe('去我的店铺上传');
+    fireEvent.click(link);
+    await waitFor(() => expect(document.querySelector('.shops-here')).toBeTruthy(), SOON);
+    expect(screen.getByTestId('where').textContent).toBe('/listingShops?site=');
+    await waitFor(() => expect(document.querySelector('.listing-dialog .listing-dialog-count')).toBeNull(), SOON);
+    expect(count(calls, '/listing/package')).toBe(0);
+  });
+
+  it('without a rate for its currency the price in it is not known and the download is off, linking to the rates', async () => {
+    const shops = [shopOf({ id: 'S4', platform: 'tiktok', name: 'TikTok 泰国店', currency: 'THB', template: templateOf({ unfilled: [] }) })];
+    const calls = serve({ ...catalogue, ...listingServer({ shops }).routes });
+    renderAt('/goodsDetail?id=P1&site=', <ProductDetailScreen />, intl);
+    await openDialog();
+    await waitFor(() => expect(document.querySelectorAll('.listing-preview-row')).toHaveLength(2), SOON);
+    expect(text('.listing-preview-foreign', previewRow('K1'))).toBe('—');
+    expect(text('.listing-rate-missing .ant-alert-title')).toBe('还没有设置 THB 汇率：无法换算上架价，也不能下载数据包');
+    expect(document.querySelector('.listing-rate-missing .listing-rate-link')?.getAttribute('href')).toBe('/forwardSeting?site=');
+    expect(document.querySelector('.listing-preview-unfilled')).toBeNull();
+    expect(document.querySelector('.listing-template-missing')).toBeNull();
+    expect(downloadButton().disabled).toBe(true);
+    expect(count(calls, '/listing/package')).toBe(0);
+  });
+
+  it('in English, with the columns to fill in as the server words them', async () => {
+    const english = makeIntl('en_US', en);
+    setIntl(english);
+    const products = PRODUCTS.map((p) => ({ ...p, title: 'Summer T-shirt', skus: p.skus.map((s) => ({ ...s, color: 'Black', size: 'M' })) }));
+    serve({ ...catalogue, ...listingServer({ shops: [SHOPS[1]!], products }).routes });
+    const store = renderAt('/x?site=', <ListInShopButton selection products={[{ id: 'P1', title: 'Summer T-shirt' }]} />, english, { loggedInAs: session });
+    store.dispatch(languageChanged('en_US'));
+    await openDialog();
+    await waitFor(() => expect(text('.listing-preview-foreign', previewRow('K1'))).toBe('MYR 44.13'), SOON);
+    expect(texts('.listing-preview thead th').filter(Boolean)).toContain('Listed price (MYR)');
+    expect(text('.listing-preview-unfilled')).toBe('You fill in: category, weight');
+    expect(text('.listing-dialog-rate')).toBe('Prices in MYR are at your exchange rate. Set exchange rates');
+    expect(ownText(dialog()!)).not.toMatch(HAN);
+  });
+});
+
+describe('a package of more than 20 products', () => {
+  /** The products chosen, as the catalogue screens give them to the dialog. */
+  const refsOf = (count: number) => productsOf(count).map((p) => ({ id: p.product_id, title: p.title }));
+  const ids = (count: number) => Array.from({ length: count }, (_, i) => `P${i + 1}`);
+
+  it('is made as a background job: its progress in products, then the zip saved once under its name, with a link to the export record', async () => {
+    const { state, routes } = listingServer({ shops: SHOPS, products: productsOf(21) });
+    const calls = serve(routes);
+    renderAt('/x?site=', <ListInShopButton selection products={refsOf(21)} />, intl);
+    await openDialog();
+    await waitFor(() => expect(document.querySelectorAll('.listing-preview-row')).toHaveLength(21), SOON);
+    await waitFor(() => expect(downloadButton().disabled).toBe(false), SOON);
+    // a double click starts one job
+    fireEvent.click(downloadButton());
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(document.querySelector('.listing-package-progress')).toBeTruthy(), SOON);
+    expect(bodiesOf(calls, '/listing/package_job')).toEqual([{ shop_id: 'S1', product_ids: ids(21), request_id: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(count(calls, '/listing/package')).toBe(0);
+    // recorded when it starts
+    expect(state.listings).toHaveLength(21);
+    expect(text('.listing-package-making')).toBe('正在生成「小王的淘宝店」的数据包（21 件商品，含图片）…');
+    expect(text('.listing-package-background')).toBe('可以关闭此窗口，数据包会在后台继续生成，完成后可在导入导出记录中下载。');
+    expect(document.querySelector('.listing-package-progress .excel-history-link')?.getAttribute('href')).toBe('/exportExcelHistory?site=');
+    await waitFor(() => expect(text('.listing-package-progress .excel-progress-text')).toBe('已处理 10 / 21 件商品'), SOON);
+    expect(document.querySelector('.listing-package-download')).toBeNull();
+
+    await waitFor(() => expect(document.querySelector('.listing-package-done')).toBeTruthy(), SOON);
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), SOON);
+    expect(saved.mock.calls[0]![1]).toBe(JOB_PACKAGE_NAME);
+    expect(await (saved.mock.calls[0]![0] as Blob).arrayBuffer()).toEqual(new Uint8Array([0x50, 0x4b, 3, 4]).buffer);
+    expect(bodiesOf(calls, '/excel/download')).toEqual([{ id: 'LJ1' }]);
+    expect(text('.listing-package-done .ant-result-title')).toBe('数据包已生成');
+    expect(text('.listing-package-file')).toBe(`${JOB_PACKAGE_NAME} 已开始下载：21 件商品已记入「小王的淘宝店」的铺货`);
+    expect(document.querySelector('.listing-package-done .excel-history-link')?.getAttribute('href')).toBe('/exportExcelHistory?site=');
+    expect(document.querySelector('.listing-package-listings')?.getAttribute('href')).toBe('/myListings?site=');
+    // done: no more asking, and saved once
+    const asked = count(calls, '/excel/job');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(count(calls, '/excel/job')).toBe(asked);
+    expect(saved).toHaveBeenCalledTimes(1);
+    // again on request
+    fireEvent.click(document.querySelector('.listing-package-again')!);
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(2), SOON);
+    expect(saved.mock.calls[1]![1]).toBe(JOB_PACKAGE_NAME);
+  });
+
+  it("a job that fails shows the job's error and saves nothing", async () => {
+    const { routes } = listingServer({ shops: SHOPS, products: productsOf(21), job: { end: 'failed', error: '数据包写入失败，请重试' } });
+    const calls = serve(routes);
+    renderAt('/x?site=', <ListInShopButton selection products={refsOf(21)} />, intl);
+    await openDialog();
+    await waitFor(() => expect(downloadButton().disabled).toBe(false), SOON);
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(document.querySelector('.listing-package-failed')).toBeTruthy(), SOON);
+    expect(text('.listing-package-failed .ant-result-title')).toBe('数据包生成失败');
+    expect(text('.listing-package-error')).toBe('数据包写入失败，请重试');
+    expect(document.querySelector('.listing-package-failed .excel-history-link')).toBeTruthy();
+    expect(count(calls, '/excel/download')).toBe(0);
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it('a refused job is a toast, and the preview stays', async () => {
+    const { routes } = listingServer({ shops: SHOPS, products: productsOf(21) });
+    const calls = serve({ ...routes, '/listing/package_job': () => refused(422, '货号 C3001 已下架或档口已关闭，不能铺货', { field: 'product_ids' }) });
+    renderAt('/x?site=', <ListInShopButton selection products={refsOf(21)} />, intl);
+    await openDialog();
+    await waitFor(() => expect(downloadButton().disabled).toBe(false), SOON);
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('货号 C3001 已下架或档口已关闭，不能铺货', 'error', undefined), SOON);
+    expect(count(calls, '/listing/package_job')).toBe(1);
+    expect(document.querySelector('.listing-package-progress')).toBeNull();
+    expect(document.querySelectorAll('.listing-preview-row')).toHaveLength(21);
+    await waitFor(() => expect(downloadButton().classList.contains('ant-btn-loading')).toBe(false));
+  });
+
+  it('closed while it runs, it stops asking (it carries on in the export record)', async () => {
+    const { routes } = listingServer({ shops: SHOPS, products: productsOf(21), job: { polls: 1000 } });
+    const calls = serve(routes);
+    renderAt('/x?site=', <ListInShopButton selection products={refsOf(21)} />, intl);
+    await openDialog();
+    await waitFor(() => expect(downloadButton().disabled).toBe(false), SOON);
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(count(calls, '/excel/job')).toBeGreaterThan(0), SOON);
+    fireEvent.click(document.querySelector('.listing-dialog .ant-modal-close')!);
+    await waitFor(() => expect(document.querySelector('.listing-dialog .listing-package-progress')).toBeNull(), SOON);
+    const asked = count(calls, '/excel/job');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(count(calls, '/excel/job')).toBe(asked);
+    expect(saved).not.toHaveBeenCalled();
+  });
+
+  it('20 or fewer are still the streamed download: 3 products use listing/package', async () => {
+    const { routes } = listingServer({ shops: SHOPS, products: productsOf(3) });
+    const calls = serve(routes);
+    renderAt('/x?site=', <ListInShopButton selection products={refsOf(3)} />, intl);
+    await openDialog();
+    await waitFor(() => expect(document.querySelectorAll('.listing-preview-row')).toHaveLength(3), SOON);
+    await waitFor(() => expect(downloadButton().disabled).toBe(false), SOON);
+    fireEvent.click(downloadButton());
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), SOON);
+    expect(bodiesOf(calls, '/listing/package')).toEqual([{ shop_id: 'S1', product_ids: ids(3), request_id: expect.any(String) }]);
+    expect(saved.mock.calls[0]![1]).toBe(PACKAGE_NAME);
+    expect(count(calls, '/listing/package_job')).toBe(0);
+    expect(count(calls, '/excel/job')).toBe(0);
   });
 });

@@ -23,6 +23,7 @@ import {
   type Scene,
 } from './list-filters';
 import { ListPagination } from './list-pagination';
+import { ProductListTools, SelectableTile } from './product-list-select';
 import { ProductGrid, ProductGridSkeleton } from './product-tile';
 
 const SCENE_TITLES: Record<Scene, string> = { new: 'route.recentnew', hot: 'route.recentBK', sea: 'route.recentFl_asia' };
@@ -40,6 +41,8 @@ const toOptions = (tree: readonly Category[]): CategoryOption[] =>
  * `/recentnew`, `/recentBK`, `/recentFl_asia`: one product list per scene with category, price
  * range and keyword filters, sorts and pages; the filters live in the address. Without a scene,
  * `/search`: the layout's search box's results over every product on the shelf, best match first.
+ * With a session the page's products can be chosen (product-list-select.tsx) and listed in one of
+ * the seller's shops; what is chosen is forgotten when the page, the filters or the sort change.
  */
 export default function ProductListScreen({ scene }: { scene?: Scene }) {
   const intl = useIntl();
@@ -57,11 +60,14 @@ export default function ProductListScreen({ scene }: { scene?: Scene }) {
   const [priceMin, setPriceMin] = useState(filters.priceMin);
   const [priceMax, setPriceMax] = useState(filters.priceMax);
   const [keyword, setKeyword] = useState(filters.keyword);
+  // the products chosen to list, of the page shown: another page, filter or sort forgets them
+  const [selected, setSelected] = useState<string[]>([]);
   if (shown !== filters) {
     setShown(filters);
     setPriceMin(filters.priceMin);
     setPriceMax(filters.priceMax);
     setKeyword(filters.keyword);
+    setSelected([]);
   }
 
   const go = (change: Partial<ProductFilters>) => {
@@ -79,6 +85,10 @@ export default function ProductListScreen({ scene }: { scene?: Scene }) {
   const sortValue: ProductSort = filters.sort && sorts.includes(filters.sort) ? filters.sort : defaultSort;
   const options = useMemo(() => toOptions(tree ?? []), [tree]);
   const filtered = Boolean(filters.category || filters.priceMin || filters.priceMax || filters.keyword);
+  const list = data?.list ?? [];
+  // with a session the products can be chosen and listed in one of the seller's shops
+  const choosing = scope.token !== '' && list.length > 0;
+  const selection = [selected, setSelected] as const;
 
   return (
     <div className="list-page product-list-page" data-scene={scene ?? 'search'}>
@@ -156,11 +166,12 @@ export default function ProductListScreen({ scene }: { scene?: Scene }) {
         onChange={(value) => go({ sort: value === defaultSort ? '' : value })}
         options={sorts.map((s) => ({ value: s, label: intl.formatMessage({ id: `catalog.sort.${s}` }) }))}
       />
+      {choosing ? <ProductListTools products={list} selection={selection} /> : null}
       {isLoading ? (
         <ProductGridSkeleton count={filters.pagesize > 20 ? 20 : filters.pagesize} />
-      ) : data && data.list.length > 0 ? (
+      ) : list.length > 0 ? (
         <div className={isFetching ? 'is-refreshing' : undefined}>
-          <ProductGrid products={data.list} />
+          <ProductGrid products={list} render={choosing ? (p) => <SelectableTile key={p.id} product={p} selection={selection} /> : undefined} />
         </div>
       ) : (
         <Empty

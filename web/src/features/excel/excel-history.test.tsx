@@ -155,6 +155,31 @@ describe('the export records screen', () => {
     expect(count(calls, '/excel/history')).toBe(seen);
   });
 
+  it("lists a listing package's job among the exports: its progress in products, its zip downloaded under its name", async () => {
+    // listing/package_job's job (its table is none of the spreadsheets'): a zip, counted in products
+    const packageJob = (overrides: object) => ({ ...jobOf({ id: 'LJ1', table_name: '铺货数据包', file_name: 'taobao-20261204192000.zip', ...overrides }), table: 'listing_package' });
+    let asked = 0;
+    const calls = serve({
+      '/excel/history': () => {
+        asked += 1;
+        const list = [asked === 1 ? packageJob({ status: 'running', progress: { done: 10, total: 21 }, row_count: 0, finished_at: null }) : packageJob({ progress: { done: 21, total: 21 }, row_count: 21 })];
+        return ok({ list, total: 1, page: 1, pagesize: 10 });
+      },
+      // no name in the answer: the job's file_name, a .zip
+      '/excel/download': () => new Response(new Uint8Array([0x50, 0x4b, 3, 4]), { status: 200, headers: { 'content-type': 'application/zip' } }),
+    });
+    renderAt('/exportExcelHistory?site=', <ExcelHistoryScreen />, intl);
+    await found('.excel-job[data-id="LJ1"] .excel-progress');
+    expect(text('.excel-job-table', job('LJ1'))).toBe('铺货数据包');
+    expect(text('.excel-progress-text', job('LJ1'))).toBe('已处理 10 / 21 件商品');
+    await found('.excel-job[data-id="LJ1"] .excel-download');
+    expect(text('.excel-job-rows', job('LJ1'))).toBe('21');
+    click('.excel-download', job('LJ1'));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), SOON);
+    expect(saved.mock.calls[0]![1]).toBe('taobao-20261204192000.zip');
+    expect(bodiesOf(calls, '/excel/download')).toEqual([{ id: 'LJ1' }]);
+  });
+
   it("opens an import's report: counts, and each row's outcome with its order or reason", async () => {
     // the record lists the counts; the rows come with the job
     const listed = importJobOf();

@@ -5,22 +5,25 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { ListingShop } from '../../lib/api-types';
 import { formatDate } from '../../lib/format-date';
-import { packagesReady, platformKey, ruleSummary } from '../../lib/listing';
+import { isForeignPlatform, packagesReady, platformKey, ruleSummary } from '../../lib/listing';
 import { toast } from '../../lib/toast';
 import { useAppSelector } from '../../state/hooks';
-import { selectToken } from '../../state/session-slice';
+import { selectLanguage, selectToken } from '../../state/session-slice';
 import { ShopFormDialog } from '../../widgets/listing-shop-form';
 import { LoginRequired } from '../../widgets/login-required';
 import { useSitePath } from '../../widgets/site-path';
 import { useDeleteListingShopMutation, useListingShopsQuery } from './listing-api';
 import { myListingsPath } from './listing-logic';
+import { ShopTemplate } from './listing-shop-template';
 import './listing.css';
 
 /**
  * `/listingShops` (My shops, order module beside the drop-shipping settings): the seller's shops on
- * other platforms (`.listing-shop-row`, `data-shop`): platform (with 'package coming soon' when the
- * server cannot build its packages yet), name, the pricing rule in words, the title prefix and
- * suffix, when it was last changed; add (`.listing-shop-add`) and edit (`.listing-shop-edit`) in
+ * other platforms (`.listing-shop-row`, `data-shop`): platform (with the shop's currency on Shopee,
+ * Lazada and TikTok Shop, and 'package coming soon' when the server cannot build its packages yet),
+ * name, the pricing rule in words, the template those platforms' packages fill
+ * (`.listing-shop-template`: listing-shop-template.tsx; a dash for the others), the title prefix
+ * and suffix, when it was last changed; add (`.listing-shop-add`) and edit (`.listing-shop-edit`) in
  * the shop form (widgets/listing-shop-form.tsx), its listings (`.listing-shop-listings`), and
  * delete after confirming (`.listing-shop-delete`; what was listed for it stays in My listings).
  * Needs a session.
@@ -30,7 +33,8 @@ export default function ListingShopsScreen() {
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const to = useSitePath();
   const token = useAppSelector(selectToken);
-  const { data, isLoading, isError, refetch } = useListingShopsQuery({ token }, { skip: !token, refetchOnMountOrArgChange: true });
+  const language = useAppSelector(selectLanguage);
+  const { data, isLoading, isError, refetch } = useListingShopsQuery({ token, language }, { skip: !token, refetchOnMountOrArgChange: true });
   const [remove] = useDeleteListingShopMutation();
   const [form, setForm] = useState<{ open: boolean; shop: ListingShop | null }>({ open: false, shop: null });
   const [modal, modalHolder] = Modal.useModal();
@@ -83,7 +87,7 @@ export default function ListingShopsScreen() {
             className="listing-shops-table"
             rowKey="id"
             pagination={false}
-            scroll={{ x: 880 }}
+            scroll={{ x: 1120 }}
             dataSource={data?.list ?? []}
             locale={{ emptyText: <Empty className="listing-shops-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={text('listing.shops.empty')} /> }}
             onRow={(shop) => ({ className: 'listing-shop-row', 'data-shop': shop.id, 'data-platform': shop.platform }) as HTMLAttributes<HTMLElement>}
@@ -95,6 +99,7 @@ export default function ListingShopsScreen() {
                 render: (_, shop) => (
                   <>
                     {platformName(shop.platform)}
+                    {isForeignPlatform(shop.platform) && shop.currency ? <span className="listing-shop-currency-code"> · {shop.currency}</span> : null}
                     {data && !packagesReady(data.platforms, shop.platform) ? (
                       <Tag className="listing-shop-coming" variant="filled">
                         {text('listing.package.comingShort')}
@@ -110,6 +115,17 @@ export default function ListingShopsScreen() {
                 render: (_, shop) => <span translate="no">{shop.name}</span>,
               },
               { key: 'rule', title: text('listing.shops.rule'), className: 'listing-shop-rule', render: (_, shop) => ruleSummary(shop.rule, text) },
+              {
+                key: 'template',
+                title: text('listing.shops.template'),
+                className: 'listing-shop-template',
+                render: (_, shop) =>
+                  isForeignPlatform(shop.platform) ? (
+                    <ShopTemplate shop={shop} platformName={platformName(shop.platform)} confirm={modal.confirm} />
+                  ) : (
+                    <span className="listing-hint">—</span>
+                  ),
+              },
               {
                 key: 'title',
                 title: text('listing.shops.title'),
