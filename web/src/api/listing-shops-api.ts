@@ -60,8 +60,9 @@ export const listingsRecorded = () => api.util.invalidateTags(['Listing']);
 
 /**
  * Asks for a shop's package of products (lib/file-download.ts `postForFile`); the name is the
- * answer's Content-Disposition (UTF-8), else `<shop name>-<YYYYMMDDHHMMSS>.zip`. `request_id`
- * makes a retry the same package: the server records what it lists once. Never throws.
+ * answer's Content-Disposition (UTF-8), kept a `.xlsx` when the server names one (a Shopee, Lazada
+ * or TikTok Shop template filled) and a `.zip` otherwise, else `<shop name>-<YYYYMMDDHHMMSS>.zip`.
+ * `request_id` makes a retry the same package: the server records what it lists once. Never throws.
  */
 export function fetchListingPackage(
   request: ListingPick & FileSession & { request_id: string; shopName: string },
@@ -72,7 +73,10 @@ export function fetchListingPackage(
     LISTING_PACKAGE_URL,
     { shop_id: request.shop_id, product_ids: request.product_ids, request_id: request.request_id },
     request,
-    (disposition) => safeDownloadName(dispositionFileName(disposition), '.zip') ?? fallback,
+    (disposition) => {
+      const name = dispositionFileName(disposition);
+      return safeDownloadName(name, name?.toLowerCase().endsWith('.xlsx') ? '.xlsx' : '.zip') ?? fallback;
+    },
     fetchFn,
   );
 }
