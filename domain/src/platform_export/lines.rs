@@ -48,6 +48,10 @@ pub struct PlatformLine {
     pub item_key: String,
     /// What the platform calls the variant (SKU id, seller SKU, or the variation's text).
     pub sku_key: String,
+    /// The seller's own code of the variant (the file's seller SKU column), empty when the layout
+    /// has no such column or the cell is empty. Where `sku_key` is the platform's SKU id (TikTok
+    /// Shop, Lazada) this is still the code a package listed from jpmall wrote: the jpmall SKU id.
+    pub seller_code: String,
     pub title: String,
     pub variation: String,
     /// 0 when the file's quantity is not a whole number of at least 1 (then `problem` says so).
@@ -282,6 +286,7 @@ pub fn read_lines<S: AsRef<str>>(
             line_id: cell(cells, Field::LineId),
             item_key,
             sku_key,
+            seller_code: cell(cells, Field::SellerSku),
             title: cell(cells, Field::Title),
             variation: cell(cells, Field::Variation),
             quantity: quantity.unwrap_or(0),

@@ -509,6 +509,75 @@ fn douyin_lines_are_read_with_their_keys_price_and_address() {
 }
 
 #[test]
+fn tiktok_lines_keep_the_sku_id_as_key_and_the_seller_sku_as_seller_code() {
+    let header = strings(&[
+        "Order ID",
+        "SKU ID",
+        "Seller SKU",
+        "Product Name",
+        "Variation",
+        "Quantity",
+        "Recipient",
+        "Phone #",
+        "Detail Address",
+        "Order Status",
+    ]);
+    let layout = detect(&header, None).unwrap();
+    assert_eq!(layout.platform, Platform::Tiktok);
+    let row = |row: usize, seller_sku: &str| {
+        (
+            row,
+            strings(&[
+                "576461413038785752",
+                "1729382256910270",
+                seller_sku,
+                "Hoodie",
+                "Black, L",
+                "1",
+                "Ann",
+                "5550100",
+                "1 Main St",
+                "To ship",
+            ]),
+        )
+    };
+    let lines = read_lines(layout, &header, &[row(2, "K1001"), row(3, " -")]);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0].sku_key, "1729382256910270");
+    assert_eq!(lines[0].seller_code, "K1001");
+    assert_eq!(lines[0].problem, None);
+    assert_eq!(lines[1].sku_key, "1729382256910270");
+    assert_eq!(lines[1].seller_code, "", "an empty seller SKU is no code");
+
+    // A layout without a seller SKU column carries no seller code.
+    let header = strings(&[
+        "Order ID",
+        "SKU ID",
+        "Product Name",
+        "Quantity",
+        "Recipient",
+        "Phone #",
+        "Detail Address",
+    ]);
+    let layout = detect(&header, None).unwrap();
+    let rows = vec![(
+        2,
+        strings(&[
+            "576461413038785752",
+            "1729382256910270",
+            "Hoodie",
+            "1",
+            "Ann",
+            "5550100",
+            "1 Main St",
+        ]),
+    )];
+    let lines = read_lines(layout, &header, &rows);
+    assert_eq!(lines[0].sku_key, "1729382256910270");
+    assert_eq!(lines[0].seller_code, "");
+}
+
+#[test]
 fn tiktok_skips_its_description_row_and_lazada_counts_one_per_line() {
     let header = strings(&[
         "Order ID",
