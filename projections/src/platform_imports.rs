@@ -111,6 +111,8 @@ pub struct ImportLine {
     pub line_id: String,
     pub item_key: String,
     pub sku_key: String,
+    /// The seller's own code of the variant (the file's seller SKU), empty when the file had none.
+    pub seller_code: String,
     pub title: String,
     pub variation: String,
     /// The line's spec as `colour;size` (`domain::variation::Spec::key`), whatever form the file
@@ -137,7 +139,7 @@ pub enum LinkedBy {
     Sku,
     /// The seller linked the whole platform item to a product; the spec chose the SKU.
     Product,
-    /// The platform's seller SKU code is a jpmall SKU id.
+    /// The platform's seller SKU code (or, failing that, its SKU key) is a jpmall SKU id.
     SkuCode,
     /// The platform's seller code is a jpmall item number; the spec chose the SKU.
     ItemNo,
@@ -159,6 +161,9 @@ impl LinkedBy {
 pub struct PlatformSku {
     pub item_key: String,
     pub sku_key: String,
+    /// The seller's own code (the file's seller SKU), when the platform's `sku_key` is something
+    /// else (TikTok Shop's and Lazada's SKU id); empty when the file has none.
+    pub seller_code: String,
     pub variation: String,
 }
 
@@ -200,9 +205,15 @@ impl Catalogue {
         skus.iter().find(|k| k.sku_id == id).cloned()
     }
 
-    /// The SKU a platform SKU orders: a link of its spec, then a seller code that is a jpmall SKU,
-    /// then a link of the whole item resolved by the spec, then a seller code that is a jpmall item
-    /// number resolved by the spec. A spec that names no single SKU of the product resolves nothing.
+    /// The SKU a platform SKU orders, the first of:
+    /// 1. a link of its spec (links are stored under the item key + sku key);
+    /// 2. its seller code that is a jpmall SKU id (a package listed from jpmall writes the SKU id as
+    ///    the seller SKU, which TikTok Shop and Lazada export beside their own SKU id);
+    /// 3. its sku key that is a jpmall SKU id (where the sku key is the seller's code: Shopee, Douyin);
+    /// 4. a link of the whole item, resolved by the spec;
+    /// 5. its seller code, then its sku key, that is a jpmall item number, resolved by the spec.
+    ///
+    /// A spec that names no single SKU of the product resolves nothing.
     fn resolve(&self, line: &PlatformSku) -> Option<(LinkedSku, LinkedBy)> {
         let spec = domain::variation::parse_spec(&line.variation);
         let key = spec.key();
@@ -217,7 +228,9 @@ impl Catalogue {
         {
             return Some((sku.clone(), LinkedBy::Sku));
         }
-        if let Some(sku) = self.by_sku_id.get(line.sku_key.trim()) {
+        let codes = [line.seller_code.trim(), line.sku_key.trim()];
+        let codes = || codes.into_iter().filter(|c| !c.is_empty());
+        if let Some(sku) = codes().find_map(|c| self.by_sku_id.get(c)) {
             return Some((sku.clone(), LinkedBy::SkuCode));
         }
         if let Some((_, _, sku)) = links.iter().find(|(scope, _, _)| *scope == LinkScope::Product) {
@@ -225,7 +238,7 @@ impl Catalogue {
                 .by_spec(&sku.product_id, &spec)
                 .map(|sku| (sku, LinkedBy::Product));
         }
-        let product = self.by_item_no.get(line.sku_key.trim())?;
+        let product = codes().find_map(|c| self.by_item_no.get(c))?;
         self.by_spec(product, &spec).map(|sku| (sku, LinkedBy::ItemNo))
     }
 }
@@ -252,7 +265,7 @@ async fn catalogue(
     item_keys.dedup();
     let mut codes: Vec<&str> = lines
         .iter()
-        .map(|l| l.sku_key.trim())
+        .flat_map(|l| [l.seller_code.trim(), l.sku_key.trim()])
         .filter(|c| !c.is_empty())
         .collect();
     codes.sort_unstable();
@@ -362,7 +375,7 @@ pub async fn lines(
 ) -> Result<Vec<ImportLine>, sqlx::Error> {
     let rows = sqlx::query(
         "SELECT l.line_no, l.source_order_no, l.line_id, l.item_key, l.sku_key, l.title, l.variation, l.quantity, \
-         l.platform_price, l.recipient, l.phone, l.address, l.hidden, l.problem, l.status \
+         l.platform_price, l.recipient, l.phone, l.address, l.hidden, l.problem, l.status, l.seller_code \
          FROM platform_import_lines l WHERE l.import_id = $1 ORDER BY l.line_no",
     )
     .bind(id)
@@ -380,6 +393,7 @@ pub async fn lines(
                 line_id: r.get("line_id"),
                 item_key: r.get("item_key"),
                 sku_key: r.get("sku_key"),
+                seller_code: r.get("seller_code"),
                 title: r.get("title"),
                 spec: spec_key(&variation),
                 variation,
@@ -416,6 +430,7 @@ impl ImportLine {
         PlatformSku {
             item_key: self.item_key.clone(),
             sku_key: self.sku_key.clone(),
+            seller_code: self.seller_code.clone(),
             variation: self.variation.clone(),
         }
     }

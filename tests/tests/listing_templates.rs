@@ -766,4 +766,64 @@ async fn a_tiktok_template_is_filled_in_its_template_sheet(app: &TestApp) {
         hundredths(&rows[5][at("price")]),
         converted(first.price, 7_100_000)
     );
+
+    // The shop sells them: a TikTok Shop order export (its description row under the header), a
+    // line per listed SKU in stock, each with TikTok's own SKU ID and the Seller SKU the package
+    // wrote. The SKU ID stays the line's sku_key; the seller code maps it, with no link.
+    let mut csv = String::from(
+        "Order ID,Order Status,Order Substatus,SKU ID,Seller SKU,Product Name,Variation,Quantity,\
+         SKU Unit Original Price,SKU Subtotal After Discount,Recipient,Phone #,Country,State,City,\
+         Districts,Detail Address\n\
+         Platform unique order ID.,Order status.,Order substatus.,Platform unique SKU ID.,Seller SKU.,\
+         Product name.,Variation.,Quantity.,Unit price.,Subtotal.,Recipient.,Phone.,Country.,State.,\
+         City.,Districts.,Address.\n",
+    );
+    let mut expected = Vec::new();
+    for (n, cells) in rows[5..].iter().enumerate() {
+        if hundredths(&cells[at("quantity")]) == 0 {
+            continue;
+        }
+        let price = hundredths(&cells[at("price")]);
+        let money = format!("{}.{:02}", price / 100, price % 100);
+        let sku = text(&cells[at("seller_sku")]);
+        let tiktok_sku = format!("17290000000{n:05}");
+        csv.push_str(&format!(
+            "5760000000000{n:05},To ship,Awaiting shipment,{tiktok_sku},{sku},\"{}\",\"{}, {}\",1,{money},\
+             {money},Ann Lee,5550100,United States,California,Los Angeles,,1 Main St\n",
+            text(&cells[at("product_name")]).replace('"', "\"\""),
+            text(&cells[at("property_value_1")]),
+            text(&cells[at("property_value_2")]),
+        ));
+        expected.push((tiktok_sku, sku));
+    }
+    assert!(!expected.is_empty(), "a SKU in stock");
+    let (status, reply) = app
+        .import_platform_file(&token, csv.into_bytes(), "tiktok-orders.csv")
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let imported = &reply["data"];
+    assert_eq!(imported["platform"], "tiktok", "{imported}");
+    assert_eq!(
+        imported["totals"]["unlinked"], 0,
+        "every line maps by its seller SKU: {imported}"
+    );
+    let mut seen = Vec::new();
+    for order in imported["orders"].as_array().unwrap() {
+        for line in order["lines"].as_array().unwrap() {
+            assert_eq!(line["sku"]["sku_id"], line["seller_code"], "{line}");
+            assert_eq!(line["linked_by"], "sku_code", "{line}");
+            seen.push((
+                line["sku_key"].as_str().unwrap().to_string(),
+                line["seller_code"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    seen.sort();
+    expected.sort();
+    assert_eq!(seen, expected, "every line of the file, keyed by TikTok's SKU ID");
+    let links: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM sku_links")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+    assert_eq!(links, 0, "mapped with no link");
 }

@@ -208,6 +208,9 @@ pub struct LineView {
     variation: String,
     item_key: String,
     sku_key: String,
+    /// The seller's own code of the variant (the file's seller SKU), empty when the file has none;
+    /// on TikTok Shop and Lazada it differs from `sku_key`, their own SKU id.
+    seller_code: String,
     quantity: i64,
     /// The platform's unit price in minor units of `currency` (centavos for PHP, fen for CNY).
     platform_price: Option<i64>,
@@ -221,7 +224,7 @@ pub struct LineView {
     spec: String,
     sku: Option<SkuView>,
     /// How the SKU was found: `sku` (this spec linked), `product` (the item linked, the spec chose),
-    /// `sku_code` (the seller SKU code is a jpmall SKU), `item_no` (the seller code is a jpmall item
+    /// `sku_code` (the seller code, or else the sku key, is a jpmall SKU), `item_no` (the seller code is a jpmall item
     /// number, the spec chose); empty when unlinked.
     linked_by: &'static str,
     /// (platform price in fen − jpmall price) × quantity, when both are known in yuan.
@@ -478,6 +481,7 @@ async fn preview_of(state: &AppState, user_id: &str, id: &str, lang: Language) -
                 variation: line.variation.clone(),
                 item_key: line.item_key.clone(),
                 sku_key: line.sku_key.clone(),
+                seller_code: line.seller_code.clone(),
                 quantity: line.quantity,
                 platform_price: line.platform_price,
                 currency: head.currency.clone(),

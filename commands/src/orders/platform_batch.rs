@@ -50,8 +50,9 @@ pub async fn save_import(
     for line in lines {
         sqlx::query(
             "INSERT INTO platform_import_lines (import_id, line_no, source_order_no, line_id, item_key, sku_key, \
-             title, variation, quantity, platform_price, recipient, phone, address, hidden, problem, status) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+             title, variation, quantity, platform_price, recipient, phone, address, hidden, problem, status, \
+             seller_code) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
         )
         .bind(id)
         .bind(line.row as i64)
@@ -69,6 +70,7 @@ pub async fn save_import(
         .bind(line.hidden.join(","))
         .bind(line.problem.map(|p| p.key()).unwrap_or(""))
         .bind(&line.status)
+        .bind(&line.seller_code)
         .execute(&mut *tx)
         .await?;
     }
