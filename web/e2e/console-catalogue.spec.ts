@@ -73,8 +73,20 @@ test('the owner adds a catalogue member, who makes a product with pictures and s
   const dialog = page.locator('.console-staff-add-modal');
   await dialog.locator('.console-staff-mobile').fill(memberMobile);
   await dialog.locator('.console-staff-name-input').fill('上新小陈');
-  await dialog.locator('.console-staff-password input').fill(memberPassword);
   await choose(page, dialog.locator('.console-staff-role-select'), '商品运营');
+  // the password's rule is shown with the field, and a weak one is refused there, before anything is sent
+  await expect(dialog.locator('.console-staff-password-rule')).toHaveText('密码须为6-18位，且包含数字和字母');
+  let staffAdds = 0;
+  const onAdd = (r: { url(): string }) => {
+    if (r.url().endsWith(`${ADMIN}/staff/add`)) staffAdds += 1;
+  };
+  page.on('request', onAdd);
+  await dialog.locator('.console-staff-password input').fill('abcdef');
+  await dialog.locator('.ant-btn-primary').click();
+  await expect(dialog.locator('.ant-form-item-has-error .ant-form-item-explain-error')).toHaveText('密码须为6-18位，且包含数字和字母');
+  page.off('request', onAdd);
+  expect(staffAdds).toBe(0);
+  await dialog.locator('.console-staff-password input').fill(memberPassword);
   const added = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/add`));
   await dialog.locator('.ant-btn-primary').click();
   expect((await added).status()).toBe(200);

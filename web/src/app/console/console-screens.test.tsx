@@ -77,6 +77,27 @@ describe('staff screen', () => {
     expect(trail.getAttribute('href')).toBe(`/audit?staff_id=${stallStaff.id}`);
   });
 
+  it('a weak staff password shows the rule under the field and sends nothing', async () => {
+    const calls = serveStaff();
+    renderConsole('/staff', intl);
+    await waitFor(() => expect(texts('.console-staff-table tbody tr')).toHaveLength(2), SOON);
+    fireEvent.click(document.querySelector('.console-staff-add')!);
+    await waitFor(() => expect(document.querySelector('.console-staff-mobile')).not.toBeNull());
+    // the rule shows before anything is typed
+    expect(document.querySelector('.console-staff-password-rule')?.textContent).toBe('密码须为6-18位，且包含数字和字母');
+    input('.console-staff-mobile', '13700137000');
+    input('.console-staff-name-input', '新员工');
+    input('.console-staff-password', 'abcdef');
+    await choose('console-staff-role-select', '客服');
+    fireEvent.click(document.querySelector('.console-staff-add-modal .ant-btn-primary')!);
+    await waitFor(() =>
+      expect(document.querySelector('.console-staff-add-modal .ant-form-item-has-error .ant-form-item-explain-error')?.textContent).toBe(
+        '密码须为6-18位，且包含数字和字母',
+      ),
+    );
+    expect(calls.some((c) => c.path === '/staff/add')).toBe(false);
+  });
+
   it('adds a stall account with its stalls and the password encrypted', async () => {
     const calls = serveStaff();
     renderConsole('/staff', intl);

@@ -17,7 +17,7 @@ import { formatDate } from '../../lib/format-date';
 import { formRule } from '../../lib/form-rules';
 import { rsaEncrypt } from '../../lib/rsa';
 import { toast } from '../../lib/toast';
-import { validateMobile } from '../../lib/validators';
+import { validateMobile, validatePassword } from '../../lib/validators';
 import { selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
 import { staffAuditPath } from './links';
 import { useConsoleSelector } from '../../state/console-hooks';
@@ -81,7 +81,13 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
         role: values.role,
         stall_ids: values.role === 'stall' ? (values.stall_ids ?? []) : [],
       }).unwrap();
-    } catch {
+    } catch (error) {
+      // the base query has toasted why; a refusal that names a field of the form is shown under it too
+      const field = ((error as { data?: { field?: unknown } }).data ?? {}).field;
+      const msg = (error as { msg?: unknown }).msg;
+      if (typeof field === 'string' && typeof msg === 'string' && ['mobile', 'name', 'password'].includes(field)) {
+        form.setFields([{ name: field as keyof AddValues, errors: [msg] }]);
+      }
       return;
     }
     void toast(intl.formatMessage({ id: 'console.staff.added' }), 'success');
@@ -107,7 +113,12 @@ function AddStaffDialog({ open, onClose }: { open: boolean; onClose: () => void 
         <Form.Item name="name" label={intl.formatMessage({ id: 'console.staff.name' })} rules={[{ required: true, whitespace: true, message: intl.formatMessage({ id: 'console.staff.name.required' }) }]}>
           <Input className="console-staff-name-input" />
         </Form.Item>
-        <Form.Item name="password" label={intl.formatMessage({ id: 'auth.password' })} rules={[{ required: true, message: intl.formatMessage({ id: 'validation.password.required' }) }]}>
+        <Form.Item
+          name="password"
+          label={intl.formatMessage({ id: 'auth.password' })}
+          extra={<span className="console-staff-password-rule">{intl.formatMessage({ id: 'validation.password.format' })}</span>}
+          rules={[formRule(intl, validatePassword)]}
+        >
           <Input.Password autoComplete="new-password" className="console-staff-password" />
         </Form.Item>
         <RoleFields role={role} />
