@@ -3,6 +3,7 @@ pub mod address;
 pub mod after_sale;
 pub mod calendar;
 pub mod catalog;
+pub mod category_path;
 pub mod constants;
 pub mod coupon;
 pub mod listing;
