@@ -1,4 +1,4 @@
-import { Button, Form, Image, Input, Select, Space, Table, Tag } from 'antd';
+import { Button, Form, Image, Input, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { useState, type HTMLAttributes, type Key } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -155,7 +155,8 @@ export default function ProductsScreen() {
         className="console-product-table"
         loading={isFetching}
         dataSource={data?.list ?? []}
-        scroll={{ x: 'max-content' }}
+        // the columns fit a 1366 px screen; narrower, the table scrolls and the actions stay in view
+        scroll={{ x: 1040 }}
         onRow={(product) => ({ 'data-id': product.id, 'data-item-no': product.item_no }) as HTMLAttributes<HTMLElement>}
         {...(writable ? { rowSelection: { selectedRowKeys: selected, onChange: (keys: Key[]) => setSelected(keys.map(String)), preserveSelectedRowKeys: true } } : {})}
         pagination={{
@@ -170,39 +171,52 @@ export default function ProductsScreen() {
           {
             key: 'image',
             title: text('console.product.picture'),
+            width: 80,
             render: (_, product) => <Image src={product.image} width={48} height={48} className="console-product-image" alt="" preview={false} />,
           },
-          { key: 'item_no', title: text('console.product.itemNo'), render: (_, product) => <span className="console-product-item-no">{product.item_no}</span> },
           {
+            // the title on one line (whole in its tooltip), the item number and stall under it, then the flags
             key: 'title',
-            title: text('console.product.title'),
+            title: [text('console.product.title'), text('console.product.itemNo'), text('console.product.stall')].join(' · '),
             render: (_, product) => (
-              <>
-                <span className="console-product-title">{titleIn(language, product)}</span>
-                {product.is_hot ? (
-                  <Tag color="red" className="console-product-flag">
-                    {text('console.product.hot')}
-                  </Tag>
+              <div className="console-product-summary">
+                <Tooltip title={titleIn(language, product)} placement="topLeft">
+                  <span className="console-product-title">{titleIn(language, product)}</span>
+                </Tooltip>
+                <div className="console-hint console-product-more">
+                  <span className="console-product-item-no">{product.item_no}</span>
+                  {' · '}
+                  <span className="console-product-stall" translate="no">{product.stall_name}</span>
+                </div>
+                {product.is_hot || product.is_sea ? (
+                  <div className="console-product-flags">
+                    {product.is_hot ? (
+                      <Tag color="red" className="console-product-flag">
+                        {text('console.product.hot')}
+                      </Tag>
+                    ) : null}
+                    {product.is_sea ? (
+                      <Tag color="blue" className="console-product-flag">
+                        {text('console.product.sea')}
+                      </Tag>
+                    ) : null}
+                  </div>
                 ) : null}
-                {product.is_sea ? (
-                  <Tag color="blue" className="console-product-flag">
-                    {text('console.product.sea')}
-                  </Tag>
-                ) : null}
-              </>
+              </div>
             ),
           },
-          { key: 'stall', dataIndex: 'stall_name', title: text('console.product.stall'), render: (name: string) => <span className="console-product-stall">{name}</span> },
-          { key: 'category', title: text('console.product.category'), render: (_, product) => categoryPath(language, categories.data, product.category_id) },
-          { key: 'price', title: text('console.product.price'), render: (_, product) => `¥${product.price}` },
+          { key: 'category', title: text('console.product.category'), width: 150, render: (_, product) => categoryPath(language, categories.data, product.category_id) },
+          { key: 'price', title: text('console.product.price'), width: 100, render: (_, product) => <span className="console-product-price">{`¥${product.price}`}</span> },
           {
             key: 'stock',
             title: text('console.product.stock'),
+            width: 130,
             render: (_, product) => <span className="console-product-stock">{text('console.product.stockOf', { stock: product.stock_total, skus: product.sku_count })}</span>,
           },
           {
             key: 'shelf',
             title: text('console.product.shelf'),
+            width: 150,
             render: (_, product) => (
               <>
                 {product.on_shelf ? (
@@ -220,8 +234,9 @@ export default function ProductsScreen() {
             key: 'actions',
             title: text('console.actions'),
             fixed: 'right',
+            width: 170,
             render: (_, product) => (
-              <Space>
+              <Space wrap size={[4, 0]} className="console-product-actions">
                 {writable ? (
                   <Link to={productPath(product.id)} className="console-product-edit">
                     {text('console.edit')}

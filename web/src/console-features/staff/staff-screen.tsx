@@ -185,7 +185,7 @@ export default function StaffScreen() {
   };
 
   return (
-    <div className="console-staff">
+    <div className="console-staff-screen">
       <Space className="console-toolbar">
         <h2>{intl.formatMessage({ id: 'console.menu.staff' })}</h2>
         <Button type="primary" className="console-staff-add" onClick={() => setAdding(true)}>
@@ -207,7 +207,11 @@ export default function StaffScreen() {
         columns={[
           { key: 'mobile', dataIndex: 'mobile', title: intl.formatMessage({ id: 'auth.mobile' }) },
           { key: 'name', dataIndex: 'name', title: intl.formatMessage({ id: 'console.staff.name' }) },
-          { key: 'role', title: intl.formatMessage({ id: 'console.staff.role' }), render: (_, staff) => intl.formatMessage({ id: `console.role.${staff.role}` }) },
+          {
+            key: 'role',
+            title: intl.formatMessage({ id: 'console.staff.role' }),
+            render: (_, staff) => <Tag className="console-staff-role-tag">{intl.formatMessage({ id: `console.role.${staff.role}` })}</Tag>,
+          },
           { key: 'stalls', title: intl.formatMessage({ id: 'console.staff.stalls' }), render: (_, staff) => staff.stall_ids.map(stallName).join(', ') },
           {
             key: 'status',
@@ -224,7 +228,7 @@ export default function StaffScreen() {
             key: 'actions',
             title: intl.formatMessage({ id: 'console.actions' }),
             render: (_, staff) => (
-              <Space>
+              <Space wrap size={[8, 4]} className="console-staff-actions">
                 <Link to={staffAuditPath(staff.id)} className="console-staff-audit">
                   {intl.formatMessage({ id: 'console.auditLink' })}
                 </Link>
