@@ -263,6 +263,58 @@ test('the owner adds a catalogue member, who makes a product with pictures and s
   await member.context().close();
 });
 
+test('in English, the add-staff form shows the password rule under the field, refuses a weak password there and a taken mobile under its field', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await consoleLogin(page, OWNER, DEMO_PASSWORD);
+  await page.locator('.console-language button[data-language="en_US"]').click();
+  await expect(page.locator('.console-staff-role')).toHaveText('Owner');
+  await page.locator('.console-menu').getByText('Staff', { exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/staff$/);
+  await page.locator('.console-staff-add').click();
+  const dialog = page.locator('.console-staff-add-modal');
+  await expect(dialog.locator('.ant-modal-title')).toHaveText('Add staff');
+  const passwordField = dialog.locator('.ant-form-item').filter({ has: page.locator('.console-staff-password') });
+  const rule = 'Password must be 6-18 characters including numbers and letters';
+  await expect(passwordField.locator('.console-staff-password-rule')).toHaveText(rule);
+  await dialog.locator('.console-staff-mobile').fill(newMobile());
+  await dialog.locator('.console-staff-name-input').fill('Catalogue Chen');
+  await choose(page, dialog.locator('.console-staff-role-select'), 'Catalogue');
+
+  // a weak password: refused under its field, under the rule, and nothing is sent
+  let staffAdds = 0;
+  const onAdd = (r: { url(): string }) => {
+    if (r.url().endsWith(`${ADMIN}/staff/add`)) staffAdds += 1;
+  };
+  page.on('request', onAdd);
+  await dialog.locator('.console-staff-password input').fill('abcdef');
+  await dialog.locator('.ant-btn-primary').click();
+  const refusal = passwordField.locator('.ant-form-item-explain-error');
+  await expect(refusal).toHaveText(rule);
+  const input = (await dialog.locator('.console-staff-password').boundingBox())!;
+  const shownRule = (await passwordField.locator('.console-staff-password-rule').boundingBox())!;
+  const shownRefusal = (await refusal.boundingBox())!;
+  expect(shownRefusal.y).toBeGreaterThanOrEqual(input.y + input.height - 1);
+  expect(shownRule.y).toBeGreaterThanOrEqual(input.y + input.height - 1);
+  page.off('request', onAdd);
+  expect(staffAdds).toBe(0);
+
+  // a strong one with a mobile that already has an account: the server's English refusal, under the mobile
+  await dialog.locator('.console-staff-password input').fill('Catalogue123');
+  await dialog.locator('.console-staff-mobile').fill(STALL_ACCOUNT);
+  const answer = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/staff/add`));
+  await dialog.locator('.ant-btn-primary').click();
+  expect(((await (await answer).json()) as { code: number }).code).not.toBe(1);
+  const mobileField = dialog.locator('.ant-form-item').filter({ has: page.locator('.console-staff-mobile') });
+  const taken = mobileField.locator('.ant-form-item-explain-error');
+  await expect(taken).toHaveText('This phone number already has a staff account.');
+  // shown, not still fading in (antd animates a message in)
+  await expect.poll(() => taken.evaluate((el) => getComputedStyle(el.closest('.ant-form-item-explain') ?? el).opacity)).toBe('1');
+  const mobileInput = (await dialog.locator('.console-staff-mobile').boundingBox())!;
+  expect((await taken.boundingBox())!.y).toBeGreaterThanOrEqual(mobileInput.y + mobileInput.height - 1);
+  await expect(passwordField.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  await screenshot(page, 'console-staff-add-refused-en_US');
+});
+
 test("the demo stall account sees only its own stall's products and cannot open markets", async ({ page, request }) => {
   await consoleLogin(page, STALL_ACCOUNT, DEMO_PASSWORD);
   await expect(page.locator('.console-staff-role')).toHaveText('档口');
