@@ -315,6 +315,9 @@ mod tests {
             assert_eq!(id(&m, en).as_ref(), Ok(code), "{en}");
         }
         let unnamed = cat("c4", None, "童装", " ");
-        assert_eq!(display_path(std::slice::from_ref(&unnamed), &unnamed, true), "童装");
+        assert_eq!(
+            display_path(std::slice::from_ref(&unnamed), &unnamed, true),
+            "童装"
+        );
     }
 }

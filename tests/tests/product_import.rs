@@ -19,6 +19,7 @@ on_both_engines!(
     a_stall_account_imports_into_its_own_stall_and_sees_its_own_imports,
     a_confirm_reaches_only_the_stalls_its_confirmer_has_now,
     the_template_and_files_that_cannot_be_imported,
+    a_category_is_named_by_its_code_its_path_or_a_name_no_other_has,
     from_an_empty_database_the_first_owner_puts_a_market_on_sale_from_an_excel_file
 );
 
@@ -690,6 +691,56 @@ async fn the_template_and_files_that_cannot_be_imported(app: &TestApp) {
             5,
             "the header and an example of 2 colours x 2 sizes"
         );
+        // The categories sheet lists every category a product can be in by path and code, and
+        // the example names the first of them by its path.
+        let (categories_name, path, other, hoodies) = if lang == "zh_CN" {
+            (
+                "分类",
+                "女装 › 连衣裙",
+                "Women › Dress",
+                ["女装 › 卫衣", "男装 › 卫衣"],
+            )
+        } else {
+            (
+                "Categories",
+                "Women › Dress",
+                "女装 › 连衣裙",
+                ["Women › Hoodie", "Men › Hoodie"],
+            )
+        };
+        assert_eq!(
+            range.get((1, 2)).unwrap().to_string(),
+            path,
+            "the example's category"
+        );
+        assert_eq!(book.sheet_names().len(), 3, "{:?}", book.sheet_names());
+        let listed = book.worksheet_range(categories_name).unwrap();
+        let lines: Vec<Vec<String>> = listed
+            .rows()
+            .map(|r| r.iter().map(|c| c.to_string()).collect())
+            .collect();
+        let header = if lang == "zh_CN" {
+            ["分类路径", "英文路径", "分类编号"]
+        } else {
+            ["Category path", "Path in Chinese", "Category code"]
+        };
+        assert_eq!(lines[0], header);
+        assert_eq!(lines[1], [path, other, "c101"]);
+        let leaves: i64 = count(
+            app,
+            "SELECT COUNT(*) FROM categories c WHERE NOT EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id)",
+        )
+        .await;
+        assert_eq!(lines.len() as i64, leaves + 1, "every leaf once");
+        for (hoodie, code) in hoodies.iter().zip(["c105", "c205"]) {
+            assert!(
+                lines.iter().any(|l| l[0] == *hoodie && l[2] == code),
+                "{hoodie} {code}: {lines:?}"
+            );
+        }
+        let help = book.worksheet_range(&book.sheet_names()[1].clone()).unwrap();
+        let category_help = help.get((3, 1)).unwrap().to_string();
+        assert!(category_help.contains(categories_name), "{category_help}");
     }
     let before = count(app, "SELECT COUNT(*) FROM product_imports").await;
     let (status, reply) = upload(app, &catalogue, b"item_no,title\nA1,tee\n".to_vec(), None).await;
@@ -709,6 +760,143 @@ async fn the_template_and_files_that_cannot_be_imported(app: &TestApp) {
         before,
         "nothing started"
     );
+}
+
+/// The seeded 卫衣 is under both 女装 and 男装: the bare name is refused with both paths and codes,
+/// in the reader's language, and nothing is written for it; the path as the console writes it,
+/// with `/` or `>`, with or without spaces, in Chinese or English names, and the code each name
+/// one. A stall account's import reads them the same way.
+async fn a_category_is_named_by_its_code_its_path_or_a_name_no_other_has(app: &TestApp) {
+    app.seed(3).await;
+    let catalogue = app.staff("13900009601", "catalogue", &[]).await;
+    let m = market(app).await;
+    let pool = &app.db().pool;
+    let hoodie = |parent: &'static str| async move {
+        let row = sqlx::query(
+            "SELECT c.id, c.name_en, p.name_en AS parent_en FROM categories c JOIN categories p ON p.id = c.parent_id \
+             WHERE c.name_zh = '卫衣' AND p.name_zh = $1",
+        )
+        .bind(parent)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+        let (id, en, parent_en): (String, String, String) =
+            (row.get("id"), row.get("name_en"), row.get("parent_en"));
+        (id, en, parent_en)
+    };
+    let (women, hoodie_en, women_en) = hoodie("女装").await;
+    let (men, _, men_en) = hoodie("男装").await;
+    let english_path = format!("{men_en} › {hoodie_en}");
+    let stall = m.stall_name.as_str();
+    let line = |item: &'static str, category: &str| {
+        [
+            item,
+            "卫衣新款",
+            category,
+            stall,
+            "灰色",
+            "M",
+            "59.00",
+            "3",
+            "",
+            "a.png",
+            "",
+        ]
+        .map(String::from)
+    };
+    let lines = [
+        line("CAT-BARE", "卫衣"),
+        line("CAT-SHOWN", "女装 › 卫衣"),
+        line("CAT-SLASH", "女装/卫衣"),
+        line("CAT-GT", "女装>卫衣"),
+        line("CAT-EN", &english_path),
+        line("CAT-MIXED", &format!("{women_en} / 卫衣")),
+        line("CAT-CODE", &men),
+    ];
+    let rows: Vec<[&str; 11]> = lines.iter().map(|l| l.each_ref().map(String::as_str)).collect();
+    let zip = pictures_zip(&[("a.png", 21)]);
+    let import = preview(app, &catalogue, sheet(&rows), Some(zip.clone())).await;
+    assert_eq!(
+        import["counts"],
+        json!({"create": 6, "update": 0, "unchanged": 0, "refused": 1, "conflict": 0}),
+        "{import}"
+    );
+    assert_eq!(
+        row(&import, 2)["reason"],
+        format!(
+            "More than one category is called 卫衣; write its path or its code: \
+             {women_en} › {hoodie_en} ({women}), {men_en} › {hoodie_en} ({men})."
+        )
+    );
+    let id = import["id"].as_str().unwrap().to_string();
+    let chinese: Value = app
+        .client
+        .get(app.url(&format!("/jpmall/admin/catalog/imports/detail?id={id}")))
+        .header("admin-token", &catalogue)
+        .header("content-language", "zh_CN")
+        .send()
+        .await
+        .unwrap()
+        .json()
+        .await
+        .unwrap();
+    let bare = chinese["data"]["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["row"] == 2)
+        .unwrap()
+        .clone();
+    assert_eq!(
+        bare["reason"],
+        format!("有多个分类叫 卫衣，请写路径或分类编号：女装 › 卫衣（{women}）、男装 › 卫衣（{men}）")
+    );
+
+    confirm(app, &catalogue, &id).await;
+    for (item, category) in [
+        ("CAT-SHOWN", &women),
+        ("CAT-SLASH", &women),
+        ("CAT-GT", &women),
+        ("CAT-EN", &men),
+        ("CAT-MIXED", &women),
+        ("CAT-CODE", &men),
+    ] {
+        let found: String = sqlx::query_scalar("SELECT category_id FROM products WHERE item_no = $1")
+            .bind(item)
+            .fetch_one(pool)
+            .await
+            .unwrap_or_else(|e| panic!("{item}: {e}"));
+        assert_eq!(&found, category, "{item}");
+    }
+    assert_eq!(
+        count(app, "SELECT COUNT(*) FROM products WHERE item_no = 'CAT-BARE'").await,
+        0,
+        "the refused row wrote nothing"
+    );
+
+    // A stall account's import into its own stall reads a path the same way.
+    let supplier = app.staff("13900009602", "stall", &[&m.stall_id]).await;
+    let own = [[
+        "CAT-OWN",
+        "档口卫衣",
+        "男装 > 卫衣",
+        &m.stall_id,
+        "灰色",
+        "L",
+        "69.00",
+        "2",
+        "",
+        "a.png",
+        "",
+    ]];
+    let theirs = preview(app, &supplier, sheet(&own), Some(zip)).await;
+    assert_eq!(row(&theirs, 2)["action"], "create", "{theirs}");
+    confirm(app, &supplier, theirs["id"].as_str().unwrap()).await;
+    let found: String = sqlx::query_scalar("SELECT category_id FROM products WHERE item_no = 'CAT-OWN'")
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    assert_eq!(found, men);
 }
 
 async fn saved(app: &TestApp, token: &str, path: &str, body: Value) -> String {

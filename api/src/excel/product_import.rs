@@ -11,6 +11,7 @@ use commands::catalog::import_record;
 use commands::catalog::products::{store_picture, PictureDirs};
 use commands::clock::now;
 use commands::Refusal;
+use domain::category_path::{self, Category};
 use projections::product_imports::ImportRecord;
 use rust_xlsxwriter::XlsxError;
 use serde::Serialize;
@@ -52,9 +53,16 @@ pub fn column_title(column: &str, lang: Language) -> String {
     message(lang, &format!("import.col.{column}"), &[])
 }
 
-/// The template: the header row, an example product of two colours × two sizes, and a second sheet
-/// saying what each column takes.
-pub fn template(lang: Language) -> Result<Vec<u8>, XlsxError> {
+/// The template: the header row, an example product of two colours × two sizes, a second sheet
+/// saying what each column takes, and a third listing every category a product can be in, by its
+/// path in each language and its code (what the category column takes).
+pub fn template(lang: Language, categories: &[Category]) -> Result<Vec<u8>, XlsxError> {
+    let english = lang == Language::EnUs;
+    let leaves = category_path::leaves(categories);
+    let example_category = match leaves.first() {
+        Some(first) => category_path::display_path(categories, first, english),
+        None => message(lang, "import.example.category", &[]),
+    };
     let mut book = Book::new();
     let titles: Vec<String> = COLUMNS.iter().map(|c| column_title(c, lang)).collect();
     let widths = [
@@ -70,7 +78,7 @@ pub fn template(lang: Language) -> Result<Vec<u8>, XlsxError> {
         let cells = [
             "A1001",
             "纯棉圆领短袖T恤",
-            &message(lang, "import.example.category", &[]),
+            &example_category,
             &message(lang, "import.example.stall", &[]),
             colour,
             size,
@@ -105,6 +113,23 @@ pub fn template(lang: Language) -> Result<Vec<u8>, XlsxError> {
             &[
                 Cell::Text(column_title(column, lang)),
                 Cell::Text(message(lang, &format!("import.help.{column}"), &[])),
+            ],
+        )?;
+    }
+    let titles =
+        ["path", "path_other", "code"].map(|c| message(lang, &format!("import.categories.{c}"), &[]));
+    let sheet = book.add_sheet(
+        &message(lang, "import.sheet.categories", &[]),
+        &titles,
+        &[30.0, 30.0, 14.0],
+    )?;
+    for category in leaves {
+        book.write_row(
+            sheet,
+            &[
+                Cell::Text(category_path::display_path(categories, category, english)),
+                Cell::Text(category_path::display_path(categories, category, !english)),
+                Cell::Text(category.id.clone()),
             ],
         )?;
     }
@@ -389,16 +414,26 @@ fn reason(row: &RowReport, lang: Language) -> String {
     if row.reason.is_empty() {
         return String::new();
     }
+    // A parameter given in each language (`paths@zh`, `paths@en`) is the reader's, as `paths`.
+    let own = match lang {
+        Language::ZhCn => "@zh",
+        Language::EnUs => "@en",
+    };
     let params: Vec<(&str, String)> = row
         .params
         .iter()
-        .map(|(k, v)| {
-            let value = if k == "column" {
+        .filter_map(|(k, v)| {
+            let name = match k.split_once('@') {
+                Some((name, _)) if k.ends_with(own) => name,
+                Some(_) => return None,
+                None => k.as_str(),
+            };
+            let value = if name == "column" {
                 column_title(v, lang)
             } else {
                 v.clone()
             };
-            (k.as_str(), value)
+            Some((name, value))
         })
         .collect();
     message(lang, &row.reason, &params)

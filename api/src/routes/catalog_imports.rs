@@ -13,6 +13,7 @@ use commands::catalog::import::Plan;
 use commands::catalog::import_record::{self, NewImport};
 use commands::clock::now;
 use commands::Refusal;
+use domain::category_path::Category;
 use projections::catalog::Page;
 use projections::product_imports::ImportRecord;
 use serde::Deserialize;
@@ -40,9 +41,20 @@ fn uploader(caller: &StaffCaller) -> Option<String> {
     }
 }
 
-pub async fn template(headers: HeaderMap) -> Result<Response, AppError> {
+/// The template, with the catalogue's categories listed by path and code.
+pub async fn template(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, AppError> {
     let lang = language_of(&headers);
-    let bytes = tokio::task::spawn_blocking(move || product_import::template(lang))
+    let categories: Vec<Category> = projections::catalog_admin::categories(&state.db.pool)
+        .await?
+        .into_iter()
+        .map(|c| Category {
+            id: c.id,
+            parent_id: c.parent_id,
+            name_zh: c.name_zh,
+            name_en: c.name_en,
+        })
+        .collect();
+    let bytes = tokio::task::spawn_blocking(move || product_import::template(lang, &categories))
         .await
         .map_err(|e| AppError::Internal(e.into()))?
         .map_err(|e| AppError::Internal(e.into()))?;

@@ -11,6 +11,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
+use domain::category_path::{self, Category, Miss};
 use domain::money::Fen;
 use serde::{Deserialize, Serialize};
 use sqlx::Row;
@@ -176,18 +177,14 @@ struct Stall {
     name: String,
 }
 
-struct Category {
-    id: String,
-    name_zh: String,
-    name_en: String,
-    is_parent: bool,
-}
-
 /// The catalogue the rows are checked against.
 struct Lookups {
     stalls: Vec<Stall>,
     categories: Vec<Category>,
 }
+
+/// At most this many of the categories an ambiguous name fits are listed in its refusal.
+const AMBIGUOUS_LISTED: usize = 5;
 
 impl Lookups {
     async fn load(db: &Database) -> Result<Self> {
@@ -200,21 +197,18 @@ impl Lookups {
                 name: r.get("name"),
             })
             .collect();
-        let categories = sqlx::query(
-            "SELECT c.id, c.name_zh, c.name_en, \
-             CASE WHEN EXISTS (SELECT 1 FROM categories k WHERE k.parent_id = c.id) THEN 1 ELSE 0 END AS is_parent \
-             FROM categories c",
-        )
-        .fetch_all(&db.pool)
-        .await?
-        .iter()
-        .map(|r| Category {
-            id: r.get("id"),
-            name_zh: r.get("name_zh"),
-            name_en: r.get("name_en"),
-            is_parent: r.get::<i32, _>("is_parent") == 1,
-        })
-        .collect();
+        let categories =
+            sqlx::query("SELECT id, parent_id, name_zh, name_en FROM categories ORDER BY sort, id")
+                .fetch_all(&db.pool)
+                .await?
+                .iter()
+                .map(|r| Category {
+                    id: r.get("id"),
+                    parent_id: r.get("parent_id"),
+                    name_zh: r.get("name_zh"),
+                    name_en: r.get("name_en"),
+                })
+                .collect();
         Ok(Self { stalls, categories })
     }
 
@@ -240,24 +234,38 @@ impl Lookups {
         }
     }
 
-    /// A category a product can be in (one without children), by id or either name.
+    /// A category a product can be in (one without children), by its code, either name or its
+    /// path (`女装 › 卫衣`); a name more than one has is refused with their paths and codes, given
+    /// in each language (`paths@zh`, `paths@en`: the reader's is shown as `paths`).
     fn category(&self, text: &str) -> std::result::Result<&Category, Refusal> {
-        let lower = text.to_lowercase();
-        let found: Vec<&Category> = match self.categories.iter().find(|c| c.id == text) {
-            Some(c) => vec![c],
-            None => self
-                .categories
-                .iter()
-                .filter(|c| c.name_zh == text || c.name_en.to_lowercase() == lower)
-                .collect(),
-        };
-        let leaves: Vec<&Category> = found.iter().copied().filter(|c| !c.is_parent).collect();
-        match (leaves.as_slice(), found.is_empty()) {
-            ([one], _) => Ok(one),
-            ([], true) => Err(Refusal::new("import.category_unknown").with("category", text)),
-            ([], false) => Err(Refusal::new("import.category_not_leaf").with("category", text)),
-            _ => Err(Refusal::new("import.category_ambiguous").with("category", text)),
-        }
+        category_path::resolve(&self.categories, text).map_err(|miss| match miss {
+            Miss::Unknown => Refusal::new("import.category_unknown").with("category", text),
+            Miss::NotLeaf => Refusal::new("import.category_not_leaf").with("category", text),
+            Miss::Ambiguous(found) => {
+                let listed = |english: bool, between: &str| {
+                    let mut paths: Vec<String> = found
+                        .iter()
+                        .take(AMBIGUOUS_LISTED)
+                        .map(|c| {
+                            let path = category_path::display_path(&self.categories, c, english);
+                            if english {
+                                format!("{path} ({})", c.id)
+                            } else {
+                                format!("{path}（{}）", c.id)
+                            }
+                        })
+                        .collect();
+                    if found.len() > AMBIGUOUS_LISTED {
+                        paths.push("…".into());
+                    }
+                    paths.join(between)
+                };
+                Refusal::new("import.category_ambiguous")
+                    .with("category", text)
+                    .with("paths@zh", listed(false, "、"))
+                    .with("paths@en", listed(true, ", "))
+            }
+        })
     }
 }
 
