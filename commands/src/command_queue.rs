@@ -277,7 +277,7 @@ pub struct Within<A: Snapshotted> {
 }
 
 /// `MarkOutOfStock` → `mark_out_of_stock`.
-fn snake_case(name: &str) -> String {
+pub(crate) fn snake_case(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 4);
     for (i, c) in name.chars().enumerate() {
         if c.is_ascii_uppercase() {

@@ -6,6 +6,7 @@ pub mod accounts;
 pub mod actor;
 pub mod addresses;
 pub mod after_sales;
+pub mod audit_actions;
 pub mod captcha;
 pub mod cart;
 pub mod catalog;

@@ -1,5 +1,7 @@
 //! Reads of staff accounts, their sessions and the audit trail of staff actions.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use serde::Serialize;
 use serde_json::Value;
 use sqlx::any::AnyRow;
@@ -142,6 +144,10 @@ pub struct AuditEntry {
     pub object_type: String,
     pub object_id: String,
     pub detail: Value,
+    /// The names of the ids this row holds (its object and its detail's ids), by kind (`staff`,
+    /// `user`, `product`, `sku`, `stall`, `market`, `category`, `notice`) and id; an id no read
+    /// table knows any more is left out.
+    pub names: BTreeMap<&'static str, BTreeMap<String, String>>,
 }
 
 #[derive(Debug, Default)]
@@ -152,12 +158,14 @@ pub struct AuditFilter {
     pub object_id: Option<String>,
 }
 
-/// The audit trail, newest first, by staff member and/or object.
+/// The audit trail, newest first, by staff member and/or object, each row with the names of the ids it
+/// holds (in English where the read table has an English name and `english`).
 pub async fn audit(
     pool: &AnyPool,
     filter: &AuditFilter,
     page: i64,
     pagesize: i64,
+    english: bool,
 ) -> sqlx::Result<Page<AuditEntry>> {
     let mut conditions = Vec::new();
     let mut binds: Vec<&str> = Vec::new();
@@ -200,7 +208,7 @@ pub async fn audit(
         .bind((page - 1) * pagesize)
         .fetch_all(pool)
         .await?;
-    let list = rows
+    let mut list: Vec<AuditEntry> = rows
         .iter()
         .map(|r| AuditEntry {
             id: r.get("id"),
@@ -212,14 +220,150 @@ pub async fn audit(
             object_type: r.get("object_type"),
             object_id: r.get("object_id"),
             detail: serde_json::from_str(&r.get::<String, _>("detail")).unwrap_or(Value::Null),
+            names: BTreeMap::new(),
         })
         .collect();
+    name_ids(pool, &mut list, english).await?;
     Ok(Page {
         list,
         total,
         page,
         pagesize,
     })
+}
+
+/// The object types whose id names a row of a read table, and the kind of that row.
+const NAMED_OBJECTS: [(&str, &str); 7] = [
+    ("staff", "staff"),
+    ("product", "product"),
+    ("stall", "stall"),
+    ("market", "market"),
+    ("category", "category"),
+    ("notice", "notice"),
+    ("wallet", "user"),
+];
+
+/// The detail fields (at its top level) that hold ids, and their kind; a field may hold one id or
+/// a list of them.
+const NAMED_FIELDS: [(&str, &str); 9] = [
+    ("staff_id", "staff"),
+    ("user_id", "user"),
+    ("product_id", "product"),
+    ("sku_id", "sku"),
+    ("stall_id", "stall"),
+    ("stall_ids", "stall"),
+    ("market_id", "market"),
+    ("category_id", "category"),
+    ("parent_id", "category"),
+];
+
+/// The ids an audit row names, by kind.
+pub fn ids_of(entry: &AuditEntry) -> Vec<(&'static str, String)> {
+    let mut ids = Vec::new();
+    if let Some((_, kind)) = NAMED_OBJECTS.iter().find(|(t, _)| *t == entry.object_type) {
+        if !entry.object_id.is_empty() {
+            ids.push((*kind, entry.object_id.clone()));
+        }
+    }
+    if let Value::Object(detail) = &entry.detail {
+        for (field, kind) in NAMED_FIELDS {
+            match detail.get(field) {
+                Some(Value::String(id)) if !id.is_empty() => ids.push((kind, id.clone())),
+                Some(Value::Array(list)) => ids.extend(
+                    list.iter()
+                        .filter_map(Value::as_str)
+                        .filter(|id| !id.is_empty())
+                        .map(|id| (kind, id.to_string())),
+                ),
+                _ => {}
+            }
+        }
+    }
+    ids
+}
+
+/// Values per `IN (…)` list, well under either engine's bind limit.
+const IN_CHUNK: usize = 400;
+
+/// The statement naming ids of `kind` (an `IN` list follows it), its id column read as `id` and its
+/// name as `name_zh` and `name_en` (the same for a name in one language only).
+fn naming_sql(kind: &str) -> Option<&'static str> {
+    Some(match kind {
+        "staff" => "SELECT id, name AS name_zh, name AS name_en FROM staff WHERE id IN",
+        "user" => {
+            "SELECT id, CASE WHEN nickname <> '' THEN nickname ELSE username END AS name_zh, \
+             CASE WHEN nickname <> '' THEN nickname ELSE username END AS name_en FROM users WHERE id IN"
+        }
+        "product" => "SELECT id, title_zh AS name_zh, title_en AS name_en FROM products WHERE id IN",
+        "sku" => {
+            "SELECT k.id AS id, p.title_zh || ' ' || k.color || ' ' || k.size AS name_zh, \
+             CASE WHEN p.title_en <> '' THEN p.title_en ELSE p.title_zh END AS name_en, \
+             k.color AS color, k.size AS size, p.colors AS colors \
+             FROM skus k JOIN products p ON p.id = k.product_id WHERE k.id IN"
+        }
+        "stall" => "SELECT id, name AS name_zh, name AS name_en FROM stalls WHERE id IN",
+        "market" => "SELECT id, name_zh, name_en FROM markets WHERE id IN",
+        "category" => "SELECT id, name_zh, name_en FROM categories WHERE id IN",
+        "notice" => "SELECT id, title_zh AS name_zh, title_en AS name_en FROM notices WHERE id IN",
+        _ => return None,
+    })
+}
+
+/// A SKU's English name: the product's English title (`title`), the colour in English where the
+/// product gives it, and the size in English where it is one the product names.
+fn sku_in_english(title: &str, row: &AnyRow) -> String {
+    let color: String = row.get("color");
+    let size: String = row.get("size");
+    let colour = domain::variation::english_colour(&row.get::<String, _>("colors"), &color);
+    let colour = if colour.is_empty() { color } else { colour };
+    let size = domain::variation::SIZES
+        .iter()
+        .find(|(zh, _)| *zh == size)
+        .map_or(size.clone(), |(_, en)| en.to_string());
+    format!("{title} {colour} {size}")
+}
+
+/// Fills each row's `names` with one statement per kind of id on the page.
+async fn name_ids(pool: &AnyPool, list: &mut [AuditEntry], english: bool) -> sqlx::Result<()> {
+    let per_row: Vec<Vec<(&'static str, String)>> = list.iter().map(ids_of).collect();
+    let mut wanted: BTreeMap<&'static str, BTreeSet<&str>> = BTreeMap::new();
+    for (kind, id) in per_row.iter().flatten() {
+        wanted.entry(kind).or_default().insert(id);
+    }
+    let mut known: BTreeMap<&'static str, BTreeMap<String, String>> = BTreeMap::new();
+    for (kind, ids) in wanted {
+        let Some(sql) = naming_sql(kind) else { continue };
+        let ids: Vec<&str> = ids.into_iter().collect();
+        for chunk in ids.chunks(IN_CHUNK) {
+            let marks = (1..=chunk.len())
+                .map(|i| format!("${i}"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            let statement = format!("{sql} ({marks})");
+            let mut query = sqlx::query(&statement);
+            for id in chunk {
+                query = query.bind(*id);
+            }
+            for row in query.fetch_all(pool).await? {
+                let zh: String = row.get("name_zh");
+                let mut en: String = row.get("name_en");
+                if kind == "sku" {
+                    en = sku_in_english(&en, &row);
+                }
+                // a name without its English form keeps its Chinese one
+                let name = if english && !en.trim().is_empty() { en } else { zh };
+                known.entry(kind).or_default().insert(row.get("id"), name);
+            }
+        }
+    }
+    for (entry, ids) in list.iter_mut().zip(per_row) {
+        for (kind, id) in ids {
+            if let Some(name) = known.get(kind).and_then(|names| names.get(&id)) {
+                entry.names.entry(kind).or_default().insert(id, name.clone());
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Paid orders whose stock is still to be fetched from the stalls.

@@ -12,7 +12,8 @@ on_both_engines!(
     every_staff_call_checks_the_role_of_its_caller,
     seller_and_staff_sessions_never_open_each_other,
     staff_logins_are_throttled_apart_from_sellers,
-    staff_actions_are_traceable_to_who_did_them
+    staff_actions_are_traceable_to_who_did_them,
+    the_audit_trail_names_the_ids_of_each_row
 );
 
 /// Every staff call, with a body that changes nothing (null: a GET), and the permission it needs
@@ -505,4 +506,136 @@ async fn staff_actions_are_traceable_to_who_did_them(app: &TestApp) {
     // Sellers' own actions are not staff actions.
     let (_, trail) = app.as_staff(&owner, "audit", Value::Null).await;
     assert_eq!(trail["data"]["total"], 3, "{trail}");
+}
+
+/// The audit listing in `language`, as the owner reads it.
+async fn audit_in(app: &TestApp, token: &str, query: &str, language: &str) -> Value {
+    let (status, trail) = app
+        .send(
+            app.client
+                .get(app.url(&format!("/jpmall/admin/audit?{query}")))
+                .header("admin-token", token)
+                .header("content-language", language),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{trail}");
+    trail
+}
+
+async fn the_audit_trail_names_the_ids_of_each_row(app: &TestApp) {
+    app.seed(2).await;
+    app.register("13800138500", "abc123").await;
+    sqlx::query("UPDATE users SET nickname = '小王服饰' WHERE mobile = '13800138500'")
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    let owner = app.staff("13900008500", "owner", &[]).await;
+    let product = tests::product_id_of(1);
+    let (title_zh, title_en): (String, String) =
+        sqlx::query_as("SELECT title_zh, title_en FROM products WHERE id = $1")
+            .bind(&product)
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap();
+    let (sku, color, size, colors): (String, String, String, String) = sqlx::query_as(
+        "SELECT k.id, k.color, k.size, p.colors FROM skus k JOIN products p ON p.id = k.product_id \
+         WHERE k.product_id = $1 ORDER BY k.sort LIMIT 1",
+    )
+    .bind(&product)
+    .fetch_one(&app.db().pool)
+    .await
+    .unwrap();
+    let color_en = domain::variation::english_colour(&colors, &color);
+    assert!(
+        !color_en.is_empty(),
+        "the demo product names its colours in English: {colors}"
+    );
+    let (stall, stall_name): (String, String) =
+        sqlx::query_as("SELECT id, name FROM stalls ORDER BY id LIMIT 1")
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap();
+
+    // Three audited changes whose rows hold ids: a stock change (a product and its SKU), a stall
+    // account (its stalls) and a coupon issued to a seller (the seller).
+    let (status, reply) = app
+        .as_staff(
+            &owner,
+            "catalog/stock/change",
+            json!({"sku_id": sku, "delta": 5, "reason": "到货"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let (status, added) = app
+        .as_staff(
+            &owner,
+            "staff/add",
+            json!({"mobile": "13900008501", "name": "档口小李", "password": app.encrypt(STAFF_PASSWORD),
+                   "role": "stall", "stall_ids": [stall]}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{added}");
+    let member = added["data"]["id"].as_str().unwrap().to_string();
+    let now = commands::clock::now();
+    let (status, issued) = app
+        .as_staff(
+            &owner,
+            "coupons/issue",
+            json!({"mobile": "13800138500", "name": "满50减5", "name_en": "¥5 off over ¥50", "type": "product",
+                   "discount_type": "full_reduction", "threshold": "50", "amount": "5",
+                   "valid_from": now, "valid_to": now + 86_400}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{issued}");
+    let seller: String = sqlx::query_scalar("SELECT id FROM users WHERE mobile = '13800138500'")
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap();
+
+    let sku_zh = format!("{title_zh} {color} {size}");
+    let sku_en = format!("{title_en} {color_en} {size}");
+    for (language, title, sku_name) in [("zh_CN", &title_zh, &sku_zh), ("en_US", &title_en, &sku_en)] {
+        let trail = audit_in(app, &owner, "", language).await;
+        let rows = trail["data"]["list"].as_array().unwrap();
+        let row = |action: &str| {
+            rows.iter()
+                .find(|r| r["action"] == action)
+                .unwrap_or_else(|| panic!("no {action} in {trail}"))
+                .clone()
+        };
+        let issue = row("coupon.issue");
+        assert_eq!(issue["detail"]["user_id"], seller.as_str());
+        assert_eq!(
+            issue["names"],
+            json!({"user": {seller.as_str(): "小王服饰"}}),
+            "{language}"
+        );
+        let added = row("staff.add");
+        assert_eq!(
+            added["names"],
+            json!({"staff": {member.as_str(): "档口小李"}, "stall": {stall.as_str(): stall_name.as_str()}}),
+            "{language}"
+        );
+        let stock = row("sku.stock");
+        assert_eq!(stock["object_id"], product.as_str());
+        assert_eq!(
+            stock["names"],
+            json!({"product": {product.as_str(): title.as_str()},
+                   "sku": {sku.as_str(): sku_name.as_str()}}),
+            "{language}"
+        );
+    }
+    // The names follow the filter: one member's trail names only what its rows hold.
+    let trail = audit_in(
+        app,
+        &owner,
+        &format!("object_type=staff&object_id={member}"),
+        "zh_CN",
+    )
+    .await;
+    assert_eq!(trail["data"]["total"], 1, "{trail}");
+    assert_eq!(
+        trail["data"]["list"][0]["names"]["stall"][stall.as_str()],
+        stall_name.as_str()
+    );
 }

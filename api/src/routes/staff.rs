@@ -244,6 +244,7 @@ fn given(value: Option<String>) -> Option<String> {
 
 pub async fn audit(
     State(state): State<AppState>,
+    headers: HeaderMap,
     QueryArgs(query): QueryArgs<AuditQuery>,
 ) -> ApiResult<Page<AuditEntry>> {
     let (page, pagesize) = Paging {
@@ -262,6 +263,7 @@ pub async fn audit(
         &filter,
         page,
         pagesize,
+        language_of(&headers) == Language::EnUs,
     )
     .await?))
 }
