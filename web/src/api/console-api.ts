@@ -65,7 +65,22 @@ export interface AuditEntry {
   object_type: string;
   object_id: string;
   detail: unknown;
+  /** What the action recorded: its command's fields (money in fen, times in unix seconds, ids). */
 }
+  /** The names of the ids the row holds (its object, its detail's ids), by kind and id. */
+  names?: AuditNames;
+}
+
+/** Names by id, per kind of id, as the audit listing resolves them. */
+export interface AuditNames {
+  staff?: Record<string, string>;
+  user?: Record<string, string>;
+  product?: Record<string, string>;
+  sku?: Record<string, string>;
+  stall?: Record<string, string>;
+  market?: Record<string, string>;
+  category?: Record<string, string>;
+  notice?: Record<string, string>;
 
 export interface StallOption {
   id: string;

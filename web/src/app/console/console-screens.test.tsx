@@ -140,31 +140,40 @@ describe('staff screen', () => {
 });
 
 describe('audit screen', () => {
-  it('shows the trail with action names, actors and compact detail; filters are sent', async () => {
+  it('shows each change as a sentence with names, the raw record on request; staff are picked by name', async () => {
     const calls = serveConsole({
       '/staff/me': () => ok(owner),
+      '/staff/list': () => ok({ list: [owner, stallStaff], total: 2 }),
       '/audit': () =>
         ok({
           list: [
-            { id: 2, at: 1_700_000_100, actor_kind: 'staff', actor_id: 's1', actor_name: '王店主', action: 'staff.add', object_type: 'staff', object_id: 's3', detail: { role: 'stall', stall_ids: ['st2'] } },
+            {
+              id: 2, at: 1_700_000_100, actor_kind: 'staff', actor_id: 's1', actor_name: '王店主', action: 'staff.add', object_type: 'staff', object_id: 's3',
+              detail: { name: '档口小张', mobile: '139****0002', role: 'stall', stall_ids: ['st2'] }, names: { staff: { s3: '档口小张' }, stall: { st2: 'B202' } },
+            },
             { id: 1, at: 1_700_000_000, actor_kind: 'operator', actor_id: null, actor_name: null, action: 'order.cancel_by_ops', object_type: 'sku', object_id: 'k9', detail: {} },
           ],
           total: 2,
         }),
     });
     renderConsole('/audit', intl);
-    await waitFor(() => expect(texts('.console-audit-table tbody tr')).toHaveLength(2), SOON);
-    const first = texts('.console-audit-table tbody tr:nth-child(1) td');
-    expect(first.slice(1)).toEqual(['员工 王店主', '添加员工', 'staff', 's3', '{"role":"stall","stall_ids":["st2"]}']);
+    await waitFor(() => expect(texts('.console-audit-table tbody tr.ant-table-row')).toHaveLength(2), SOON);
+    const first = texts('.console-audit-table tbody tr.ant-table-row:nth-child(1) td');
+    expect(first.slice(1, 4)).toEqual(['员工 王店主', '添加员工', '添加员工 档口小张（档口，手机 139****0002），供货档口：B202']);
     // an action the catalogue does not name shows as it is
-    expect(texts('.console-audit-table tbody tr:nth-child(2) td').slice(1, 3)).toEqual(['运营', 'order.cancel_by_ops']);
+    expect(texts('.console-audit-table tbody tr.ant-table-row:nth-child(2) td').slice(1, 4)).toEqual(['运营', 'order.cancel_by_ops', 'order.cancel_by_ops：k9']);
+    // the raw record only on request
+    expect(document.querySelector('.console-audit-raw')).toBeNull();
+    fireEvent.click(document.querySelectorAll('.console-audit-raw-toggle')[0]!);
+    await waitFor(() => expect(document.querySelector('.console-audit-raw')?.textContent).toContain('"stall_ids": [\n      "st2"'));
+    expect(document.querySelectorAll('.console-audit-raw-toggle')[0]!.textContent).toBe('收起原始记录');
 
-    input('.console-audit-staff', ' s1 ');
-    input('.console-audit-object-type', 'staff');
+    await choose('console-audit-staff', '档口小李 (档口)');
+    input('.console-audit-object-type', ' staff ');
     await choose('console-audit-actor-kind', '员工');
     fireEvent.click(document.querySelector('.console-audit-search')!);
     await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/audit').at(-1)?.body).toEqual({ staff_id: 's1', actor_kind: 'staff', object_type: 'staff', page: '1', pagesize: '20' }),
+      expect(calls.filter((c) => c.path === '/audit').at(-1)?.body).toEqual({ staff_id: 's2', actor_kind: 'staff', object_type: 'staff', page: '1', pagesize: '20' }),
     );
     expect(screen.getByTestId('where').textContent).toBe('/audit');
   });
