@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Modal, Select, Space, Table } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Select, Space, Table, Typography } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import { useCategoriesQuery, useSaveCategoryMutation, type Category, type CategoryBody } from './catalogue-api';
@@ -90,7 +90,8 @@ function CategoryDialog({ editing, categories, onClose }: { editing: Editing; ca
 
 /**
  * /admin/categories (catalogue.read; not for a stall account): the two levels as a tree with
- * product counts; top-level and child categories are added and edited with catalogue.write.
+ * each category's code (what an import may name it by) and product counts; top-level and child
+ * categories are added and edited with catalogue.write.
  */
 export default function CategoriesScreen() {
   const intl = useIntl();
@@ -129,6 +130,16 @@ export default function CategoriesScreen() {
         onRow={(row) => ({ 'data-id': row.id }) as HTMLAttributes<HTMLElement>}
         columns={[
           { key: 'name', title: text('console.category.name'), render: (_, row) => nameIn(language, row) },
+          // what an import's category column takes besides a path (女装 › 卫衣) or a name only it has
+          {
+            key: 'code',
+            title: text('console.category.code'),
+            render: (_, row) => (
+              <Typography.Text className="console-category-code" copyable={{ text: row.id }}>
+                {row.id}
+              </Typography.Text>
+            ),
+          },
           { key: 'name_zh', dataIndex: 'name_zh', title: text('console.nameZh') },
           { key: 'name_en', dataIndex: 'name_en', title: text('console.nameEn') },
           { key: 'sort', dataIndex: 'sort', title: text('console.sort') },

@@ -92,6 +92,10 @@ describe('categories screen', () => {
       ['child', 'T恤', '2'],
       ['top', '男装', '1'],
     ]);
+    // each row shows its code (what an import may name it by) under its own header
+    const headers = [...document.querySelectorAll('.console-category-table thead th')].map((th) => th.textContent);
+    expect(headers.slice(0, 2)).toEqual(['分类', '分类编号']);
+    expect([...rows('console-category-table')].map((r) => r.querySelector('.console-category-code')?.textContent)).toEqual(['c1', 'c11', 'c12', 'c2']);
     // only top-level categories take children
     expect(rows('console-category-table')[0]!.querySelector('.console-category-add-child')).not.toBeNull();
     expect(rows('console-category-table')[1]!.querySelector('.console-category-add-child')).toBeNull();
