@@ -73,6 +73,14 @@ pub async fn record(conn: &mut AnyConnection, action: Action<'_>) -> sqlx::Resul
     record_as(conn, &actor, action).await
 }
 
+/// Records a look at something guarded (a payee in full) against the current actor, in a
+/// transaction of its own: a look has no change to stand or fall with, but is not shown unrecorded.
+pub async fn record_look(db: &crate::Database, action: Action<'_>) -> sqlx::Result<()> {
+    let mut tx = db.begin_write().await?;
+    record(&mut tx, action).await?;
+    tx.commit().await
+}
+
 pub async fn record_as(conn: &mut AnyConnection, actor: &Actor, action: Action<'_>) -> sqlx::Result<()> {
     sqlx::query(
         "INSERT INTO staff_actions (at, actor_kind, actor_id, action, object_type, object_id, detail) \

@@ -82,9 +82,40 @@ pub fn mask_mobile(mobile: &str) -> String {
     }
 }
 
+/// The fewest digits a staff search by phone takes: the last four are what a seller reads out.
+pub const PHONE_SEARCH_MIN_DIGITS: usize = 4;
+
+/// A staff member's search by phone: the digits typed (spaces and dashes dropped), four to eleven of
+/// them, matched anywhere in the number; empty when nothing was typed.
+pub fn phone_search(text: &str) -> Result<String, Violation> {
+    let digits: String = text.chars().filter(|c| !matches!(c, ' ' | '-')).collect();
+    if digits.is_empty() {
+        return Ok(digits);
+    }
+    if !digits.chars().all(|c| c.is_ascii_digit()) || !(PHONE_SEARCH_MIN_DIGITS..=11).contains(&digits.len())
+    {
+        return Err(violation("mobile.search_invalid", "mobile"));
+    }
+    Ok(digits)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_phone_search_takes_four_to_eleven_digits() {
+        assert_eq!(phone_search("").unwrap(), "");
+        assert_eq!(phone_search(" 8000 ").unwrap(), "8000");
+        assert_eq!(phone_search("138-0013-8000").unwrap(), "13800138000");
+        for bad in ["800", "138001380001", "13a8", "8000\u{0}"] {
+            assert_eq!(
+                phone_search(bad).unwrap_err().key,
+                "mobile.search_invalid",
+                "{bad}"
+            );
+        }
+    }
 
     #[test]
     fn mobile_rules() {

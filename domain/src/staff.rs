@@ -30,6 +30,9 @@ pub enum Permission {
     WithdrawalsRead,
     #[serde(rename = "withdrawals.write")]
     WithdrawalsWrite,
+    /// The full payee and account of a withdrawal, to send the money: every look is recorded.
+    #[serde(rename = "payees.read")]
+    PayeesRead,
     #[serde(rename = "ledgers.read")]
     LedgersRead,
     /// The home's day figures and 30-day trend: counts and sums, no buyer.
@@ -49,7 +52,7 @@ pub enum Permission {
 }
 
 impl Permission {
-    pub const ALL: [Permission; 18] = [
+    pub const ALL: [Permission; 19] = [
         Permission::StaffManage,
         Permission::CatalogueRead,
         Permission::CatalogueWrite,
@@ -61,6 +64,7 @@ impl Permission {
         Permission::AfterSalesWrite,
         Permission::WithdrawalsRead,
         Permission::WithdrawalsWrite,
+        Permission::PayeesRead,
         Permission::LedgersRead,
         Permission::FiguresRead,
         Permission::CouponsRead,
@@ -84,6 +88,7 @@ impl Permission {
             AfterSalesWrite => "aftersales.write",
             WithdrawalsRead => "withdrawals.read",
             WithdrawalsWrite => "withdrawals.write",
+            PayeesRead => "payees.read",
             LedgersRead => "ledgers.read",
             FiguresRead => "figures.read",
             CouponsRead => "coupons.read",
@@ -109,6 +114,7 @@ impl Permission {
             AfterSalesWrite => "every after-sale step, receiving the returned parcel included",
             WithdrawalsRead => "the withdrawals queue and the day's payout sheet",
             WithdrawalsWrite => "marking a withdrawal paid or rejecting it",
+            PayeesRead => "the full payee and account of withdrawals: the to-pay sheet and a row's reveal, each recorded in the audit trail",
             LedgersRead => "one seller's ledger and balance",
             FiguresRead => "the home's day figures and 30-day trend (counts and sums, no buyer)",
             CouponsRead => "coupon templates and issued coupons",
@@ -173,7 +179,13 @@ impl Role {
             Role::Catalogue => &[CatalogueRead, CatalogueWrite, StockWrite, ImportsWrite],
             Role::Warehouse => &[OrdersRead, OrdersWrite, CatalogueRead, StockWrite, FiguresRead],
             Role::Service => &[AfterSalesRead, AfterSalesWrite],
-            Role::Finance => &[WithdrawalsRead, WithdrawalsWrite, LedgersRead, FiguresRead],
+            Role::Finance => &[
+                WithdrawalsRead,
+                WithdrawalsWrite,
+                PayeesRead,
+                LedgersRead,
+                FiguresRead,
+            ],
             Role::Marketing => &[CouponsRead, CouponsWrite, NoticesWrite],
             Role::Stall => &[CatalogueRead, CatalogueWrite, StockWrite, ImportsWrite],
         }
@@ -186,7 +198,7 @@ impl Role {
             Role::Catalogue => "products, shelf, stock and imports of every stall; markets, categories, stalls. No orders: shortages are the warehouse's",
             Role::Warehouse => "waves, shipping and labels, abnormal orders and shortages; the catalogue for the waves' market and stall filters and to correct stock; the day's figures. Returned parcels are received by the service desk, so no after-sales",
             Role::Service => "after-sales: each shows its order's number, the lines asked about and the parcel it left in, the seller's phone and the timeline; the service desk also receives the returned parcel. Not the order queues and their buyers",
-            Role::Finance => "withdrawals with the seller's ledger beside each, the payout sheet, the day's figures and the trend. No buyers' addresses",
+            Role::Finance => "withdrawals with the seller's ledger beside each, the payee in full to send the money (the to-pay sheet, a row's reveal; each look recorded), the day's paid sheet, the day's figures and the trend. No buyers' addresses",
             Role::Marketing => "coupons (off the goods, the service fee or the shipping: no product is picked) and notices. No catalogue",
             Role::Stall => "a supplier's own stalls only: their products, stock and imports",
         }

@@ -365,6 +365,8 @@ pub struct CouponFilter {
     pub discount_type: Option<String>,
     /// unused | used | expired
     pub status: Option<String>,
+    /// Digits of the seller's phone (the operator's search; see `domain::accounts::phone_search`).
+    pub mobile: Option<String>,
 }
 
 #[derive(Debug, Clone, Default, Serialize)]
@@ -409,6 +411,10 @@ pub async fn list(
             binds.push(value.clone());
             parts.push(format!("{column} = ${}", binds.len()));
         }
+    }
+    if let Some(digits) = filter.mobile.as_deref().filter(|d| !d.is_empty()) {
+        binds.push(crate::accounts::phone_pattern(digits));
+        parts.push(crate::accounts::phone_condition("user_id", binds.len()));
     }
     let now_param = binds.len() + 1;
     let base = if parts.is_empty() {

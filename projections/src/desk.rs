@@ -1,5 +1,5 @@
 //! What the service, finance and marketing desks and the console's home read beyond the queues:
-//! the day's payouts, the published coupons with their take-up, the announcements on show, today's
+//! the day's payouts and the withdrawals to pay, the published coupons with their take-up, the announcements on show, today's
 //! figures and the 30-day trend.
 
 use std::collections::BTreeMap;
@@ -21,6 +21,21 @@ pub async fn payouts_of_day(pool: &AnyPool, day: i64) -> sqlx::Result<Vec<Withdr
     ))
     .bind(from)
     .bind(from + DAY_SECONDS)
+    .fetch_all(pool)
+    .await?;
+    Ok(rows.iter().map(withdrawal_row).collect())
+}
+
+/// The most withdrawals one to-pay sheet lists: a day's queue is far shorter, and a workbook of this
+/// many rows is still small.
+pub const TO_PAY_LIMIT: i64 = 5_000;
+
+/// Withdrawals waiting to be paid, oldest first (the order finance pays them in).
+pub async fn withdrawals_to_pay(pool: &AnyPool) -> sqlx::Result<Vec<WithdrawalRow>> {
+    let rows = sqlx::query(&format!(
+        "SELECT {WITHDRAWAL_COLUMNS} {WITHDRAWAL_FROM} \
+         WHERE w.status = 'pending' ORDER BY w.requested_at, w.sequence, w.id LIMIT {TO_PAY_LIMIT}"
+    ))
     .fetch_all(pool)
     .await?;
     Ok(rows.iter().map(withdrawal_row).collect())

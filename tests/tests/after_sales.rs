@@ -209,6 +209,34 @@ async fn a_return_goes_from_application_to_refund_with_its_deductions(app: &Test
         reply["msg"],
         "Cannot submit the return: the after-sale is pending review."
     );
+    // The service desk's queue names the seller by masked phone and name (no raw id) and finds
+    // them by any four or more digits of the phone.
+    sqlx::query("UPDATE users SET nickname = '小李服饰' WHERE mobile = '13800000701'")
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    let service = app.staff("13900000711", "service", &[]).await;
+    let (status, listed) = app
+        .as_staff(&service, "aftersales?mobile=0701", Value::Null)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    assert_eq!(listed["data"]["total"], 1, "{listed}");
+    assert_eq!(listed["data"]["list"][0]["id"], id.as_str());
+    assert_eq!(
+        listed["data"]["list"][0]["seller"],
+        json!({"mobile": "138****0701", "name": "小李服饰"})
+    );
+    let (_, other) = app
+        .as_staff(&service, "aftersales?mobile=13800000702", Value::Null)
+        .await;
+    assert_eq!(other["data"]["total"], 0, "{other}");
+    let (status, refused) = app.as_staff(&service, "aftersales?mobile=701", Value::Null).await;
+    assert_eq!(
+        (status, refused["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("mobile")),
+        "{refused}"
+    );
+    assert_eq!(refused["msg"], "Enter 4 to 11 digits of the phone number");
     let approved = admin_ok(app, "aftersales/approve", json!({"id": id})).await;
     assert_eq!(approved["status"], "awaiting_return");
     for (body, field) in [

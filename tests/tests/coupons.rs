@@ -630,6 +630,15 @@ async fn a_seller_reads_coupon_names_in_the_language_of_the_request(app: &TestAp
     assert_eq!(status, StatusCode::OK, "{listed}");
     assert_eq!(listed["data"]["list"][0]["name_zh"], "满50减5");
     assert_eq!(listed["data"]["list"][0]["name_en"], "¥5 off goods over ¥50");
+    // whose it is, by masked phone and name; found by the last four digits too
+    assert_eq!(
+        listed["data"]["list"][0]["seller"],
+        json!({"mobile": "138****0811", "name": "138****0811"})
+    );
+    let (_, by_digits) = app.as_staff(&marketing, "coupons?mobile=0811", Value::Null).await;
+    assert_eq!(by_digits["data"]["total"], listed["data"]["total"], "{by_digits}");
+    let (status, _) = app.as_staff(&marketing, "coupons?mobile=08a1", Value::Null).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     // A coupon published before English names (as migration 0031 leaves it), claimed now: in
     // English its name is built from its terms.
     sqlx::query(

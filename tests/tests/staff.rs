@@ -33,6 +33,7 @@ fn staff_calls() -> Vec<(&'static str, Value, Option<Permission>)> {
         ("withdrawals", Value::Null, Some(P::WithdrawalsRead)),
         ("withdrawals/approve", json!({}), Some(P::WithdrawalsWrite)),
         ("withdrawals/reject", json!({}), Some(P::WithdrawalsWrite)),
+        ("withdrawals/reveal", json!({}), Some(P::PayeesRead)),
         ("orders", Value::Null, Some(P::OrdersRead)),
         ("orders/prepare_stock", json!({}), Some(P::OrdersWrite)),
         ("orders/out_of_stock", json!({}), Some(P::OrdersWrite)),

@@ -152,9 +152,12 @@ fn day_of(text: &str) -> Option<i64> {
     Some(china_day(at))
 }
 
+/// A payout sheet: one row per withdrawal with the payee and account in full, as the money is sent.
+/// `sheet` names it: the day's paid sheet or the sheet of withdrawals to pay.
 pub fn payouts_workbook(
     rows: &[projections::wallet::WithdrawalRow],
     lang: Language,
+    sheet: &str,
 ) -> Result<Vec<u8>, rust_xlsxwriter::XlsxError> {
     let mut book = Book::new();
     let columns = [
@@ -170,11 +173,7 @@ pub fn payouts_workbook(
         .iter()
         .map(|c| message(lang, &format!("payout.col.{c}"), &[]))
         .collect();
-    let sheet = book.add_sheet(
-        &message(lang, "payout.sheet", &[]),
-        &titles,
-        &[24.0, 14.0, 14.0, 26.0, 12.0, 20.0, 20.0],
-    )?;
+    let sheet = book.add_sheet(sheet, &titles, &[24.0, 14.0, 14.0, 26.0, 12.0, 20.0, 20.0])?;
     for w in rows {
         book.write_row(
             sheet,
@@ -192,6 +191,21 @@ pub fn payouts_workbook(
     book.to_bytes()
 }
 
+async fn workbook_response(
+    rows: Vec<projections::wallet::WithdrawalRow>,
+    lang: Language,
+    sheet: String,
+    file_name: String,
+) -> Result<Response, AppError> {
+    let bytes = tokio::task::spawn_blocking(move || payouts_workbook(&rows, lang, &sheet))
+        .await
+        .map_err(|e| AppError::Internal(e.into()))?
+        .map_err(|e| AppError::Internal(e.into()))?;
+    Ok(crate::routes::excel::xlsx_response(bytes, &file_name))
+}
+
+/// The withdrawals paid on a day (today by default), for the books (payees.read: it shows each
+/// payee in full, so the look is recorded).
 pub async fn payouts(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -206,12 +220,86 @@ pub async fn payouts(
     };
     let rows = read::payouts_of_day(&state.db.pool, day).await?;
     let (y, m, d) = domain::calendar::civil_from_days(day);
-    let bytes = tokio::task::spawn_blocking(move || payouts_workbook(&rows, lang))
-        .await
-        .map_err(|e| AppError::Internal(e.into()))?
-        .map_err(|e| AppError::Internal(e.into()))?;
-    let name = format!("{}_{y:04}{m:02}{d:02}.xlsx", message(lang, "payout.sheet", &[]));
-    Ok(crate::routes::excel::xlsx_response(bytes, &name))
+    commands::actor::record_look(
+        &state.db,
+        commands::actor::Action {
+            action: "withdrawal.paid_sheet",
+            object_type: "withdrawal",
+            object_id: "",
+            detail: serde_json::json!({"day": format!("{y:04}-{m:02}-{d:02}"), "count": rows.len()}),
+        },
+    )
+    .await?;
+    let sheet = message(lang, "payout.sheet", &[]);
+    let name = format!("{sheet}_{y:04}{m:02}{d:02}.xlsx");
+    workbook_response(rows, lang, sheet, name).await
+}
+
+/// The withdrawals waiting to be paid, oldest first, with where to send each (payees.read). The
+/// look is recorded in the audit trail with the withdrawals it showed.
+pub async fn payouts_to_pay(State(state): State<AppState>, headers: HeaderMap) -> Result<Response, AppError> {
+    let lang = language_of(&headers);
+    let rows = read::withdrawals_to_pay(&state.db.pool).await?;
+    let ids: Vec<&str> = rows.iter().map(|w| w.id.as_str()).collect();
+    let total: i64 = rows.iter().map(|w| w.amount.0).sum();
+    commands::actor::record_look(
+        &state.db,
+        commands::actor::Action {
+            action: "withdrawal.payout_sheet",
+            object_type: "withdrawal",
+            object_id: "",
+            detail: serde_json::json!({"count": rows.len(), "amount": total, "ids": ids}),
+        },
+    )
+    .await?;
+    let (y, m, d) = domain::calendar::civil_from_days(china_day(now()));
+    let sheet = message(lang, "payout.sheet_to_pay", &[]);
+    let name = format!("{sheet}_{y:04}{m:02}{d:02}.xlsx");
+    workbook_response(rows, lang, sheet, name).await
+}
+
+#[derive(Deserialize)]
+pub struct RevealBody {
+    #[serde(default)]
+    id: String,
+}
+
+/// A withdrawal's payee and account in full.
+#[derive(Serialize)]
+pub struct Payee {
+    id: String,
+    payee: String,
+    account: String,
+}
+
+/// One withdrawal's payee and account in full, for finance to send the money (payees.read); the
+/// look is recorded in the audit trail.
+pub async fn reveal_payee(
+    State(state): State<AppState>,
+    crate::extract::JsonBody(body): crate::extract::JsonBody<RevealBody>,
+) -> ApiResult<Payee> {
+    let id = body.id.trim();
+    if id.is_empty() {
+        return Err(Refusal::new("catalog.id_required").on("id").into());
+    }
+    let Some(found) = projections::wallet::withdrawal_by_id(&state.db.pool, id).await? else {
+        return Err(AppError::NotFound("withdrawal.not_found"));
+    };
+    commands::actor::record_look(
+        &state.db,
+        commands::actor::Action {
+            action: "withdrawal.reveal",
+            object_type: "withdrawal",
+            object_id: &found.id,
+            detail: serde_json::json!({"user_id": found.user_id, "amount": found.amount.0, "status": found.status}),
+        },
+    )
+    .await?;
+    Ok(ok(Payee {
+        id: found.id,
+        payee: found.payee,
+        account: found.account,
+    }))
 }
 
 #[derive(Deserialize)]

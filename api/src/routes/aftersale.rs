@@ -11,6 +11,7 @@ use commands::Refusal;
 use domain::after_sale::AfterSaleStatus;
 use domain::money::Fen;
 use domain::order::Claim;
+use projections::accounts::WithSeller;
 use projections::after_sales::{self as read, AfterSaleFilter, AfterSaleView, AfterSalesPage};
 use projections::orders::TimelineEntry;
 use projections::product_names::ProductNames;
@@ -193,6 +194,9 @@ pub struct ListBody {
     status: String,
     #[serde(default)]
     order_no: String,
+    /// The operator's search by the seller's phone (digits; sellers' own lists ignore it).
+    #[serde(default)]
+    mobile: String,
 }
 
 pub fn filter_of(body: &ListBody, user_id: Option<String>) -> Result<(AfterSaleFilter, i64, i64), AppError> {
@@ -213,6 +217,7 @@ pub fn filter_of(body: &ListBody, user_id: Option<String>) -> Result<(AfterSaleF
             user_id,
             status,
             order_no: body.order_no.clone(),
+            mobile: String::new(),
         },
         page,
         pagesize,
@@ -337,12 +342,32 @@ pub async fn cancel(
 
 // The operator's calls.
 
+/// The operator's after-sales page: each with its seller's masked phone and name.
+#[derive(Serialize)]
+pub struct StaffAfterSalesPage {
+    list: Vec<WithSeller<AfterSaleView>>,
+    total: i64,
+    page: i64,
+    pagesize: i64,
+    counts: projections::after_sales::AfterSaleCounts,
+}
+
 pub async fn admin_list(
     State(state): State<AppState>,
     QueryArgs(query): QueryArgs<ListBody>,
-) -> ApiResult<AfterSalesPage> {
-    let (filter, page, pagesize) = filter_of(&query, None)?;
-    Ok(ok(read::list(&state.db.pool, &filter, page, pagesize).await?))
+) -> ApiResult<StaffAfterSalesPage> {
+    let (mut filter, page, pagesize) = filter_of(&query, None)?;
+    filter.mobile = domain::accounts::phone_search(&query.mobile).map_err(Refusal::from)?;
+    let found = read::list(&state.db.pool, &filter, page, pagesize).await?;
+    let list =
+        projections::accounts::with_sellers(&state.db.pool, found.list, |a| a.user_id.as_str()).await?;
+    Ok(ok(StaffAfterSalesPage {
+        list,
+        total: found.total,
+        page: found.page,
+        pagesize: found.pagesize,
+        counts: found.counts,
+    }))
 }
 
 async fn step(state: AppState, body: IdBody, step: Step) -> ApiResult<AfterSaleView> {

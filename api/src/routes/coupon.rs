@@ -22,7 +22,7 @@ use projections::messages::MessageRow;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::actions::coupons::{self as actions, user_by_mobile};
+use crate::actions::coupons as actions;
 use crate::envelope::ok;
 use crate::error::{ApiResult, AppError};
 use crate::extract::{text, CurrentUser, JsonBody, QueryArgs};
@@ -234,6 +234,7 @@ pub async fn lists(
             "coupon.status_required",
             "status",
         )?,
+        mobile: None,
     };
     let found = read::list(&state.db.pool, &filter, page, pagesize, now()).await?;
     Ok(ok(localize_page(language_of(&headers), found)))
@@ -363,27 +364,45 @@ pub struct AdminListQuery {
     mobile: String,
 }
 
+/// The operator's page of issued coupons: each with its seller's masked phone and name.
+#[derive(Serialize)]
+pub struct StaffCouponsPage {
+    list: Vec<projections::accounts::WithSeller<CouponView>>,
+    total: i64,
+    page: i64,
+    pagesize: i64,
+    counts: projections::coupons::CouponCounts,
+}
+
+/// Issued coupons, newest first; `mobile` narrows them to sellers whose phone holds those digits.
 pub async fn admin_list(
     State(state): State<AppState>,
     headers: HeaderMap,
     QueryArgs(query): QueryArgs<AdminListQuery>,
-) -> ApiResult<CouponsPage> {
+) -> ApiResult<StaffCouponsPage> {
     let (page, pagesize) = Paging {
         page: query.page,
         pagesize: query.pagesize,
     }
     .checked()?;
-    let user_id = if query.mobile.trim().is_empty() {
-        None
-    } else {
-        Some(user_by_mobile(&state, &query.mobile).await?)
-    };
+    let digits = domain::accounts::phone_search(&query.mobile).map_err(Refusal::from)?;
     let filter = CouponFilter {
-        user_id,
+        mobile: Some(digits),
         ..CouponFilter::default()
     };
-    let found = read::list(&state.db.pool, &filter, page, pagesize, now()).await?;
-    Ok(ok(localize_page(language_of(&headers), found)))
+    let found = localize_page(
+        language_of(&headers),
+        read::list(&state.db.pool, &filter, page, pagesize, now()).await?,
+    );
+    let list =
+        projections::accounts::with_sellers(&state.db.pool, found.list, |c| c.user_id.as_str()).await?;
+    Ok(ok(StaffCouponsPage {
+        list,
+        total: found.total,
+        page: found.page,
+        pagesize: found.pagesize,
+        counts: found.counts,
+    }))
 }
 
 #[cfg(test)]

@@ -17,6 +17,8 @@ pub struct AfterSaleFilter {
     /// `None`: every status.
     pub status: Option<AfterSaleStatus>,
     pub order_no: String,
+    /// Digits of the seller's phone (the operator's search; see `domain::accounts::phone_search`).
+    pub mobile: String,
 }
 
 /// `all` and every status code, zero included, so a screen can show each tab's count.
@@ -55,6 +57,10 @@ fn base_conditions(filter: &AfterSaleFilter) -> (Vec<String>, Vec<String>) {
     if !filter.order_no.trim().is_empty() {
         binds.push(prefix_pattern(filter.order_no.trim()));
         parts.push(format!("order_no LIKE ${} ESCAPE '\\'", binds.len()));
+    }
+    if !filter.mobile.is_empty() {
+        binds.push(crate::accounts::phone_pattern(&filter.mobile));
+        parts.push(crate::accounts::phone_condition("user_id", binds.len()));
     }
     (parts, binds)
 }

@@ -24,6 +24,7 @@ export type Permission =
   | 'aftersales.write'
   | 'withdrawals.read'
   | 'withdrawals.write'
+  | 'payees.read'
   | 'ledgers.read'
   | 'figures.read'
   | 'coupons.read'
@@ -64,9 +65,8 @@ export interface AuditEntry {
   action: string;
   object_type: string;
   object_id: string;
-  detail: unknown;
   /** What the action recorded: its command's fields (money in fen, times in unix seconds, ids). */
-}
+  detail: unknown;
   /** The names of the ids the row holds (its object, its detail's ids), by kind and id. */
   names?: AuditNames;
 }
@@ -81,6 +81,7 @@ export interface AuditNames {
   market?: Record<string, string>;
   category?: Record<string, string>;
   notice?: Record<string, string>;
+}
 
 export interface StallOption {
   id: string;

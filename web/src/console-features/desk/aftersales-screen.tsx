@@ -11,7 +11,7 @@ import { useStaffAccess } from '../../widgets/use-staff';
 import { AfterSaleActions } from './after-sale-actions';
 import { courierName, kindName, SaleBreakdown, SaleImages, SaleLines, SaleStatus, SaleTimeline } from './after-sale-parts';
 import { QUEUE_TABS } from './after-sale-steps';
-import { deskPagination, DESK_PAGE_SIZE, sellerOf, yuan } from './desk-parts';
+import { deskPagination, DESK_PAGE_SIZE, PhoneSearch, SellerCell, sellerOf, yuan } from './desk-parts';
 
 /** One after-sale: what was asked, the items, the refund, the history and the steps its status allows. */
 function AfterSaleDetail({ sale, canWrite, onRefund }: { sale: StaffAfterSaleDetail; canWrite: boolean; onRefund: () => void }) {
@@ -125,7 +125,8 @@ export default function AfterSalesScreen() {
   const [status, setStatus] = useState<string>(QUEUE_TABS[0]!);
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<string | null>(null);
-  const { data, isFetching } = useStaffAfterSalesQuery({ token, language, status, page, pagesize: DESK_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
+  const [mobile, setMobile] = useState('');
+  const { data, isFetching } = useStaffAfterSalesQuery({ token, language, status, mobile, page, pagesize: DESK_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const text = (id: string) => intl.formatMessage({ id });
   const tabLabel = (code: string) => (code === '' ? text('afterSale.tab.all') : text(afterSaleStatusKey(code)));
 
@@ -133,6 +134,14 @@ export default function AfterSalesScreen() {
     <div className="console-desk-aftersales">
       <Space className="console-toolbar">
         <h2>{text('console.menu.aftersales')}</h2>
+        <PhoneSearch
+          inputClass="console-desk-sale-mobile"
+          buttonClass="console-desk-sale-search"
+          onSearch={(digits) => {
+            setMobile(digits);
+            setPage(1);
+          }}
+        />
       </Space>
       <Tabs
         className="console-desk-sale-tabs"
@@ -154,7 +163,7 @@ export default function AfterSalesScreen() {
         columns={[
           { key: 'id', title: text('afterSale.id'), render: (_, sale) => sale.id },
           { key: 'order', title: text('order.orderNo'), render: (_, sale) => sale.order_no },
-          { key: 'seller', title: text('console.desk.seller'), render: (_, sale) => sellerOf(sale) },
+          { key: 'seller', title: text('console.desk.seller'), render: (_, sale) => <SellerCell row={sale} /> },
           { key: 'kind', title: text('afterSale.kind'), render: (_, sale) => kindName(intl, sale.kind) },
           { key: 'status', title: text('afterSale.status'), render: (_, sale) => <SaleStatus status={sale.status} /> },
           { key: 'quantity', title: text('afterSale.quantity'), align: 'right', render: (_, sale) => sale.quantity },

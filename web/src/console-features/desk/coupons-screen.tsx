@@ -20,7 +20,7 @@ import { showRefusal } from '../../widgets/form-refusal';
 import { useConsoleSelector } from '../../state/console-hooks';
 import { useStaffAccess } from '../../widgets/use-staff';
 import { amountProblem, couponBody, percentProblem, thresholdProblem, type CouponValues } from './coupon-body';
-import { deskPagination, DESK_PAGE_SIZE, sellerOf, useConsoleDayjsLocale } from './desk-parts';
+import { deskPagination, DESK_PAGE_SIZE, PhoneSearch, SellerCell, useConsoleDayjsLocale } from './desk-parts';
 
 const STATUS_COLOR: Record<string, string> = { unused: 'processing', used: 'success', expired: 'default' };
 const DAY_FORMAT = 'YYYY-MM-DD HH:mm';
@@ -77,30 +77,20 @@ function TemplatesTab() {
 function IssuedTab() {
   const intl = useIntl();
   const token = useConsoleSelector(selectConsoleToken);
-  const [draft, setDraft] = useState('');
   const [mobile, setMobile] = useState('');
   const [page, setPage] = useState(1);
   const { data, isFetching } = useIssuedCouponsQuery({ token, mobile, page, pagesize: DESK_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const text = (id: string) => intl.formatMessage({ id });
-  const search = () => {
-    setMobile(draft.trim());
-    setPage(1);
-  };
   return (
     <>
-      <Space className="console-filter">
-        <Input
-          className="console-desk-coupon-mobile"
-          placeholder={text('console.desk.coupon.mobile')}
-          value={draft}
-          allowClear
-          onChange={(e) => setDraft(e.target.value)}
-          onPressEnter={search}
-        />
-        <Button className="console-desk-coupon-search" onClick={search}>
-          {text('console.search')}
-        </Button>
-      </Space>
+      <PhoneSearch
+        inputClass="console-desk-coupon-mobile"
+        buttonClass="console-desk-coupon-search"
+        onSearch={(digits) => {
+          setMobile(digits);
+          setPage(1);
+        }}
+      />
       <Table<IssuedCoupon>
         rowKey="id"
         className="console-desk-coupon-table"
@@ -110,7 +100,7 @@ function IssuedTab() {
         onRow={(row) => ({ 'data-id': row.id, 'data-status': row.status }) as HTMLAttributes<HTMLElement>}
         pagination={deskPagination(intl, page, data?.total ?? 0, setPage)}
         columns={[
-          { key: 'seller', title: text('console.desk.seller'), render: (_, row) => sellerOf(row) },
+          { key: 'seller', title: text('console.desk.seller'), render: (_, row) => <SellerCell row={row} /> },
           { key: 'name', title: text('console.desk.coupon.name'), render: (_, row) => row.name_zh },
           { key: 'nameEn', title: text('console.desk.coupon.nameEn'), render: (_, row) => englishName(intl, row.name_en) },
           { key: 'type', title: text('coupon.filter.type'), render: (_, row) => typeName(intl, row.type) },

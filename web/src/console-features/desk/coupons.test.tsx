@@ -33,7 +33,14 @@ function serveCoupons(more: Record<string, (body: Record<string, unknown>) => Re
   return serveConsole({
     '/staff/me': () => ok(staff),
     '/coupons/templates': () => ok({ list: [templateOf()], total: 1 }),
-    '/coupons': () => ok({ list: [couponOf(), couponOf({ id: 'CP2', status: 'unused', order_no: '', used_at: null })], total: 2 }),
+    '/coupons': () =>
+      ok({
+        list: [
+          couponOf({ seller: { mobile: '137****7000', name: '小美女装' } }),
+          couponOf({ id: 'CP2', status: 'unused', order_no: '', used_at: null, seller: { mobile: '137****7000', name: '137****7000' } }),
+        ],
+        total: 2,
+      }),
     '/coupons/publish': (body) => ok({ ...templateOf({ template_id: 'T2' }), ...body }),
     '/coupons/issue': (body) => ok({ ...couponOf({ id: 'CP3', status: 'unused', order_no: '' }), ...body }),
     ...more,
@@ -102,9 +109,21 @@ describe('coupons screen', () => {
     expect(texts('.console-desk-coupon-status')).toEqual(['已使用', '未使用']);
     expect(texts('.console-desk-coupon-order')).toEqual(['JP20260102000009', '']);
     expect(texts('.console-desk-coupon-table .console-desk-coupon-name-en')).toEqual(['10% off shipping', '10% off shipping']);
-    input('.console-desk-coupon-mobile', ' 13700137000 ');
+    // whose each is: name and masked phone, never the raw user id (the name once when it is the phone)
+    expect(texts('.console-desk-coupon-table .console-desk-seller')).toEqual(['小美女装 137****7000', '137****7000']);
+    expect(document.querySelector('.console-desk-coupon-table')?.textContent).not.toContain('u7');
+    input('.console-desk-coupon-mobile', ' 137-0013-7000 ');
     fireEvent.click(document.querySelector('.console-desk-coupon-search')!);
     await waitFor(() => expect(calls.filter((c) => c.path === '/coupons').at(-1)?.body).toEqual({ mobile: '13700137000', page: '1', pagesize: '20' }));
+    // the last four digits are enough; fewer are said under the box and not sent
+    input('.console-desk-coupon-mobile', '7000');
+    fireEvent.click(document.querySelector('.console-desk-coupon-search')!);
+    await waitFor(() => expect(calls.filter((c) => c.path === '/coupons').at(-1)?.body).toEqual({ mobile: '7000', page: '1', pagesize: '20' }));
+    const asked = calls.length;
+    input('.console-desk-coupon-mobile', '700');
+    fireEvent.click(document.querySelector('.console-desk-coupon-search')!);
+    await waitFor(() => expect(texts('.console-desk-phone-search .ant-form-item-explain-error')).toEqual(['请输入手机号中的 4 到 11 位数字']));
+    expect(calls.length).toBe(asked);
   });
 
   it('publishes a claimable coupon with its validity in unix seconds', async () => {

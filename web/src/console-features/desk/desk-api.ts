@@ -16,14 +16,22 @@ const A = '/jpmall/admin';
 /** Filters left empty are not sent. */
 const present = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== ''));
 
+/** Whose a staff list's row is: the seller's phone masked as lists show it, and their name. */
+export interface SellerBrief {
+  mobile: string;
+  name: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // After-sales [aftersales.read / aftersales.write]
 
 /** An after-sale as the console lists it: the seller's with whose it is. */
 export interface StaffAfterSale extends AfterSale {
   user_id: string;
-  /** The seller's phone number (the detail has it; the list may). */
+  /** The seller's phone number (the detail has it). */
   mobile?: string;
+  /** The seller, phone masked (the list has it). */
+  seller?: SellerBrief;
 }
 
 /**
@@ -48,6 +56,8 @@ export interface StaffAfterSaleDetail extends StaffAfterSale {
 interface AfterSaleListArgs extends PageArgs {
   token: string;
   language: Language;
+  /** Digits of the seller's phone; '' for every seller. */
+  mobile: string;
   /** One status code; '' for every status. */
   status: string;
 }
@@ -104,6 +114,16 @@ export interface SellerLedger {
 /** The day's payout list (`.xlsx`, China time): fetched with the admin token and saved. */
 export const payoutsUrl = (date: string) => `${A}/withdrawals/payouts?date=${encodeURIComponent(date)}`;
 
+/** The withdrawals waiting to be paid (`.xlsx`, oldest first, payees in full; the look is audited). */
+export const payoutsToPayUrl = `${A}/withdrawals/payouts/to_pay`;
+
+/** `withdrawals/reveal` [payees.read]: one withdrawal's payee and account in full (the look is audited). */
+export interface RevealedPayee {
+  id: string;
+  payee: string;
+  account: string;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Coupons [coupons.read / coupons.write]
 
@@ -131,6 +151,8 @@ export interface CouponTemplate {
 export interface IssuedCoupon extends Coupon {
   user_id: string;
   mobile?: string;
+  /** The seller, phone masked. */
+  seller?: SellerBrief;
 }
 
 /** The terms of a coupon to issue or publish; money in yuan, times unix seconds. */
@@ -215,7 +237,7 @@ const consoleDeskApi = consoleApi
         });
       return {
         staffAfterSales: build.query<ConsoleList<StaffAfterSale>, AfterSaleListArgs>({
-          query: ({ status, page, pagesize }) => ({ url: `${A}/aftersales`, params: present({ status, page, pagesize }) }),
+          query: ({ status, mobile, page, pagesize }) => ({ url: `${A}/aftersales`, params: present({ status, mobile, page, pagesize }) }),
           providesTags: [{ type: 'AfterSale', id: 'LIST' }],
         }),
         staffAfterSale: build.query<StaffAfterSaleDetail, { token: string; language: Language; id: string }>({
@@ -235,6 +257,10 @@ const consoleDeskApi = consoleApi
         }),
         approveWithdrawal: withdrawalStep<{ id: string }>('approve'),
         rejectWithdrawal: withdrawalStep<RejectBody>('reject', true),
+        revealPayee: build.mutation<RevealedPayee, { id: string }>({
+          query: (body) => ({ url: `${A}/withdrawals/reveal`, method: 'POST', body }),
+          invalidatesTags: ['Audit'],
+        }),
         sellerLedger: build.query<SellerLedger, PageArgs & { token: string; user_id: string }>({
           query: ({ user_id, page, pagesize }) => ({ url: `${A}/ledger`, params: { user_id, page, pagesize } }),
           providesTags: ['Ledger'],
@@ -295,6 +321,7 @@ export const {
   useStaffWithdrawalsQuery,
   useApproveWithdrawalMutation,
   useRejectWithdrawalMutation,
+  useRevealPayeeMutation,
   useSellerLedgerQuery,
   useCouponTemplatesQuery,
   useIssuedCouponsQuery,

@@ -1,8 +1,9 @@
-import { Form, Input, Modal } from 'antd';
+import { Button, Form, Input, Modal, Space } from 'antd';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
+import type { SellerBrief } from './desk-api';
 import { selectConsoleLanguage } from '../../state/console-session';
 import { showRefusal } from '../../widgets/form-refusal';
 import { useConsoleSelector } from '../../state/console-hooks';
@@ -39,6 +40,76 @@ export function useConsoleDayjsLocale(): void {
 
 /** The seller: phone number when the answer has it, else the user id. */
 export const sellerOf = (row: { user_id: string; mobile?: string }) => (row.mobile ? row.mobile : row.user_id);
+
+/**
+ * A list row's seller: name and masked phone (one of them when the name is the masked phone, as a
+ * new account's is); the user id only when the list has neither.
+ */
+export function SellerCell({ row }: { row: { user_id: string; mobile?: string; seller?: SellerBrief } }) {
+  const seller = row.seller;
+  if (!seller || (!seller.mobile && !seller.name)) return <span className="console-desk-seller">{sellerOf(row)}</span>;
+  return (
+    <span className="console-desk-seller">
+      {seller.name && seller.name !== seller.mobile ? (
+        <span className="console-desk-seller-name" translate="no">
+          {seller.name}{' '}
+        </span>
+      ) : null}
+      <span className="console-desk-seller-mobile">{seller.mobile}</span>
+    </span>
+  );
+}
+
+const PHONE_DIGITS = /^\d{4,11}$/;
+
+/** The digits of a phone search (spaces and dashes dropped), as the server takes them. */
+const phoneDigits = (text: string) => text.replace(/[\s-]/g, '');
+
+/**
+ * The staff's search by a seller's phone: four to eleven digits, anywhere in the number (the last
+ * four are what a seller reads out); a wrong entry is said under the box and sends nothing.
+ */
+export function PhoneSearch({ inputClass, buttonClass, onSearch }: { inputClass: string; buttonClass: string; onSearch: (digits: string) => void }) {
+  const intl = useIntl();
+  const [draft, setDraft] = useState('');
+  const [wrong, setWrong] = useState(false);
+  const search = (text = draft) => {
+    const digits = phoneDigits(text);
+    if (digits !== '' && !PHONE_DIGITS.test(digits)) {
+      setWrong(true);
+      return;
+    }
+    setWrong(false);
+    onSearch(digits);
+  };
+  return (
+    <Space className="console-filter console-desk-phone-filter" align="start">
+      <Form.Item
+        className="console-desk-phone-search"
+        validateStatus={wrong ? 'error' : undefined}
+        help={wrong ? intl.formatMessage({ id: 'console.desk.phoneSearch.invalid' }) : undefined}
+        style={{ marginBottom: 0 }}
+      >
+        <Input
+          className={inputClass}
+          placeholder={intl.formatMessage({ id: 'console.desk.phoneSearch' })}
+          value={draft}
+          maxLength={20}
+          allowClear
+          inputMode="numeric"
+          onChange={(e) => {
+            setDraft(e.target.value);
+            if (e.target.value === '') search('');
+          }}
+          onPressEnter={() => search()}
+        />
+      </Form.Item>
+      <Button className={buttonClass} onClick={() => search()}>
+        {intl.formatMessage({ id: 'console.search' })}
+      </Button>
+    </Space>
+  );
+}
 
 interface ReasonValues {
   reason: string;

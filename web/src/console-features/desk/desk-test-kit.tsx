@@ -10,7 +10,7 @@ import { owner } from '../../testing/console-test-kit';
 
 export const servicer: Staff = { ...owner, id: 's8', name: '客服小美', role: 'service', permissions: ['aftersales.read', 'aftersales.write'] };
 export const watcher: Staff = { ...owner, id: 's9', name: '只读小周', role: 'service', permissions: ['aftersales.read'] };
-export const financier: Staff = { ...owner, id: 's10', name: '财务老陈', role: 'finance', permissions: ['withdrawals.read', 'withdrawals.write', 'ledgers.read'] };
+export const financier: Staff = { ...owner, id: 's10', name: '财务老陈', role: 'finance', permissions: ['withdrawals.read', 'withdrawals.write', 'payees.read', 'ledgers.read'] };
 export const marketer: Staff = { ...owner, id: 's6', name: '营销小王', role: 'marketing', permissions: ['coupons.read', 'coupons.write', 'notices.write'] };
 
 const zero = {

@@ -1,12 +1,15 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Card, Col, DatePicker, Empty, Popconfirm, Radio, Row, Space, Statistic, Table, Tag } from 'antd';
+import { Button, Card, Col, DatePicker, Empty, Popconfirm, Radio, Row, Space, Statistic, Table, Tag, Tooltip, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type HTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 import {
+  payoutsToPayUrl,
   payoutsUrl,
   useApproveWithdrawalMutation,
   useRejectWithdrawalMutation,
+  useRevealPayeeMutation,
+  type RevealedPayee,
   useSellerLedgerQuery,
   useStaffWithdrawalsQuery,
   type StaffWithdrawal,
@@ -30,21 +33,28 @@ const statusKey = (status: string) => (status in STATUS_COLOR ? `fund.withdrawal
 const ledgerTypeKey = (type: string) =>
   ['top_up', 'withdrawal', 'withdrawal_paid', 'withdrawal_rejected', 'order_payment', 'order_payment_reversed', 'refund'].includes(type) ? `fund.ledger.type.${type}` : null;
 
-/** Downloads the payout list of a day (`.xlsx`) with the admin token and saves it. */
+type PayoutSheet = 'to_pay' | 'paid';
+
+/**
+ * Downloads a payout sheet (`.xlsx`, payees in full) with the admin token and saves it: the
+ * withdrawals waiting to be paid (where to send the money), or those paid on a day (for the books).
+ */
 function PayoutDownload() {
   const intl = useIntl();
   const dispatch = useConsoleDispatch();
   const token = useConsoleSelector(selectConsoleToken);
   const language = useConsoleSelector(selectConsoleLanguage);
+  const [sheet, setSheet] = useState<PayoutSheet>('to_pay');
   const [date, setDate] = useState<Dayjs>(() => dayjs());
   const [busy, setBusy] = useState(false);
   const download = async () => {
     const day = date.format('YYYY-MM-DD');
+    const fallback = sheet === 'to_pay' ? `to-pay-${dayjs().format('YYYY-MM-DD')}.xlsx` : `payouts-${day}.xlsx`;
     setBusy(true);
     try {
-      const answer = await fetchConsoleFile(payoutsUrl(day), token, language);
+      const answer = await fetchConsoleFile(sheet === 'to_pay' ? payoutsToPayUrl : payoutsUrl(day), token, language);
       if (answer.ok) {
-        saveBlob(answer.blob, safeDownloadName(dispositionFileName(answer.disposition), '.xlsx') ?? `payouts-${day}.xlsx`);
+        saveBlob(answer.blob, safeDownloadName(dispositionFileName(answer.disposition), '.xlsx') ?? fallback);
         return;
       }
       if (answer.status === 401) {
@@ -58,21 +68,70 @@ function PayoutDownload() {
     }
   };
   return (
-    <Space className="console-desk-payouts">
+    <Space className="console-desk-payouts" wrap>
       <span>{intl.formatMessage({ id: 'console.desk.payouts' })}</span>
-      <DatePicker
-        className="console-desk-payouts-date"
-        value={date}
-        allowClear={false}
-        disabledDate={(day) => day.isAfter(dayjs(), 'day')}
-        onChange={(value: Dayjs | null) => {
-          if (value) setDate(value);
-        }}
+      <Radio.Group
+        className="console-desk-payouts-sheet"
+        optionType="button"
+        value={sheet}
+        onChange={(e) => setSheet(e.target.value as PayoutSheet)}
+        options={[
+          { value: 'to_pay', label: intl.formatMessage({ id: 'console.desk.payouts.toPay' }) },
+          { value: 'paid', label: intl.formatMessage({ id: 'console.desk.payouts.paidOn' }) },
+        ]}
       />
-      <Button icon={<DownloadOutlined />} className="console-desk-payouts-download" loading={busy} onClick={() => void download()}>
-        {intl.formatMessage({ id: 'console.desk.payouts.download' })}
-      </Button>
+      {sheet === 'paid' ? (
+        <DatePicker
+          className="console-desk-payouts-date"
+          value={date}
+          allowClear={false}
+          disabledDate={(day) => day.isAfter(dayjs(), 'day')}
+          onChange={(value: Dayjs | null) => {
+            if (value) setDate(value);
+          }}
+        />
+      ) : null}
+      <Tooltip title={intl.formatMessage({ id: 'console.desk.withdrawal.reveal.hint' })}>
+        <Button icon={<DownloadOutlined />} className="console-desk-payouts-download" loading={busy} onClick={() => void download()}>
+          {intl.formatMessage({ id: 'console.desk.payouts.download' })}
+        </Button>
+      </Tooltip>
     </Space>
+  );
+}
+
+/** The payee cell: masked as the seller sees it, with a recorded reveal for payees.read. */
+function PayeeCell({ row, revealed, onReveal }: { row: StaffWithdrawal; revealed?: RevealedPayee; onReveal?: () => void }) {
+  const intl = useIntl();
+  if (revealed) {
+    return (
+      <span className="console-desk-withdrawal-payee-full">
+        {revealed.payee}{' '}
+        <Typography.Text copyable className="console-desk-withdrawal-account">
+          {revealed.account}
+        </Typography.Text>
+      </span>
+    );
+  }
+  return (
+    <span className="console-desk-withdrawal-payee">
+      {`${row.payee} ${row.account}`}
+      {onReveal ? (
+        <Tooltip title={intl.formatMessage({ id: 'console.desk.withdrawal.reveal.hint' })}>
+          <Button
+            type="link"
+            size="small"
+            className="console-desk-withdrawal-reveal"
+            onClick={(e) => {
+              e.stopPropagation();
+              onReveal();
+            }}
+          >
+            {intl.formatMessage({ id: 'console.desk.withdrawal.reveal' })}
+          </Button>
+        </Tooltip>
+      ) : null}
+    </span>
   );
 }
 
@@ -131,8 +190,9 @@ function SellerLedgerCard({ userId }: { userId: string }) {
 /**
  * /admin/withdrawals (withdrawals.read; deciding needs withdrawals.write): the queue, pending
  * first; mark one paid (confirmed) or reject it with a reason (the amount goes back to the
- * balance). A selected row shows the seller's ledger beside it (ledgers.read). The day's payout
- * list downloads as a workbook.
+ * balance). A selected row shows the seller's ledger beside it (ledgers.read). With payees.read a
+ * row's full payee and account can be shown, and the sheet of withdrawals to pay (or of a day's
+ * payouts) downloads as a workbook; each look is recorded in the audit trail.
  */
 export default function WithdrawalsScreen() {
   const intl = useIntl();
@@ -146,7 +206,10 @@ export default function WithdrawalsScreen() {
   const { data, isFetching } = useStaffWithdrawalsQuery({ token, status, page, pagesize: DESK_PAGE_SIZE }, { refetchOnMountOrArgChange: true });
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
+  const [revealPayee] = useRevealPayeeMutation();
+  const [revealed, setRevealed] = useState<Record<string, RevealedPayee>>({});
   const canWrite = can('withdrawals.write');
+  const canReveal = can('payees.read');
   const text = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
 
   const onApprove = async (withdrawal: StaffWithdrawal) => {
@@ -158,11 +221,20 @@ export default function WithdrawalsScreen() {
     void toast(text('console.desk.withdrawal.approved'), 'success');
   };
 
+  const onReveal = async (withdrawal: StaffWithdrawal) => {
+    try {
+      const payee = await revealPayee({ id: withdrawal.id }).unwrap();
+      setRevealed((shown) => ({ ...shown, [payee.id]: payee }));
+    } catch {
+      void toast(text('console.desk.withdrawal.reveal.failed'), 'error');
+    }
+  };
+
   return (
     <div className="console-desk-withdrawals">
       <Space className="console-toolbar">
         <h2>{text('console.menu.withdrawals')}</h2>
-        <PayoutDownload />
+        {canReveal ? <PayoutDownload /> : null}
       </Space>
       <Radio.Group
         className="console-filter console-desk-withdrawal-filter"
@@ -196,7 +268,11 @@ export default function WithdrawalsScreen() {
               { key: 'id', title: text('console.desk.withdrawal.id'), render: (_, row) => row.id },
               { key: 'seller', title: text('console.desk.seller'), render: (_, row) => row.mobile || row.user_id },
               { key: 'amount', title: text('console.desk.amount'), align: 'right', render: (_, row) => <strong>{yuan(intl, row.amount)}</strong> },
-              { key: 'payee', title: text('console.desk.withdrawal.payee'), render: (_, row) => `${row.payee} ${row.account}` },
+              {
+                key: 'payee',
+                title: text('console.desk.withdrawal.payee'),
+                render: (_, row) => <PayeeCell row={row} revealed={revealed[row.id]} onReveal={canReveal ? () => void onReveal(row) : undefined} />,
+              },
               { key: 'requested', title: text('fund.withdrawals.requestedAt'), render: (_, row) => formatDate(row.requested_at) },
               {
                 key: 'status',
@@ -220,7 +296,10 @@ export default function WithdrawalsScreen() {
                         row.status === 'pending' ? (
                           <Space onClick={(e) => e.stopPropagation()}>
                             <Popconfirm
-                              title={text('console.desk.withdrawal.approve.confirm', { amount: row.amount, payee: row.payee })}
+                              title={text('console.desk.withdrawal.approve.confirm', {
+                                amount: row.amount,
+                                payee: revealed[row.id] ? `${revealed[row.id]!.payee} ${revealed[row.id]!.account}` : row.payee,
+                              })}
                               okText={text('console.ok')}
                               cancelText={text('console.cancel')}
                               onConfirm={() => void onApprove(row)}

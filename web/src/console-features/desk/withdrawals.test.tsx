@@ -53,11 +53,16 @@ function serveWithdrawals(staff: Staff = financier, refuse = false) {
     '/withdrawals/approve': decide('paid'),
     '/withdrawals/reject': decide('rejected'),
     '/ledger': () => ok(LEDGER),
-    '/withdrawals/payouts': () =>
-      new Response(new Blob(['xlsx']), {
-        status: 200,
-        headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': 'attachment; filename="payouts-2026-01-02.xlsx"' },
-      }),
+    '/withdrawals/reveal': (body) => ok({ id: body.id, payee: '张三', account: '13811111111' }),
+    '/withdrawals/payouts': () => sheet('payouts-2026-01-02.xlsx'),
+    '/withdrawals/payouts/to_pay': () => sheet('to-pay.xlsx'),
+  });
+}
+
+function sheet(name: string) {
+  return new Response(new Blob(['xlsx']), {
+    status: 200,
+    headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'content-disposition': `attachment; filename="${name}"` },
   });
 }
 
@@ -131,10 +136,38 @@ describe('withdrawals screen', () => {
     await waitFor(() => expect(toast).toHaveBeenCalledWith('该提现已驳回', 'error', undefined), SOON);
   });
 
+  it('shows a row’s full payee and account on request, and confirms paying that account', async () => {
+    const calls = serveWithdrawals();
+    renderConsole('/withdrawals', intl);
+    await waitFor(() => expect(rows()).toHaveLength(2), SOON);
+    expect(rows()[0]!.querySelector('.console-desk-withdrawal-payee-full')).toBeNull();
+    fireEvent.click(rows()[0]!.querySelector('.console-desk-withdrawal-reveal')!);
+    await waitFor(() => expect(rows()[0]!.querySelector('.console-desk-withdrawal-payee-full')?.textContent).toContain('张三 13811111111'), SOON);
+    expect(calls.find((c) => c.path === '/withdrawals/reveal')?.body).toEqual({ id: 'W1' });
+    // the other row stays masked, and revealing selects nothing
+    expect(rows()[1]!.textContent).toContain('张* 138****1111');
+    expect(calls.some((c) => c.path === '/ledger')).toBe(false);
+    fireEvent.click(rows()[0]!.querySelector('.console-desk-withdrawal-approve')!);
+    await waitFor(() => expect(document.querySelector('.ant-popconfirm')?.textContent).toContain('确认已向 张三 13811111111 打款 ¥300.00？'), SOON);
+  });
+
+  it('downloads the sheet of withdrawals to pay by default', async () => {
+    const calls = serveWithdrawals();
+    renderConsole('/withdrawals', intl);
+    await waitFor(() => expect(rows()).toHaveLength(2), SOON);
+    expect(document.querySelector('.console-desk-payouts-date')).toBeNull();
+    fireEvent.click(document.querySelector('.console-desk-payouts-download')!);
+    await waitFor(() => expect(saveBlob).toHaveBeenCalled(), SOON);
+    expect(calls.find((c) => c.path === '/withdrawals/payouts/to_pay')?.adminToken).toBe('AT1');
+    expect(saveBlob.mock.calls[0]![1]).toBe('to-pay.xlsx');
+  });
+
   it('downloads the payout list of the chosen day (today unless changed) with the admin token', async () => {
     const calls = serveWithdrawals();
     renderConsole('/withdrawals', intl);
     await waitFor(() => expect(rows()).toHaveLength(2), SOON);
+    fireEvent.click([...document.querySelectorAll<HTMLElement>('.console-desk-payouts-sheet label')].find((l) => l.textContent === '某日已打款')!);
+    await shown('.console-desk-payouts-date');
     fireEvent.click(document.querySelector('.console-desk-payouts-download')!);
     await waitFor(() => expect(saveBlob).toHaveBeenCalled(), SOON);
     const call = calls.find((c) => c.path === '/withdrawals/payouts')!;
@@ -148,6 +181,8 @@ describe('withdrawals screen', () => {
     renderConsole('/withdrawals', intl);
     await waitFor(() => expect(rows()).toHaveLength(2), SOON);
     expect(document.querySelector('.console-desk-withdrawal-approve')).toBeNull();
+    expect(document.querySelector('.console-desk-withdrawal-reveal')).toBeNull();
+    expect(document.querySelector('.console-desk-payouts-download')).toBeNull();
     expect(document.querySelector('.console-desk-ledger-forbidden')).not.toBeNull();
   });
 });

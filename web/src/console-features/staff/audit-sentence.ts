@@ -74,7 +74,7 @@ function discountText(intl: IntlShape, discount: unknown): string | undefined {
 }
 
 /** The values a sentence is filled with: money in yuan, times as dates, ids as names, lists as counts. */
-export function sentenceValues(intl: IntlShape, entry: AuditEntry): Record<string, string | number> {
+function sentenceValues(intl: IntlShape, entry: AuditEntry): Record<string, string | number> {
   const detail = (entry.detail && typeof entry.detail === 'object' && !Array.isArray(entry.detail) ? entry.detail : {}) as Record<string, unknown>;
   const english = intl.locale.startsWith('en');
   const values: Record<string, string | number> = {};
