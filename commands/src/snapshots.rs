@@ -27,7 +27,8 @@ impl Snapshotted for Coupon {
 }
 
 impl Snapshotted for Wave {
-    const SNAPSHOT_FORMAT: i64 = 1;
+    // 2: the stall of each line.
+    const SNAPSHOT_FORMAT: i64 = 2;
 }
 
 impl Snapshotted for Listing {

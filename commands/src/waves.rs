@@ -260,6 +260,38 @@ pub async fn mark(waves: &WaveQueue, id: &str, sku_id: &str, missed: i64, now: i
         .await
 }
 
+/// Marks every unmarked line of the stall `stall_id` (None: of the whole wave) got all; lines
+/// marked already are left as they are.
+pub async fn mark_all_got(
+    waves: &WaveQueue,
+    id: &str,
+    stall_id: Option<&str>,
+    now: i64,
+) -> Result<(), Error> {
+    waves
+        .execute(
+            id,
+            WaveCommand::MarkAllGot {
+                stall_id: stall_id.map(|s| s.trim().to_string()),
+                at: now,
+            },
+        )
+        .await
+}
+
+/// Corrects a line marked missed to got all (a second call changes nothing).
+pub async fn clear_miss(waves: &WaveQueue, id: &str, sku_id: &str, now: i64) -> Result<(), Error> {
+    waves
+        .execute(
+            id,
+            WaveCommand::ClearMiss {
+                sku_id: sku_id.trim().to_string(),
+                at: now,
+            },
+        )
+        .await
+}
+
 /// Closes the wave (once) and settles its orders; a wave closed already is settled again, which
 /// changes nothing for the orders already settled.
 pub async fn close(

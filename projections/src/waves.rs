@@ -254,6 +254,20 @@ impl Projection for WaveBook {
                 }
                 write_lines(conn, id, &lines).await?;
             }
+            WaveEvent::LinesMarkedGot { sku_ids, .. } => {
+                let mut lines: Vec<WaveLine> = stored_json(conn, id, "lines").await?;
+                for line in lines.iter_mut().filter(|l| sku_ids.contains(&l.sku_id)) {
+                    line.missed = Some(0);
+                }
+                write_lines(conn, id, &lines).await?;
+            }
+            WaveEvent::MissCleared { sku_id, .. } => {
+                let mut lines: Vec<WaveLine> = stored_json(conn, id, "lines").await?;
+                if let Some(line) = lines.iter_mut().find(|l| &l.sku_id == sku_id) {
+                    line.missed = Some(0);
+                }
+                write_lines(conn, id, &lines).await?;
+            }
             WaveEvent::WaveClosed { missed, plan, at } => {
                 let mut lines: Vec<WaveLine> = stored_json(conn, id, "lines").await?;
                 let short: HashMap<(&str, &str), i64> = plan

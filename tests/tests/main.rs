@@ -34,3 +34,4 @@ mod staff;
 mod uploads;
 mod validation;
 mod warehouse;
+mod waves;

@@ -706,6 +706,12 @@ async fn every_new_call_follows_the_roles(app: &TestApp) {
             json!({"id": "BC1", "sku_id": "x", "missed": 0}),
             &["warehouse"],
         ),
+        ("waves/mark_all", json!({"id": "BC1"}), &["warehouse"]),
+        (
+            "waves/clear_miss",
+            json!({"id": "BC1", "sku_id": "x"}),
+            &["warehouse"],
+        ),
         ("waves/close", json!({"id": "BC1"}), &["warehouse"]),
         ("orders/to_ship", Value::Null, &["warehouse"]),
         ("orders/ship_batch", json!({"shipments": []}), &["warehouse"]),
@@ -716,6 +722,7 @@ async fn every_new_call_follows_the_roles(app: &TestApp) {
         ("aftersales/detail?id=SH1", Value::Null, &["service"]),
         ("ledger?user_id=u1", Value::Null, &["finance"]),
         ("withdrawals/payouts?date=x", Value::Null, &["finance"]),
+        ("withdrawals/reveal", json!({"id": "nope"}), &["finance"]),
         ("coupons/templates", Value::Null, &["marketing"]),
         ("notices", Value::Null, &["marketing"]),
         ("dashboard/trend", Value::Null, &["warehouse", "finance"]),
@@ -730,6 +737,23 @@ async fn every_new_call_follows_the_roles(app: &TestApp) {
                 assert_eq!(reply["msg"], "Your role does not allow this.");
             }
         }
+    }
+    // The sheet of withdrawals to pay is a workbook, not an envelope: finance (and the owner) alone.
+    for (role, token) in &signed_in {
+        let status = app
+            .client
+            .get(app.url("/jpmall/admin/withdrawals/payouts/to_pay"))
+            .header("admin-token", token.as_str())
+            .send()
+            .await
+            .unwrap()
+            .status();
+        let expected = if ["owner", "finance"].contains(role) {
+            StatusCode::OK
+        } else {
+            StatusCode::FORBIDDEN
+        };
+        assert_eq!(status, expected, "{role} withdrawals/payouts/to_pay");
     }
     // A seller's token opens none of them.
     let seller = app.register("13800000031", "abc123").await;
@@ -807,6 +831,33 @@ async fn the_cli_makes_shows_and_closes_waves_and_ships_from_a_sheet(app: &TestA
     assert_eq!(order_state(app, &second).await.2, "JT1234567890123");
 }
 
+/// The rows of the sheet of withdrawals to pay, as text.
+async fn to_pay_sheet(app: &TestApp, token: &str) -> Vec<Vec<String>> {
+    let response = app
+        .client
+        .get(app.url("/jpmall/admin/withdrawals/payouts/to_pay"))
+        .header("admin-token", token)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let bytes = response.bytes().await.unwrap();
+    let mut book: Xlsx<_> = open_workbook_from_rs(Cursor::new(bytes.to_vec())).unwrap();
+    let range = book.worksheet_range_at(0).unwrap().unwrap();
+    range
+        .rows()
+        .map(|r| r.iter().map(|c| c.to_string()).collect())
+        .collect()
+}
+
+async fn finance_id(app: &TestApp, mobile: &str) -> String {
+    sqlx::query_scalar("SELECT id FROM staff WHERE mobile = $1")
+        .bind(mobile)
+        .fetch_one(&app.db().pool)
+        .await
+        .unwrap()
+}
+
 async fn the_desks_read_ledgers_payouts_coupons_notices_and_figures(app: &TestApp) {
     let owner = app.staff("13900000141", "owner", &[]).await;
     let finance = app.staff("13900000142", "finance", &[]).await;
@@ -831,6 +882,58 @@ async fn the_desks_read_ledgers_payouts_coupons_notices_and_figures(app: &TestAp
     assert_eq!(ledger["balance"], "180.00");
     assert_eq!(ledger["frozen"], "120.00");
     assert_eq!(ledger["total"], 2);
+    // The queue masks the payee; finance sees where to send the money before saying it sent it:
+    // the sheet of withdrawals to pay, or one row revealed, each look recorded in the audit trail.
+    assert_ne!(withdrawal["account"], "6222020000001234567", "{withdrawal}");
+    let to_pay = to_pay_sheet(app, &finance).await;
+    assert_eq!(
+        to_pay.len(),
+        2,
+        "the header and the one withdrawal to pay: {to_pay:?}"
+    );
+    assert_eq!(to_pay[1][0], withdrawal["id"].as_str().unwrap());
+    assert_eq!(to_pay[1][1], "13800000051");
+    assert_eq!(to_pay[1][2], "王五");
+    assert_eq!(to_pay[1][3], "6222020000001234567");
+    assert_eq!(to_pay[1][4], "120");
+    assert_eq!(to_pay[1][6], "", "not paid yet");
+    let revealed = ok_data(
+        app,
+        &finance,
+        "withdrawals/reveal",
+        json!({"id": withdrawal["id"]}),
+    )
+    .await;
+    assert_eq!(
+        (revealed["payee"].as_str(), revealed["account"].as_str()),
+        (Some("王五"), Some("6222020000001234567"))
+    );
+    let (status, _) = app
+        .as_staff(&finance, "withdrawals/reveal", json!({"id": "W-nope"}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let trail = ok_data(app, &owner, "audit?object_type=withdrawal", Value::Null).await;
+    let actions: Vec<(&str, &str)> = trail["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| (a["action"].as_str().unwrap(), a["object_id"].as_str().unwrap()))
+        .collect();
+    let id = withdrawal["id"].as_str().unwrap();
+    assert!(actions.contains(&("withdrawal.reveal", id)), "{trail}");
+    assert!(actions.contains(&("withdrawal.payout_sheet", "")), "{trail}");
+    let sheet_look = trail["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|a| a["action"] == "withdrawal.payout_sheet")
+        .unwrap();
+    assert_eq!(
+        sheet_look["actor_id"],
+        finance_id(app, "13900000142").await,
+        "{sheet_look}"
+    );
+
     ok_data(
         app,
         &finance,
@@ -838,6 +941,7 @@ async fn the_desks_read_ledgers_payouts_coupons_notices_and_figures(app: &TestAp
         json!({"id": withdrawal["id"]}),
     )
     .await;
+    assert_eq!(to_pay_sheet(app, &finance).await.len(), 1, "nothing left to pay");
     let response = app
         .client
         .get(app.url("/jpmall/admin/withdrawals/payouts"))

@@ -1,5 +1,6 @@
 //! The warehouse's pick waves under `/jpmall/admin/waves`: make a wave of the paid orders waiting for
-//! stock, read its pick list (on screen or as `.xlsx`), mark lines got or missed, close it.
+//! stock, read its pick list (on screen or as `.xlsx`), mark lines got or missed (one by one, or a
+//! stall's or the whole wave's unmarked lines got at once), clear a miss on purpose, close it.
 
 use axum::extract::State;
 use axum::http::HeaderMap;
@@ -8,7 +9,7 @@ use commands::clock::now;
 use commands::Refusal;
 use projections::catalog::Page;
 use projections::waves::{self as read, WaveView};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use crate::actions::waves::{close_wave, detail_of, make_wave};
 use crate::envelope::ok;
@@ -126,6 +127,78 @@ pub async fn mark(
     let lang = language_of(&headers);
     detail_of(&state, &id, lang).await?;
     commands::waves::mark(&state.waves, &id, &body.sku_id, body.missed, now()).await?;
+    Ok(ok(detail_of(&state, &id, lang).await?))
+}
+
+#[derive(Deserialize)]
+pub struct MarkAllBody {
+    #[serde(default)]
+    id: String,
+    /// The stall whose unmarked lines were all got; absent or null: every unmarked line of the wave.
+    #[serde(default)]
+    stall_id: Option<String>,
+}
+
+/// The wave after a batch, how many lines it marked got, and how many of its lines marked missed
+/// it left as they were.
+#[derive(Serialize)]
+pub struct MarkAllAnswer {
+    wave: WaveView,
+    marked: usize,
+    kept_missed: usize,
+}
+
+pub async fn mark_all(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<MarkAllBody>,
+) -> ApiResult<MarkAllAnswer> {
+    let id = required_id(Some(body.id))?;
+    let lang = language_of(&headers);
+    let stall_id = body.stall_id.map(|s| s.trim().to_string());
+    let before = detail_of(&state, &id, lang).await?;
+    commands::waves::mark_all_got(&state.waves, &id, stall_id.as_deref(), now()).await?;
+    let wave = detail_of(&state, &id, lang).await?;
+    let in_scope = |line: &&read::WaveLine| stall_id.as_ref().is_none_or(|s| &line.stall_id == s);
+    let unmarked_before: Vec<&str> = before
+        .lines
+        .iter()
+        .flatten()
+        .filter(in_scope)
+        .filter(|l| l.missed.is_none())
+        .map(|l| l.sku_id.as_str())
+        .collect();
+    let lines = wave.lines.iter().flatten().filter(in_scope);
+    let marked = lines
+        .clone()
+        .filter(|l| l.missed == Some(0) && unmarked_before.contains(&l.sku_id.as_str()))
+        .count();
+    let kept_missed = lines.filter(|l| l.missed.is_some_and(|m| m > 0)).count();
+    Ok(ok(MarkAllAnswer {
+        wave,
+        marked,
+        kept_missed,
+    }))
+}
+
+#[derive(Deserialize)]
+pub struct ClearMissBody {
+    #[serde(default)]
+    id: String,
+    #[serde(default)]
+    sku_id: String,
+}
+
+/// A line marked missed corrected to got all, on purpose (`/mark` refuses to clear a miss).
+pub async fn clear_miss(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    JsonBody(body): JsonBody<ClearMissBody>,
+) -> ApiResult<WaveView> {
+    let id = required_id(Some(body.id))?;
+    let lang = language_of(&headers);
+    detail_of(&state, &id, lang).await?;
+    commands::waves::clear_miss(&state.waves, &id, &body.sku_id, now()).await?;
     Ok(ok(detail_of(&state, &id, lang).await?))
 }
 

@@ -141,6 +141,14 @@ pub fn router(state: AppState) -> Router {
         .route("/waves/xlsx", needs(P::OrdersRead, get(admin_waves::xlsx)))
         .route("/waves/create", needs(P::OrdersWrite, post(admin_waves::create)))
         .route("/waves/mark", needs(P::OrdersWrite, post(admin_waves::mark)))
+        .route(
+            "/waves/mark_all",
+            needs(P::OrdersWrite, post(admin_waves::mark_all)),
+        )
+        .route(
+            "/waves/clear_miss",
+            needs(P::OrdersWrite, post(admin_waves::clear_miss)),
+        )
         .route("/waves/close", needs(P::OrdersWrite, post(admin_waves::close)))
         .route(
             "/orders/to_ship",
@@ -179,7 +187,15 @@ pub fn router(state: AppState) -> Router {
         .route("/ledger", needs(P::LedgersRead, get(admin_desk::ledger)))
         .route(
             "/withdrawals/payouts",
-            needs(P::WithdrawalsRead, get(admin_desk::payouts)),
+            needs(P::PayeesRead, get(admin_desk::payouts)),
+        )
+        .route(
+            "/withdrawals/payouts/to_pay",
+            needs(P::PayeesRead, get(admin_desk::payouts_to_pay)),
+        )
+        .route(
+            "/withdrawals/reveal",
+            needs(P::PayeesRead, post(admin_desk::reveal_payee)),
         )
         .route(
             "/coupons/templates",

@@ -1437,7 +1437,8 @@ fn pick_line(sku: &str) -> PickLine {
         market_name: s("十三行"),
         market_name_en: s("Shisanhang"),
         floor: s("3F"),
-        stall_id: s("s1"),
+        // k3 at a second stall, so a stall's batch leaves a line out.
+        stall_id: s(if sku == "k3" { "s2" } else { "s1" }),
         stall_name: s("韩潮女装"),
         stall_number: s("301"),
         item_no: format!("A-{sku}"),
@@ -1485,6 +1486,13 @@ enum WaveOp {
     Settle {
         outcomes: Vec<(usize, OrderOutcome)>,
     },
+    /// `stall` 0 or 1 (s1, s2), 2 an unknown stall, 3 the whole wave.
+    MarkAllGot {
+        stall: usize,
+    },
+    ClearMiss {
+        sku: usize,
+    },
     /// What a wave in its state usually receives next, varied by the seed.
     Advance(u8),
 }
@@ -1512,6 +1520,8 @@ fn wave_op() -> impl Strategy<Value = WaveOp> {
         3 => (0..SKUS.len(), -1..5i64).prop_map(|(sku, missed)| WaveOp::Mark { sku, missed }),
         1 => prop::collection::vec((0..SKUS.len(), 0..4i64), 0..=2).prop_map(|missed| WaveOp::Close { missed }),
         1 => prop::collection::vec((0..3usize, outcome), 0..=3).prop_map(|outcomes| WaveOp::Settle { outcomes }),
+        1 => (0..4usize).prop_map(|stall| WaveOp::MarkAllGot { stall }),
+        1 => (0..SKUS.len()).prop_map(|sku| WaveOp::ClearMiss { sku }),
     ]
 }
 
@@ -1525,6 +1535,8 @@ fn wave_advance(seed: u8, wave: &Wave) -> WaveOp {
         WaveStatus::Open if seed % 10 == 0 => WaveOp::Close {
             missed: vec![(seed % 3, 1)],
         },
+        WaveStatus::Open if seed % 10 == 1 => WaveOp::MarkAllGot { stall: seed / 10 % 4 },
+        WaveStatus::Open if seed % 10 == 2 => WaveOp::ClearMiss { sku: seed / 10 % 3 },
         WaveStatus::Open => WaveOp::Mark {
             sku: seed % 3,
             missed: (seed / 3 % 3) as i64,
@@ -1552,6 +1564,14 @@ fn wave_command(op: &WaveOp, wave: &Wave, at: i64) -> WaveCommand {
         WaveOp::Mark { sku, missed } => WaveCommand::Mark {
             sku_id: s(SKUS[*sku]),
             missed: *missed,
+            at,
+        },
+        WaveOp::MarkAllGot { stall } => WaveCommand::MarkAllGot {
+            stall_id: ["s1", "s2", "s9"].get(*stall).map(|id| s(id)),
+            at,
+        },
+        WaveOp::ClearMiss { sku } => WaveCommand::ClearMiss {
+            sku_id: s(SKUS[*sku]),
             at,
         },
         WaveOp::Close { missed } => WaveCommand::Close {
@@ -1600,7 +1620,14 @@ fn a_wave_resumed_from_a_snapshot_is_the_wave_replayed() {
     tally.check(
         "wave",
         0.15,
-        &["WaveCreated", "LineMarked", "WaveClosed", "WaveSettled"],
+        &[
+            "WaveCreated",
+            "LineMarked",
+            "LinesMarkedGot",
+            "MissCleared",
+            "WaveClosed",
+            "WaveSettled",
+        ],
     );
 }
 

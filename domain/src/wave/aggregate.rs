@@ -41,6 +41,9 @@ pub struct Wave {
     quantities: BTreeMap<String, i64>,
     marks: BTreeMap<String, i64>,
     plan: Vec<OrderPlan>,
+    /// The stall of each SKU's pick line.
+    #[serde(default)]
+    stalls: BTreeMap<String, String>,
 }
 
 type Decision = Result<Vec<WaveEvent>, WaveError>;
@@ -105,10 +108,59 @@ impl Wave {
             WaveCommand::Mark { sku_id, missed, at } => {
                 self.open()?;
                 self.check_mark(&sku_id, missed)?;
-                if self.marks.get(&sku_id) == Some(&missed) {
-                    return Ok(Vec::new());
+                match self.marks.get(&sku_id).copied() {
+                    Some(marked) if marked == missed => return Ok(Vec::new()),
+                    // Clearing a miss is a correction, said as one.
+                    Some(marked) if marked > 0 && missed == 0 => {
+                        return Err(WaveError::MissMarked {
+                            quantity: self.quantities.get(&sku_id).copied().unwrap_or(0),
+                            sku_id,
+                            missed: marked,
+                        });
+                    }
+                    _ => {}
                 }
                 Ok(vec![WaveEvent::LineMarked { sku_id, missed, at }])
+            }
+            WaveCommand::MarkAllGot { stall_id, at } => {
+                self.open()?;
+                if let Some(stall) = &stall_id {
+                    if !self.stalls.values().any(|s| s == stall) {
+                        return Err(WaveError::UnknownStall {
+                            stall_id: stall.clone(),
+                        });
+                    }
+                }
+                let sku_ids: Vec<String> = self
+                    .quantities
+                    .keys()
+                    .filter(|sku| !self.marks.contains_key(*sku))
+                    .filter(|sku| match &stall_id {
+                        Some(stall) => self.stalls.get(*sku) == Some(stall),
+                        None => true,
+                    })
+                    .cloned()
+                    .collect();
+                if sku_ids.is_empty() {
+                    return Err(WaveError::NothingToMark);
+                }
+                Ok(vec![WaveEvent::LinesMarkedGot {
+                    stall_id,
+                    sku_ids,
+                    at,
+                }])
+            }
+            WaveCommand::ClearMiss { sku_id, at } => {
+                self.open()?;
+                if !self.quantities.contains_key(&sku_id) {
+                    return Err(WaveError::UnknownLine { sku_id });
+                }
+                match self.marks.get(&sku_id).copied() {
+                    None => Err(WaveError::NotMissed { sku_id }),
+                    // Cleared already (a second click, a retry): nothing more to do.
+                    Some(0) => Ok(Vec::new()),
+                    Some(was) => Ok(vec![WaveEvent::MissCleared { sku_id, was, at }]),
+                }
             }
             WaveCommand::Close { missed, at } => {
                 match self.status {
@@ -198,8 +250,9 @@ impl Aggregate for Wave {
 
     fn apply(&mut self, event: Self::Event) {
         match event {
-            WaveEvent::WaveCreated { orders, .. } => {
+            WaveEvent::WaveCreated { orders, lines, .. } => {
                 self.status = WaveStatus::Open;
+                self.stalls = lines.into_iter().map(|l| (l.sku_id, l.stall_id)).collect();
                 for order in &orders {
                     for line in &order.lines {
                         *self.quantities.entry(line.sku_id.clone()).or_default() += line.quantity;
@@ -209,6 +262,14 @@ impl Aggregate for Wave {
             }
             WaveEvent::LineMarked { sku_id, missed, .. } => {
                 self.marks.insert(sku_id, missed);
+            }
+            WaveEvent::LinesMarkedGot { sku_ids, .. } => {
+                for sku_id in sku_ids {
+                    self.marks.insert(sku_id, 0);
+                }
+            }
+            WaveEvent::MissCleared { sku_id, .. } => {
+                self.marks.insert(sku_id, 0);
             }
             WaveEvent::WaveClosed { missed, plan, .. } => {
                 self.marks = missed;

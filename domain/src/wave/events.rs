@@ -19,6 +19,18 @@ pub enum WaveEvent {
         missed: i64,
         at: i64,
     },
+    /// The lines `sku_ids` (each unmarked before) got all, at one stall or (None) over the wave.
+    LinesMarkedGot {
+        stall_id: Option<String>,
+        sku_ids: Vec<String>,
+        at: i64,
+    },
+    /// A line marked missed (`was` pieces of it) corrected to got all.
+    MissCleared {
+        sku_id: String,
+        was: i64,
+        at: i64,
+    },
     /// `missed`: every line's final mark (unmarked lines as 0); `plan`: what each order gets.
     WaveClosed {
         missed: BTreeMap<String, i64>,
@@ -36,6 +48,8 @@ impl WaveEvent {
         match self {
             WaveEvent::WaveCreated { at, .. }
             | WaveEvent::LineMarked { at, .. }
+            | WaveEvent::LinesMarkedGot { at, .. }
+            | WaveEvent::MissCleared { at, .. }
             | WaveEvent::WaveClosed { at, .. }
             | WaveEvent::WaveSettled { at, .. } => *at,
         }
@@ -47,6 +61,8 @@ impl DomainEvent for WaveEvent {
         match self {
             WaveEvent::WaveCreated { .. } => "WaveCreated",
             WaveEvent::LineMarked { .. } => "LineMarked",
+            WaveEvent::LinesMarkedGot { .. } => "LinesMarkedGot",
+            WaveEvent::MissCleared { .. } => "MissCleared",
             WaveEvent::WaveClosed { .. } => "WaveClosed",
             WaveEvent::WaveSettled { .. } => "WaveSettled",
         }

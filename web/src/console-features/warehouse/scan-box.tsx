@@ -31,7 +31,9 @@ function scannedOrder(list: readonly ToShipOrder[], code: string): ToShipOrder |
  * The scan box (orders.write): a barcode scanner types an order number and Enter, then the
  * tracking number and Enter. The first picks the order, which must be in the to-ship queue; the
  * second ships it with the order's own courier. Each result goes on top of the recent scans, and
- * the box takes the focus back for the next scan. Escape drops a picked order.
+ * the box takes the focus back for the next scan. A refused tracking number keeps the order
+ * picked, says why, and stays in the box selected, so the next scan replaces it. Escape drops a
+ * picked order.
  */
 export function ScanBox() {
   const intl = useIntl();
@@ -45,11 +47,25 @@ export function ScanBox() {
   const [picked, setPicked] = useState<ToShipOrder | null>(null);
   const [busy, setBusy] = useState(false);
   const [scans, setScans] = useState<ScanRecord[]>([]);
+  /** Why the last tracking number of the picked order was refused ('' when it was not). */
+  const [refusal, setRefusal] = useState('');
+  /** Set when a refused tracking number is put back: the box selects it, so the next scan replaces it. */
+  const reselect = useRef(false);
   const text = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   useEffect(() => {
-    if (!busy) input.current?.focus();
-  }, [busy, picked]);
+    if (busy) return;
+    input.current?.focus();
+    if (reselect.current) {
+      reselect.current = false;
+      input.current?.select();
+    }
+  }, [busy, picked, refusal]);
+
+  const drop = () => {
+    setPicked(null);
+    setRefusal('');
+  };
 
   const record = (scan: Omit<ScanRecord, 'id'>) => {
     serial.current += 1;
@@ -72,16 +88,21 @@ export function ScanBox() {
     else record({ order_no: code, courier: '', tracking_no: '', ok: false, message: text('console.warehouse.scan.notQueued') });
   };
 
-  const send = async (order: ToShipOrder, trackingNo: string) => {
-    setPicked(null);
+  /** Ships the picked order; answers why it was refused ('' when shipped). */
+  const send = async (order: ToShipOrder, trackingNo: string): Promise<string> => {
     const shipment = { order_no: order.order_no, courier: order.courier, tracking_no: trackingNo };
+    let ok = false;
+    let message: string;
     try {
       const answer = await ship({ shipments: [shipment] }).unwrap();
       const result = answer.results.find((r) => r.order_no === order.order_no) ?? answer.results[0];
-      record({ ...shipment, ok: result?.ok ?? false, message: result?.message ?? '' });
+      ok = result?.ok ?? false;
+      message = result?.message ?? '';
     } catch (error) {
-      record({ ...shipment, ok: false, message: failureText(error) ?? text('error.http.other') });
+      message = failureText(error) ?? text('error.http.other');
     }
+    record({ ...shipment, ok, message });
+    return ok ? '' : message || text('error.http.other');
   };
 
   const onEnter = async () => {
@@ -90,8 +111,19 @@ export function ScanBox() {
     setValue('');
     setBusy(true);
     try {
-      if (picked) await send(picked, code);
-      else await pick(code);
+      if (picked) {
+        const refused = await send(picked, code);
+        if (refused) {
+          // The order stays picked, its refused number shown and selected: the next scan replaces it.
+          setValue(code);
+          setRefusal(refused);
+          reselect.current = true;
+        } else {
+          drop();
+        }
+      } else {
+        await pick(code);
+      }
     } finally {
       setBusy(false);
     }
@@ -111,15 +143,20 @@ export function ScanBox() {
         onChange={(event) => setValue(event.target.value)}
         onPressEnter={() => void onEnter()}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') setPicked(null);
+          if (event.key === 'Escape') drop();
         }}
       />
       {picked ? (
         <div className="console-scan-picked" data-order={picked.order_no}>
           {text('console.warehouse.scan.picked', { order: picked.order_no, courier: courierName(intl, picked.courier) })}
-          <Button size="small" type="link" className="console-scan-drop" onClick={() => setPicked(null)}>
+          <Button size="small" type="link" className="console-scan-drop" onClick={drop}>
             {text('console.cancel')}
           </Button>
+          {refusal ? (
+            <div className="console-scan-refusal" role="alert">
+              {text('console.warehouse.scan.trackingRefused', { message: refusal })} {text('console.warehouse.scan.again')}
+            </div>
+          ) : null}
         </div>
       ) : (
         <p className="console-hint console-scan-hint">{text('console.warehouse.scan.hint')}</p>

@@ -192,7 +192,7 @@ describe('the scan box', () => {
     await waitFor(() => expect(document.activeElement).toBe(scanInput()), SOON);
   });
 
-  it('refuses an order that is not in the queue, and lists a refused tracking number', async () => {
+  it('refuses an order that is not in the queue, and keeps the order of a refused tracking number with the number selected', async () => {
     const calls = serveShipping();
     renderConsole('/shipping', intl);
     await shown('.console-scan-input');
@@ -210,6 +210,20 @@ describe('the scan box', () => {
     expect(newest.getAttribute('data-ok')).toBe('false');
     expect(newest.textContent).toContain('快递单号不像中通快递的单号');
     expect(calls.filter((c) => c.path === '/orders/ship_batch')).toHaveLength(1);
+    // the order is still picked, the refused number in the box, focused and selected for the next scan
+    expect(document.querySelector('.console-scan')?.getAttribute('data-step')).toBe('tracking');
+    expect(document.querySelector('.console-scan-picked')?.getAttribute('data-order')).toBe('JP20250101000001');
+    expect(document.querySelector('.console-scan-refusal')?.textContent).toBe('快递单号未通过：快递单号不像中通快递的单号 订单仍在，请重新扫描快递单号。');
+    expect(scanInput().value).toBe('12');
+    await waitFor(() => expect(document.activeElement).toBe(scanInput()), SOON);
+    expect([scanInput().selectionStart, scanInput().selectionEnd]).toEqual([0, 2]);
+    // the next scan ships that order
+    scan('773012345678');
+    await waitFor(() => expect(calls.filter((c) => c.path === '/orders/ship_batch').at(-1)?.body).toEqual({ shipments: [{ order_no: 'JP20250101000001', courier: 'zto', tracking_no: '773012345678' }] }), SOON);
+    await waitFor(() => expect(document.querySelector('.console-scan')?.getAttribute('data-step')).toBe('order'), SOON);
+    expect(document.querySelector('.console-scan-result')?.getAttribute('data-ok')).toBe('true');
+    expect(document.querySelector('.console-scan-refusal')).toBeNull();
+    expect(scanInput().value).toBe('');
   });
 });
 

@@ -74,6 +74,13 @@ export interface Wave {
   orders?: WaveOrder[];
 }
 
+/** A batch's answer: the wave, how many lines it marked got, how many marked missed it left as they were. */
+export interface MarkAllAnswer {
+  wave: Wave;
+  marked: number;
+  kept_missed: number;
+}
+
 export interface NewWaveBody {
   market_id?: string;
   stall_id?: string;
@@ -182,9 +189,33 @@ export const consoleWarehouseApi = consoleApi.enhanceEndpoints({ addTagTypes: ['
       extraOptions: { silent: true },
       invalidatesTags: ['Wave', 'Dashboard', 'Audit'],
     }),
-    /** `missed` 0 (got all) to the line's quantity; the answer is the whole wave, written into the cache. */
+    /**
+     * `missed` 0 (got all) to the line's quantity; the answer is the whole wave, written into the
+     * cache. A line marked missed is not cleared this way (`wave.miss_marked`): see `clearMiss`.
+     */
     markWave: build.mutation<Wave, { id: string; sku_id: string; missed: number }>({
       query: (body) => ({ url: `${W}/mark`, method: 'POST', body }),
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) keepWave(dispatch, getState, id, data);
+      },
+      invalidatesTags: ['Audit'],
+    }),
+    /**
+     * Every unmarked line of the stall `stall_id` (without it: of the whole wave) got all, in one
+     * call; lines marked already stay as they are. `wave.nothing_to_mark` (422) when none is left.
+     */
+    markAllGot: build.mutation<MarkAllAnswer, { id: string; stall_id?: string }>({
+      query: (body) => ({ url: `${W}/mark_all`, method: 'POST', body }),
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: null }));
+        if (data) keepWave(dispatch, getState, id, data.wave);
+      },
+      invalidatesTags: ['Audit'],
+    }),
+    /** A line marked missed corrected to got all (`/mark` refuses to clear a miss). */
+    clearMiss: build.mutation<Wave, { id: string; sku_id: string }>({
+      query: (body) => ({ url: `${W}/clear_miss`, method: 'POST', body }),
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) keepWave(dispatch, getState, id, data);
@@ -264,6 +295,8 @@ export const {
   useWaveQuery,
   useCreateWaveMutation,
   useMarkWaveMutation,
+  useMarkAllGotMutation,
+  useClearMissMutation,
   useCloseWaveMutation,
   useToShipQuery,
   useShipBatchMutation,

@@ -1,14 +1,17 @@
 import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons';
 import { Alert, Button, Descriptions, Image, InputNumber, Popconfirm, Result, Space, Spin, Table, Tag } from 'antd';
 import { useState, type HTMLAttributes } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import {
+  useClearMissMutation,
   useCloseWaveMutation,
+  useMarkAllGotMutation,
   useMarkWaveMutation,
   useWaveQuery,
   WAVE_POLL_MS,
   WAVE_XLSX_URL,
+  type MarkAllAnswer,
   type Wave,
   type WaveLine,
   type WaveOrder,
@@ -43,12 +46,17 @@ function MarkState({ line }: { line: WaveLine }) {
 
 /**
  * Marking one line: "got" (nothing missed), or the missed quantity (0 to the line's quantity),
- * sent on Enter or when the box is left. Marking again replaces the mark.
+ * sent on Enter or when the box is left. Marking again replaces the mark, but a miss is never
+ * cleared silently: "got" (or 0) on a line marked missed asks first, and is sent as a correction.
  */
 function MarkControls({ wave, line }: { wave: Wave; line: WaveLine }) {
   const intl = useIntl();
-  const [mark, { isLoading }] = useMarkWaveMutation();
+  const [mark, { isLoading: marking }] = useMarkWaveMutation();
+  const [clearMiss, { isLoading: clearing }] = useClearMissMutation();
   const [missed, setMissed] = useState<number | null>(line.missed);
+  const [asking, setAsking] = useState(false);
+  const busy = marking || clearing;
+  const wasMissed = line.missed !== null && line.missed > 0;
   const send = async (value: number) => {
     try {
       await mark({ id: wave.id, sku_id: line.sku_id, missed: value }).unwrap();
@@ -57,25 +65,51 @@ function MarkControls({ wave, line }: { wave: Wave; line: WaveLine }) {
       setMissed(line.missed);
     }
   };
+  const clear = async () => {
+    setAsking(false);
+    try {
+      await clearMiss({ id: wave.id, sku_id: line.sku_id }).unwrap();
+      void toast(intl.formatMessage({ id: 'console.warehouse.mark.cleared' }), 'success');
+    } catch {
+      setMissed(line.missed);
+    }
+  };
+  const got = () => {
+    if (wasMissed) {
+      setAsking(true);
+      return;
+    }
+    setMissed(0);
+    void send(0);
+  };
   const commit = () => {
-    if (isLoading || missed === null || missed === line.missed) return;
-    void send(Math.min(Math.max(0, Math.floor(missed)), line.quantity));
+    if (busy || missed === null || missed === line.missed) return;
+    const value = Math.min(Math.max(0, Math.floor(missed)), line.quantity);
+    if (value === 0 && wasMissed) setAsking(true);
+    else void send(value);
   };
   return (
     <Space className="console-wave-mark-controls" size={4}>
-      <Button
-        size="small"
-        type={line.missed === 0 ? 'default' : 'primary'}
-        className="console-wave-got"
-        loading={isLoading}
-        disabled={line.missed === 0}
-        onClick={() => {
-          setMissed(0);
-          void send(0);
+      <Popconfirm
+        open={asking}
+        title={intl.formatMessage({ id: 'console.warehouse.mark.clear.question' }, { missed: line.missed ?? 0, quantity: line.quantity })}
+        description={intl.formatMessage({ id: 'console.warehouse.mark.clear.description' })}
+        okText={intl.formatMessage({ id: 'console.warehouse.mark.clear.ok' })}
+        cancelText={intl.formatMessage({ id: 'console.cancel' })}
+        classNames={{ root: 'console-wave-clear-confirm' }}
+        onConfirm={() => void clear()}
+        onCancel={() => {
+          setAsking(false);
+          setMissed(line.missed);
+        }}
+        onOpenChange={(open) => {
+          if (!open) setAsking(false);
         }}
       >
-        {intl.formatMessage({ id: 'console.warehouse.mark.gotButton' })}
-      </Button>
+        <Button size="small" type={line.missed === 0 ? 'default' : 'primary'} className="console-wave-got" loading={busy} disabled={line.missed === 0} onClick={got}>
+          {intl.formatMessage({ id: 'console.warehouse.mark.gotButton' })}
+        </Button>
+      </Popconfirm>
       <InputNumber<number>
         size="small"
         min={0}
@@ -94,11 +128,42 @@ function MarkControls({ wave, line }: { wave: Wave; line: WaveLine }) {
   );
 }
 
+/** What a batch did, in words: how many lines it marked got, and how many marked missed it left. */
+function batchWords(intl: IntlShape, answer: MarkAllAnswer): string {
+  const done = intl.formatMessage({ id: 'console.warehouse.allGot.done' }, { marked: answer.marked });
+  if (answer.kept_missed === 0) return done;
+  return `${done}${intl.formatMessage({ id: 'console.warehouse.allGot.separator' })}${intl.formatMessage({ id: 'console.warehouse.allGot.kept' }, { kept: answer.kept_missed })}`;
+}
+
+/**
+ * Marks every unmarked line of a stall (or of the wave) got in one call and says what it did,
+ * lines marked missed left as they were; answers the words, or null when refused (the base query
+ * showed why).
+ */
+function useMarkAllGot(waveId: string) {
+  const intl = useIntl();
+  const [markAll, { isLoading }] = useMarkAllGotMutation();
+  const run = async (stallId?: string): Promise<string | null> => {
+    try {
+      const answer = await markAll(stallId === undefined ? { id: waveId } : { id: waveId, stall_id: stallId }).unwrap();
+      const words = batchWords(intl, answer);
+      void toast(words, 'success');
+      return words;
+    } catch {
+      return null;
+    }
+  };
+  return { run, isLoading };
+}
+
 /** One stall's part of the pick list: its header and its lines, an item number's rows merged. */
 function StallTable({ wave, block, markable }: { wave: Wave; block: StallBlock; markable: boolean }) {
   const intl = useIntl();
   const text = (id: string) => intl.formatMessage({ id });
   const spans = itemSpans(block.lines);
+  const batch = useMarkAllGot(wave.id);
+  const [note, setNote] = useState<string | null>(null);
+  const unmarkedHere = unmarkedCount(block.lines);
   const spanOf = (line: WaveLine) => ({ rowSpan: spans[block.lines.indexOf(line)] ?? 1 });
   return (
     <section className="console-wave-stall" data-stall={block.stall_id}>
@@ -108,6 +173,18 @@ function StallTable({ wave, block, markable }: { wave: Wave; block: StallBlock; 
         <strong className="console-wave-stall-name">{block.stall_name}</strong>
         <span className="console-wave-stall-number">{block.stall_number}</span>
         <span className="console-wave-stall-count">{intl.formatMessage({ id: 'console.warehouse.stall.count' }, { lines: block.lines.length, quantity: block.quantity })}</span>
+        {markable ? (
+          <Button
+            size="small"
+            className="console-wave-stall-all-got"
+            loading={batch.isLoading}
+            disabled={unmarkedHere === 0}
+            onClick={() => void batch.run(block.stall_id).then((words) => words && setNote(words))}
+          >
+            {text('console.warehouse.stall.allGot')}
+          </Button>
+        ) : null}
+        {note ? <span className="console-hint console-wave-batch-note">{note}</span> : null}
       </header>
       <Table<WaveLine>
         rowKey="sku_id"
@@ -195,8 +272,9 @@ function WaveOutcomes({ orders }: { orders: WaveOrder[] }) {
 /**
  * /admin/waves/:id (orders.read): a wave's pick list (拿货单), market → floor → stall → item
  * number → colour and size, each line with its quantity and the orders it serves. With
- * orders.write, while open: each line marked got or missed (partly missed allowed), and the wave
- * closed (unmarked lines count as got). The list downloads as Excel and prints one stall a page.
+ * orders.write, while open: each line marked got or missed (partly missed allowed), a stall's or
+ * the whole wave's unmarked lines marked got at once (lines marked missed left as they were, and
+ * said so), a miss cleared only after asking, and the wave closed (unmarked lines count as got). The list downloads as Excel and prints one stall a page.
  * Closed, each order's outcome shows; while its orders are being settled it is asked every second.
  */
 export default function WaveScreen() {
@@ -211,6 +289,8 @@ export default function WaveScreen() {
     { refetchOnMountOrArgChange: true, pollingInterval: settling ? WAVE_POLL_MS : 0, skipPollingIfUnfocused: false },
   );
   const [close, { isLoading: closing }] = useCloseWaveMutation();
+  const batch = useMarkAllGot(id);
+  const [note, setNote] = useState<string | null>(null);
   const files = useWarehouseDownload();
   const text = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
 
@@ -258,6 +338,21 @@ export default function WaveScreen() {
           </Button>
           {markable ? (
             <Popconfirm
+              title={text('console.warehouse.wave.allGot.question', { unmarked })}
+              description={text('console.warehouse.wave.allGot.description')}
+              okText={text('console.warehouse.wave.allGot')}
+              cancelText={text('console.cancel')}
+              classNames={{ root: 'console-wave-all-got-confirm' }}
+              disabled={unmarked === 0}
+              onConfirm={() => void batch.run().then((words) => words && setNote(words))}
+            >
+              <Button className="console-wave-all-got" loading={batch.isLoading} disabled={unmarked === 0}>
+                {text('console.warehouse.wave.allGot')}
+              </Button>
+            </Popconfirm>
+          ) : null}
+          {markable ? (
+            <Popconfirm
               title={text('console.warehouse.wave.close.question')}
               description={text(unmarked > 0 ? 'console.warehouse.wave.close.unmarked' : 'console.warehouse.wave.close.allMarked', { unmarked })}
               okText={text('console.warehouse.wave.close')}
@@ -288,6 +383,7 @@ export default function WaveScreen() {
           <Descriptions.Item label={text('console.warehouse.wave.closed_at')}>{`${formatDate(wave.closed_at, 'YYYY-MM-DD HH:mm')} ${waveActor(intl, wave.closed_by)}`}</Descriptions.Item>
         ) : null}
       </Descriptions>
+      {note && open ? <Alert type="info" showIcon closable={{ onClose: () => setNote(null) }} className="console-wave-batch-note" title={note} /> : null}
       {wave.status === 'closing' ? <Alert type="info" showIcon className="console-wave-settling" title={text('console.warehouse.wave.settling')} /> : null}
       {wave.status !== 'open' && wave.orders ? <WaveOutcomes orders={wave.orders} /> : null}
       <div className="console-wave-pick-list">

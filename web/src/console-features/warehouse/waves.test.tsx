@@ -1,6 +1,7 @@
 import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Wave, WaveLine } from './warehouse-api';
+import en from '../../i18n/en_US.json';
 import zh from '../../i18n/zh_CN.json';
 import type * as FileDownload from '../../lib/file-download';
 import { makeIntl, setIntl } from '../../lib/i18n';
@@ -15,6 +16,7 @@ const saveBlob = vi.fn();
 vi.mock('../../lib/file-download', async (original) => ({ ...(await original<typeof FileDownload>()), saveBlob: (...args: unknown[]) => saveBlob(...args) }));
 
 const intl = makeIntl('zh_CN', zh);
+const english = makeIntl('en_US', en);
 vi.setConfig({ testTimeout: 30_000 });
 const SOON = { timeout: 20_000 };
 
@@ -42,6 +44,10 @@ const WAVE_ID = 'BC202501011200000001';
 function serveWave({ staff = keeper, settleAfter = 2 } = {}) {
   let wave: Wave = waveOf();
   let detailsWhileClosing = 0;
+  const setMarks = (missed: (line: WaveLine) => number | null) => {
+    const lines = wave.lines!.map((l): WaveLine => ({ ...l, missed: missed(l) }));
+    wave = { ...wave, lines, missed: lines.reduce((sum, l) => sum + (l.missed ?? 0), 0) };
+  };
   const calls = serveConsole(
     warehouseRoutes(staff, {
       '/waves/detail': () => {
@@ -56,8 +62,21 @@ function serveWave({ staff = keeper, settleAfter = 2 } = {}) {
       },
       '/waves/mark': (body) => {
         if (wave.status !== 'open') return refused(422, '波次已结束');
-        const lines = wave.lines!.map((l): WaveLine => (l.sku_id === body.sku_id ? { ...l, missed: body.missed as number } : l));
-        wave = { ...wave, lines, missed: lines.reduce((sum, l) => sum + (l.missed ?? 0), 0) };
+        const marked = wave.lines!.find((l) => l.sku_id === body.sku_id);
+        if (marked && (marked.missed ?? 0) > 0 && body.missed === 0) return refused(422, `${marked.sku_id} 已标记缺 ${marked.missed} / ${marked.quantity}，请先清除缺货再标记拿到`);
+        setMarks((l) => (l.sku_id === body.sku_id ? (body.missed as number) : l.missed));
+        return ok(wave);
+      },
+      '/waves/mark_all': (body) => {
+        if (wave.status !== 'open') return refused(422, '波次已结束');
+        const inScope = (l: WaveLine) => body.stall_id === undefined || l.stall_id === body.stall_id;
+        const marked = wave.lines!.filter((l) => inScope(l) && l.missed === null).length;
+        if (marked === 0) return refused(422, '这里的每一行都已标记');
+        setMarks((l) => (inScope(l) && l.missed === null ? 0 : l.missed));
+        return ok({ wave, marked, kept_missed: wave.lines!.filter((l) => inScope(l) && (l.missed ?? 0) > 0).length });
+      },
+      '/waves/clear_miss': (body) => {
+        setMarks((l) => (l.sku_id === body.sku_id ? 0 : l.missed));
         return ok(wave);
       },
       '/waves/close': () => {
@@ -78,6 +97,14 @@ const stallHeads = () =>
     ['market', 'floor', 'name', 'number'].map((part) => head.querySelector(`.console-wave-stall-${part}`)?.textContent).join(' '),
   );
 const lineRow = (sku: string) => document.querySelector<HTMLElement>(`.console-wave-lines tr[data-sku="${sku}"]`)!;
+
+const state = (sku: string) => lineRow(sku).querySelector('.console-wave-mark-state')?.textContent;
+/** Types a missed quantity into a line's box and presses Enter. */
+function markMissed(sku: string, missed: number) {
+  const box = lineRow(sku).querySelector<HTMLInputElement>('.console-wave-missed input')!;
+  fireEvent.change(box, { target: { value: String(missed) } });
+  fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
+}
 
 describe('the pick list helpers', () => {
   it('groups lines by stall in the order given and merges an item number’s rows', () => {
@@ -136,6 +163,91 @@ describe('one wave', () => {
     expect(document.querySelector('.console-wave-unmarked')?.textContent).toBe('3');
     // the answer is written into the page: the detail is not asked again for it
     expect(calls.filter((c) => c.path === '/waves/detail')).toHaveLength(1);
+  });
+
+  it('marks a stall all got in one click, keeps its partly missed line and says so', async () => {
+    const { calls } = serveWave();
+    renderConsole(`/waves/${WAVE_ID}`, intl);
+    await waitFor(() => expect(lineRow('K3')).not.toBeNull(), SOON);
+    markMissed('K3', 1);
+    await waitFor(() => expect(state('K3')).toBe('缺 1 / 2'), SOON);
+
+    const stall = document.querySelector<HTMLElement>('.console-wave-stall[data-stall="st1"]')!;
+    fireEvent.click(stall.querySelector('.console-wave-stall-all-got')!);
+    await waitFor(() => expect(calls.find((c) => c.path === '/waves/mark_all')?.body).toEqual({ id: WAVE_ID, stall_id: 'st1' }), SOON);
+    await waitFor(() => expect(state('K1')).toBe('已拿到'), SOON);
+    expect(state('K2')).toBe('已拿到');
+    expect(state('K3')).toBe('缺 1 / 2');
+    // the other stalls are untouched
+    expect(state('K0')).toBe('未标记');
+    expect(state('K4')).toBe('未标记');
+    expect(stall.querySelector('.console-wave-batch-note')?.textContent).toBe('已将 2 行标为拿到；1 行已标记缺货，保持不变');
+    expect(toast).toHaveBeenCalledWith('已将 2 行标为拿到；1 行已标记缺货，保持不变', 'success');
+    // nothing left to mark at this stall: its button is off
+    expect(stall.querySelector<HTMLButtonElement>('.console-wave-stall-all-got')!.disabled).toBe(true);
+    expect(document.querySelector('.console-wave-unmarked')?.textContent).toBe('2');
+  });
+
+  it('marks the whole wave got after asking, lines marked missed left as they were', async () => {
+    const { calls } = serveWave();
+    renderConsole(`/waves/${WAVE_ID}`, intl);
+    await waitFor(() => expect(lineRow('K3')).not.toBeNull(), SOON);
+    markMissed('K0', 2);
+    await waitFor(() => expect(state('K0')).toBe('缺 2 / 2'), SOON);
+    fireEvent.click(document.querySelector('.console-wave-all-got')!);
+    const confirm = await shown('.console-wave-all-got-confirm .ant-btn-primary');
+    expect(document.querySelector('.console-wave-all-got-confirm')?.textContent).toContain('将未标记的 4 行全部标为拿到？');
+    expect(document.querySelector('.console-wave-all-got-confirm')?.textContent).toContain('已标记缺货的行保持不变');
+    fireEvent.click(confirm);
+    await waitFor(() => expect(calls.find((c) => c.path === '/waves/mark_all')?.body).toEqual({ id: WAVE_ID }), SOON);
+    await waitFor(() => expect(document.querySelector('.console-wave-unmarked')?.textContent).toBe('0'), SOON);
+    expect(state('K0')).toBe('缺 2 / 2');
+    expect(document.querySelector('.console-wave .ant-alert.console-wave-batch-note')?.textContent).toContain('已将 4 行标为拿到；1 行已标记缺货，保持不变');
+    expect(document.querySelector<HTMLButtonElement>('.console-wave-all-got')!.disabled).toBe(true);
+  });
+
+  it('asks before clearing a miss, by the got button or a 0, and sends it as a correction', async () => {
+    const { calls } = serveWave();
+    renderConsole(`/waves/${WAVE_ID}`, intl);
+    await waitFor(() => expect(lineRow('K3')).not.toBeNull(), SOON);
+    markMissed('K3', 1);
+    await waitFor(() => expect(state('K3')).toBe('缺 1 / 2'), SOON);
+    await waitFor(() => expect(document.querySelector('.console-wave-summary')?.textContent).toContain('缺货件数1'), SOON);
+
+    fireEvent.click(lineRow('K3').querySelector('.console-wave-got')!);
+    await shown('.console-wave-clear-confirm .ant-btn-primary');
+    expect(document.querySelector('.console-wave-clear-confirm')?.textContent).toContain('此行已标记缺 1 / 2：改为全部拿到？');
+    // not asked yet: nothing sent; cancelled, the miss stays
+    expect(calls.filter((c) => c.path === '/waves/mark' && c.body.missed === 0)).toEqual([]);
+    fireEvent.click(document.querySelector('.console-wave-clear-confirm .ant-popconfirm-buttons .ant-btn:not(.ant-btn-primary)')!);
+    await waitFor(() => expect(document.querySelector('.console-wave-clear-confirm:not(.ant-popover-hidden)')).toBeNull(), SOON);
+    expect(state('K3')).toBe('缺 1 / 2');
+    expect(calls.some((c) => c.path === '/waves/clear_miss')).toBe(false);
+
+    // a 0 typed in asks the same
+    markMissed('K3', 0);
+    fireEvent.click(await shown('.console-wave-clear-confirm:not(.ant-popover-hidden) .ant-btn-primary'));
+    await waitFor(() => expect(calls.find((c) => c.path === '/waves/clear_miss')?.body).toEqual({ id: WAVE_ID, sku_id: 'K3' }), SOON);
+    await waitFor(() => expect(state('K3')).toBe('已拿到'), SOON);
+    expect(toast).toHaveBeenCalledWith('已更正为全部拿到', 'success');
+    expect(calls.filter((c) => c.path === '/waves/mark' && c.body.missed === 0)).toEqual([]);
+    await waitFor(() => expect(document.querySelector('.console-wave-summary')?.textContent).toContain('缺货件数0'), SOON);
+  });
+
+  it('says it in English: the batch note and the question before clearing a miss', async () => {
+    setIntl(english);
+    serveWave();
+    renderConsole(`/waves/${WAVE_ID}`, english);
+    await waitFor(() => expect(lineRow('K3')).not.toBeNull(), SOON);
+    markMissed('K3', 1);
+    await waitFor(() => expect(state('K3')).toBe('Missed 1 / 2'), SOON);
+    const stall = document.querySelector<HTMLElement>('.console-wave-stall[data-stall="st1"]')!;
+    expect(stall.querySelector('.console-wave-stall-all-got')?.textContent).toBe('All got at this stall');
+    fireEvent.click(stall.querySelector('.console-wave-stall-all-got')!);
+    await waitFor(() => expect(stall.querySelector('.console-wave-batch-note')?.textContent).toBe('2 lines marked got; 1 line marked missed was left as it was'), SOON);
+    fireEvent.click(lineRow('K3').querySelector('.console-wave-got')!);
+    await shown('.console-wave-clear-confirm .ant-btn-primary');
+    expect(document.querySelector('.console-wave-clear-confirm')?.textContent).toContain('This line was marked missing 1 of 2: mark it all got?');
   });
 
   it('closes the wave saying how many lines are unmarked, follows the settling and shows each order’s outcome', async () => {
