@@ -11,13 +11,16 @@ import { useSitePath } from '../../widgets/site-path';
 import { readQuantity } from '../../lib/quantity';
 import { QuantityStepper } from '../../lib/quantity-stepper';
 import { toast } from '../../lib/toast';
-import { cartLineOf, findSku, type SkuChoice } from './sku';
+import { PhoneActionBar, usePhone } from '../../widgets/phone-action-bar';
+import { cartLineOf, choicePrice, findSku, type SkuChoice } from './sku';
 
 /**
  * Quantity and the add-to-cart button for the chosen colour × size. Without a session it opens the
  * login prompt (which comes back here) and sends nothing; a refusal such as 'only 3 left in stock'
  * is the base query's toast; success says so with a link to the cart. The answer (the whole cart)
- * updates the nav's cart count through the cart cache.
+ * updates the nav's cart count through the cart cache. On a phone they are in the bar fixed to the
+ * bottom of the screen (`.product-action-bar`) under what is chosen and its price, in reach
+ * without scrolling past the pictures.
  */
 export function AddToCart({ product, choice }: { product: ProductDetail; choice: SkuChoice }) {
   const intl = useIntl();
@@ -29,6 +32,7 @@ export function AddToCart({ product, choice }: { product: ProductDetail; choice:
   const max = Math.max(1, sku?.stock ?? 1);
   const soldOut = Boolean(sku && sku.stock <= 0);
   const shown = quantity === null ? null : Math.min(quantity, max);
+  const phone = usePhone();
 
   const onAdd = () => {
     if (!token) {
@@ -51,25 +55,53 @@ export function AddToCart({ product, choice }: { product: ProductDetail; choice:
       .catch(() => undefined); // the base query has shown why
   };
 
+  const stepper = (
+    <QuantityStepper
+      className="add-to-cart-quantity"
+      value={shown}
+      min={1}
+      max={max}
+      disabled={soldOut}
+      label={intl.formatMessage({ id: 'cart.quantity' })}
+      decreaseLabel={intl.formatMessage({ id: 'cart.quantity.less' })}
+      increaseLabel={intl.formatMessage({ id: 'cart.quantity.more' })}
+      onStep={setQuantity}
+      onType={(text) => setQuantity(readQuantity(text, max))}
+      onCommit={(text) => setQuantity(readQuantity(text, max) ?? 1)}
+    />
+  );
+  const button = (
+    <Button type="primary" size="large" danger className="add-to-cart-button" icon={<ShoppingCartOutlined />} loading={isLoading} disabled={soldOut} onClick={onAdd}>
+      {intl.formatMessage({ id: soldOut ? 'cart.soldOut' : 'cart.add' })}
+    </Button>
+  );
+
+  if (phone) {
+    const spec = [choice.color, choice.size].filter((part) => part !== '').join(' / ');
+    return (
+      <PhoneActionBar className="product-action-bar">
+        <p className="product-action-bar-choice">
+          {sku ? (
+            <span className="product-action-bar-spec" translate="no">
+              {spec}
+            </span>
+          ) : (
+            <span className="product-action-bar-spec">{intl.formatMessage({ id: 'cart.chooseSku' })}</span>
+          )}
+          <span className="product-action-bar-price">{intl.formatMessage({ id: 'catalog.price' }, { price: choicePrice(product, choice) })}</span>
+        </p>
+        <div className="add-to-cart">
+          {stepper}
+          {button}
+        </div>
+      </PhoneActionBar>
+    );
+  }
   return (
     <div className="add-to-cart">
       <span className="sku-label">{intl.formatMessage({ id: 'cart.quantity' })}</span>
-      <QuantityStepper
-        className="add-to-cart-quantity"
-        value={shown}
-        min={1}
-        max={max}
-        disabled={soldOut}
-        label={intl.formatMessage({ id: 'cart.quantity' })}
-        decreaseLabel={intl.formatMessage({ id: 'cart.quantity.less' })}
-        increaseLabel={intl.formatMessage({ id: 'cart.quantity.more' })}
-        onStep={setQuantity}
-        onType={(text) => setQuantity(readQuantity(text, max))}
-        onCommit={(text) => setQuantity(readQuantity(text, max) ?? 1)}
-      />
-      <Button type="primary" size="large" danger className="add-to-cart-button" icon={<ShoppingCartOutlined />} loading={isLoading} disabled={soldOut} onClick={onAdd}>
-        {intl.formatMessage({ id: soldOut ? 'cart.soldOut' : 'cart.add' })}
-      </Button>
+      {stepper}
+      {button}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Checkbox, Form, Input, Modal, Radio, Result, Select, Skeleton, Tag } from 'antd';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { useAddressesQuery } from '../../api/address-book-api';
@@ -10,6 +10,7 @@ import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { RegionPicker } from '../../widgets/region-picker';
 import { selectSession, selectToken } from '../../state/session-slice';
+import { PhoneActionBar, usePhone } from '../../widgets/phone-action-bar';
 import { useSitePath } from '../../widgets/site-path';
 import { fullAddress, validateDetail, validatePhone, validateRecipient, validateRegion } from '../../lib/address';
 import { formRule } from '../../lib/form-rules';
@@ -279,7 +280,9 @@ function OptionFields({ tables }: { tables: Pick<OrderPreview, 'couriers' | 'qc_
  * Cart lines that cost more than when added (the preview's `price_rises`) show above the lines, and
  * submit first asks to confirm them (`.checkout-price-confirm`), then sends `accept_price_rises`; a
  * submit refused because prices rose meanwhile (422 on `lines`) asks the preview again and, when it
- * lists rises, the same confirmation. A fall needs nothing.
+ * lists rises, the same confirmation. A fall needs nothing. On a phone the total and submit are in
+ * the bar fixed to the bottom of the screen (`.checkout-action-bar`); a wrong field is scrolled to
+ * the middle of the screen, clear of the bar, and a refusal shown above the fees is scrolled to.
  */
 export function CheckoutForm({
   source,
@@ -303,6 +306,12 @@ export function CheckoutForm({
   const [submit, submitting] = useSubmitOrderMutation();
   const [initial] = useState(() => initialValues(settings, addresses));
   const [modal, modalHolder] = Modal.useModal();
+  const phone = usePhone();
+  const submitErrorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // from the bar at the bottom of a phone the refusal above the fees is out of sight
+    if (phone && submitError) submitErrorRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [phone, submitError]);
 
   const type = Form.useWatch('type', form) ?? initial.type;
   const mode = Form.useWatch('address_mode', form) ?? initial.address_mode;
@@ -410,6 +419,11 @@ export function CheckoutForm({
     else void place(values, false);
   };
   const rises = risesOf(source, preview);
+  const submitButton = (
+    <Button type="primary" size="large" htmlType="submit" className="checkout-submit" loading={submitting.isLoading} disabled={empty}>
+      {intl.formatMessage({ id: 'order.submit' })}
+    </Button>
+  );
 
   return (
     <>
@@ -421,7 +435,7 @@ export function CheckoutForm({
         className="checkout-form"
         initialValues={initial}
         onFinish={onFinish}
-        scrollToFirstError
+        scrollToFirstError={phone ? { block: 'center', scrollMode: 'always' } : true}
       >
         {source === 'cart' ? (
           <Card className="checkout-card checkout-goods" title={intl.formatMessage({ id: 'order.goods' })}>
@@ -461,12 +475,22 @@ export function CheckoutForm({
             <Skeleton active paragraph={{ rows: 3 }} />
           ) : null}
           {source === 'manual' ? failureAlert : null}
-          {submitError ? <Alert className="checkout-submit-error" type="error" showIcon title={submitError} /> : null}
-          <div className="checkout-submit-row">
-            <Button type="primary" size="large" htmlType="submit" className="checkout-submit" loading={submitting.isLoading} disabled={empty}>
-              {intl.formatMessage({ id: 'order.submit' })}
-            </Button>
-          </div>
+          {submitError ? (
+            <div ref={submitErrorRef} className="checkout-submit-error-wrap">
+              <Alert className="checkout-submit-error" type="error" showIcon title={submitError} />
+            </div>
+          ) : null}
+          {phone ? (
+            <PhoneActionBar className="checkout-action-bar">
+              <span className={`checkout-action-bar-total${isFetching ? ' is-refreshing' : ''}`}>
+                <span className="checkout-action-bar-label">{intl.formatMessage({ id: 'order.fee.total' })}</span>
+                {preview && !empty ? <Yuan value={preview.fees.total} className="order-total" /> : <span className="order-total">-</span>}
+              </span>
+              {submitButton}
+            </PhoneActionBar>
+          ) : (
+            <div className="checkout-submit-row">{submitButton}</div>
+          )}
         </Card>
       </Form>
       {modalHolder}

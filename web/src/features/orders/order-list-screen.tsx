@@ -1,4 +1,4 @@
-import { WalletOutlined } from '@ant-design/icons';
+import { FilterOutlined, WalletOutlined } from '@ant-design/icons';
 import { Button, Checkbox, DatePicker, Empty, Form, Input, Pagination, Select, Skeleton, Tabs } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { EXCEL_HISTORY_PATH, ExcelExportButton, withoutPaging } from '../../widg
 import { useAppSelector } from '../../state/hooks';
 import { LoginRequired } from '../../widgets/login-required';
 import { usePaginationTexts } from '../../widgets/pagination';
+import { usePhone } from '../../widgets/phone-action-bar';
 import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
 import { formatDate } from '../../lib/format-date';
@@ -102,7 +103,8 @@ const draftOf = (filters: OrderListFilters): FilterDraft => ({
  * (an end before the start is refused in the page); pages. Tab, filters and page live in the
  * address. Each order shows the actions it allows. On the pending-payment tab orders are ticked
  * (`.order-select`, `.order-select-all`) and paid together from the wallet (`.order-pay-batch-open`
- * opens the quote and its confirmation). Needs a session.
+ * opens the quote and its confirmation). On a phone the filters are folded under one button
+ * (`.order-filter-toggle`) saying how many are applied, and fold again once searched. Needs a session.
  */
 export default function OrderListScreen() {
   const intl = useIntl();
@@ -120,6 +122,8 @@ export default function OrderListScreen() {
   /** The orders ticked to pay together (pending-payment tab); those no longer listed fall away. */
   const [ticked, setTicked] = useState<string[]>([]);
   const [paying, setPaying] = useState<PayBatchRequest | null>(null);
+  const phone = usePhone();
+  const [filtersOpen, setFiltersOpen] = useState(false);
 
   if (!token) return <LoginRequired />;
 
@@ -133,6 +137,7 @@ export default function OrderListScreen() {
 
   const search = () => {
     if (rangeError) return;
+    setFiltersOpen(false);
     go({
       ...filters,
       orderNo: draft.orderNo.trim(),
@@ -144,10 +149,13 @@ export default function OrderListScreen() {
     });
   };
   const reset = () => {
+    setFiltersOpen(false);
     setDraft({ orderNo: '', sourceOrderNo: '', platform: undefined, start: null, end: null });
     go({ ...filters, orderNo: '', sourceOrderNo: '', platform: '', start: '', end: '', page: 1 });
   };
   const filtered = Boolean(filters.orderNo || filters.sourceOrderNo || filters.platform || filters.start || filters.end);
+  /** Filters applied: the two numbers, the platform and the days (one, from or to). */
+  const applied = [filters.orderNo, filters.sourceOrderNo, filters.platform, filters.start || filters.end].filter(Boolean).length;
   const orders = data?.list ?? [];
   const choosing = filters.tab === 'pending_payment';
   const payable = orders.filter((order) => order.status === 'pending_payment').map((order) => order.order_no);
@@ -174,61 +182,74 @@ export default function OrderListScreen() {
           </Link>
         </span>
       </header>
-      <Form layout="inline" className="order-filters" onFinish={search}>
-        <Form.Item label={text('order.orderNo')}>
-          <Input
-            className="order-filter-no"
-            allowClear
-            maxLength={64}
-            value={draft.orderNo}
-            placeholder={text('order.filter.prefix')}
-            onChange={(event) => setDraft({ ...draft, orderNo: event.target.value })}
-          />
-        </Form.Item>
-        <Form.Item label={text('order.sourceOrderNo')}>
-          <Input
-            className="order-filter-source"
-            allowClear
-            maxLength={64}
-            value={draft.sourceOrderNo}
-            placeholder={text('order.filter.prefix')}
-            onChange={(event) => setDraft({ ...draft, sourceOrderNo: event.target.value })}
-          />
-        </Form.Item>
-        <Form.Item label={text('order.platform')}>
-          <Select<string>
-            className="order-filter-platform"
-            style={{ minWidth: 140 }}
-            allowClear
-            virtual={false}
-            value={draft.platform}
-            placeholder={text('order.filter.allPlatforms')}
-            classNames={{ popup: { root: 'order-filter-platform-popup' } }}
-            options={PLATFORMS.map((p) => ({ value: p, label: text(platformKey(p)!) }))}
-            onChange={(platform) => setDraft({ ...draft, platform: platform ?? undefined })}
-          />
-        </Form.Item>
-        <Form.Item label={text('fund.ledger.start')}>
-          <DatePicker className="order-filter-start" value={draft.start} onChange={(start) => setDraft({ ...draft, start })} />
-        </Form.Item>
-        <Form.Item
-          label={text('fund.ledger.end')}
-          validateStatus={rangeError ? 'error' : undefined}
-          help={rangeError ? <span className="order-range-error">{text(rangeError)}</span> : undefined}
+      {phone ? (
+        <Button
+          className="order-filter-toggle"
+          icon={<FilterOutlined />}
+          aria-expanded={filtersOpen}
+          aria-controls="order-filters"
+          onClick={() => setFiltersOpen(!filtersOpen)}
         >
-          <DatePicker className="order-filter-end" value={draft.end} onChange={(end) => setDraft({ ...draft, end })} />
-        </Form.Item>
-        <Form.Item>
-          <Button type="primary" htmlType="submit" className="order-filter-search" disabled={Boolean(rangeError)}>
-            {text('common.search')}
-          </Button>
-        </Form.Item>
-        <Form.Item>
-          <Button className="order-filter-reset" onClick={reset}>
-            {text('catalog.filter.reset')}
-          </Button>
-        </Form.Item>
-      </Form>
+          {text('order.filter.toggle', { count: applied })}
+        </Button>
+      ) : null}
+      {phone && !filtersOpen ? null : (
+        <Form id="order-filters" layout={phone ? 'vertical' : 'inline'} className="order-filters" onFinish={search}>
+          <Form.Item label={text('order.orderNo')}>
+            <Input
+              className="order-filter-no"
+              allowClear
+              maxLength={64}
+              value={draft.orderNo}
+              placeholder={text('order.filter.prefix')}
+              onChange={(event) => setDraft({ ...draft, orderNo: event.target.value })}
+            />
+          </Form.Item>
+          <Form.Item label={text('order.sourceOrderNo')}>
+            <Input
+              className="order-filter-source"
+              allowClear
+              maxLength={64}
+              value={draft.sourceOrderNo}
+              placeholder={text('order.filter.prefix')}
+              onChange={(event) => setDraft({ ...draft, sourceOrderNo: event.target.value })}
+            />
+          </Form.Item>
+          <Form.Item label={text('order.platform')}>
+            <Select<string>
+              className="order-filter-platform"
+              style={{ minWidth: 140 }}
+              allowClear
+              virtual={false}
+              value={draft.platform}
+              placeholder={text('order.filter.allPlatforms')}
+              classNames={{ popup: { root: 'order-filter-platform-popup' } }}
+              options={PLATFORMS.map((p) => ({ value: p, label: text(platformKey(p)!) }))}
+              onChange={(platform) => setDraft({ ...draft, platform: platform ?? undefined })}
+            />
+          </Form.Item>
+          <Form.Item label={text('fund.ledger.start')}>
+            <DatePicker className="order-filter-start" value={draft.start} onChange={(start) => setDraft({ ...draft, start })} />
+          </Form.Item>
+          <Form.Item
+            label={text('fund.ledger.end')}
+            validateStatus={rangeError ? 'error' : undefined}
+            help={rangeError ? <span className="order-range-error">{text(rangeError)}</span> : undefined}
+          >
+            <DatePicker className="order-filter-end" value={draft.end} onChange={(end) => setDraft({ ...draft, end })} />
+          </Form.Item>
+          <Form.Item>
+            <Button type="primary" htmlType="submit" className="order-filter-search" disabled={Boolean(rangeError)}>
+              {text('common.search')}
+            </Button>
+          </Form.Item>
+          <Form.Item>
+            <Button className="order-filter-reset" onClick={reset}>
+              {text('catalog.filter.reset')}
+            </Button>
+          </Form.Item>
+        </Form>
+      )}
       <Tabs
         className="order-tabs"
         activeKey={filters.tab}
