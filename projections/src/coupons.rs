@@ -475,11 +475,12 @@ pub async fn list(
     })
 }
 
-/// The caller's unused coupons valid at `now`, newest first.
-pub async fn usable(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<Vec<CouponView>> {
+/// The caller's unused coupons not expired at `now` (valid already or later), soonest to end first:
+/// what the checkout offers, or says why it cannot.
+pub async fn unexpired(pool: &AnyPool, user_id: &str, now: i64) -> sqlx::Result<Vec<CouponView>> {
     let sql = format!(
-        "SELECT {COLUMNS} FROM coupons WHERE user_id = $1 AND status = 'unused' AND valid_from <= $2 AND valid_to >= $2 \
-         ORDER BY issued_at DESC, id DESC"
+        "SELECT {COLUMNS} FROM coupons WHERE user_id = $1 AND status = 'unused' AND valid_to >= $2 \
+         ORDER BY valid_to, issued_at DESC, id DESC"
     );
     Ok(sqlx::query(&sql)
         .bind(user_id)

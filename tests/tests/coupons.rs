@@ -93,6 +93,7 @@ on_both_engines!(
     the_operator_issues_from_the_cli_and_only_with_the_token,
     a_seller_reads_coupon_names_in_the_language_of_the_request,
     the_preview_with_the_saved_settings_and_coupons_is_the_order_it_becomes,
+    checkout_says_why_a_coupon_does_not_apply,
 );
 
 /// Checkout's preview and submit share one quote: with the courier and QC level left to the saved
@@ -733,4 +734,78 @@ async fn a_seller_reads_coupon_names_in_the_language_of_the_request(app: &TestAp
         assert_eq!(names(&preview["coupons"]["usable"]), both, "{lang}: {preview}");
         assert_eq!(names(&preview["coupons"]["applied"]), both, "{lang}: {preview}");
     }
+}
+
+async fn checkout_says_why_a_coupon_does_not_apply(app: &TestApp) {
+    app.seed(10).await;
+    let mobile = "13800000802";
+    let token = app.register(mobile, "abc12345").await;
+    let (sku, _, stock) = pricey_sku(app).await;
+    let reached = issue(app, mobile, five_off_goods()).await;
+    let far = issue(
+        app,
+        mobile,
+        json!({"name": "满100000减50", "name_en": "¥50 off over ¥100,000", "type": "product", "discount_type": "full_reduction", "threshold": "100000", "amount": "50"}),
+    )
+    .await;
+    let now = commands::clock::now();
+    let later = issue(
+        app,
+        mobile,
+        json!({"name": "明日券", "name_en": "From tomorrow", "type": "service", "discount_type": "full_reduction", "threshold": "0", "amount": "1", "valid_from": now + DAY}),
+    )
+    .await;
+    let expired = issue(
+        app,
+        mobile,
+        json!({"name": "昨日券", "name_en": "Ended", "type": "product", "discount_type": "full_reduction", "threshold": "0", "amount": "1", "valid_from": now - 3 * DAY, "valid_to": now - DAY}),
+    )
+    .await;
+
+    let request = order_request(app, &token, &sku, json!([])).await;
+    for lang in ["zh_CN", "en_US"] {
+        let preview = app
+            .unishop_data(&token, lang, "order/preview", request.clone())
+            .await;
+        let usable: Vec<&str> = preview["coupons"]["usable"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["id"].as_str().unwrap())
+            .collect();
+        assert_eq!(usable, [reached.as_str()], "{preview}");
+        let unusable = preview["coupons"]["unusable"].as_array().unwrap();
+        let why = |id: &str| {
+            unusable
+                .iter()
+                .find(|c| c["id"] == id)
+                .map(|c| (c["reason"].clone(), c["short"].clone(), c["name"].clone()))
+        };
+        let goods = fen(&preview["fees"]["product_amount"]);
+        let far_name = if lang == "en_US" {
+            "¥50 off over ¥100,000"
+        } else {
+            "满100000减50"
+        };
+        assert_eq!(
+            why(&far),
+            Some((
+                json!("below_threshold"),
+                json!(yuan(10_000_000 - goods)),
+                json!(far_name)
+            )),
+            "{preview}"
+        );
+        assert_eq!(why(&later).map(|w| w.0), Some(json!("not_started")), "{preview}");
+        assert_eq!(why(&expired), None, "an expired coupon is not offered at all");
+        assert_eq!(unusable.len(), 2, "{preview}");
+    }
+    // choosing one that does not apply is refused as before, and nothing is taken
+    let mut chosen = request.clone();
+    chosen["coupon_ids"] = json!([far]);
+    let (status, reply) = app.unishop(&token, "en_US", "order/submit", chosen).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+    assert_eq!(reply["data"]["field"], "coupon_ids", "{reply}");
+    assert_eq!(coupon_list(app, &token, "unused").await["total"], 3);
+    assert_eq!(app.stock_of(&sku).await, stock);
 }

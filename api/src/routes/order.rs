@@ -248,14 +248,26 @@ pub struct AppliedView {
     discount: String,
 }
 
+/// A coupon of the caller's that takes nothing off this order, with why: `reason` is
+/// `not_started`, `below_threshold` (then `short`, in yuan, is what the part lacks) or `nothing_off`.
+#[derive(Serialize)]
+pub struct UnusableView {
+    #[serde(flatten)]
+    coupon: CouponView,
+    reason: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    short: Option<String>,
+}
+
 #[derive(Serialize)]
 pub struct CouponChoice {
     usable: Vec<CouponView>,
+    unusable: Vec<UnusableView>,
     applied: Vec<AppliedView>,
 }
 
-/// The caller's coupons this order reaches, each with what it would take off, and the chosen ones
-/// applied to `fees` the way the order will apply them.
+/// The caller's coupons this order reaches, each with what it would take off; those it does not,
+/// each with why; and the chosen ones applied to `fees` the way the order will apply them.
 async fn coupon_choice(
     state: &AppState,
     user_id: &str,
@@ -265,15 +277,28 @@ async fn coupon_choice(
 ) -> Result<(CouponChoice, Fees), AppError> {
     let at = now();
     let mut fees = quote.fees;
-    let mut usable = projections::coupons::usable(&state.db.pool, user_id, at).await?;
-    usable.retain_mut(|coupon| {
-        let off = coupon
-            .terms()
-            .and_then(|(kind, discount)| discount.off(fees.coupon_base(kind)));
-        coupon.discount = off.map(|f| f.to_yuan());
-        crate::routes::coupon::localize(lang, coupon);
-        off.is_some()
-    });
+    let mut usable = Vec::new();
+    let mut unusable = Vec::new();
+    for mut coupon in projections::coupons::unexpired(&state.db.pool, user_id, at).await? {
+        let Some((kind, discount)) = coupon.terms() else {
+            continue;
+        };
+        crate::routes::coupon::localize(lang, &mut coupon);
+        match discount.for_order(fees.coupon_base(kind), coupon.valid_from, at) {
+            Ok(off) => {
+                coupon.discount = Some(off.to_yuan());
+                usable.push(coupon);
+            }
+            Err(why) => unusable.push(UnusableView {
+                coupon,
+                reason: why.code(),
+                short: match why {
+                    domain::coupon::NotApplicable::BelowThreshold { short } => Some(short.to_yuan()),
+                    _ => None,
+                },
+            }),
+        }
+    }
     let terms = quote.coupon_terms(&state.db, user_id, chosen, "", at).await?;
     let applied = domain::order::apply_coupons(&mut fees, terms)
         .map_err(|e| AppError::from(commands::command_queue::Refuses::refusal(&e)))?;
@@ -281,6 +306,7 @@ async fn coupon_choice(
     let names = crate::routes::coupon::names_in(state, ids, lang).await?;
     let choice = CouponChoice {
         usable,
+        unusable,
         applied: applied
             .into_iter()
             .map(|a| AppliedView {

@@ -14,4 +14,4 @@ pub use aggregate::{validate_terms, Coupon, OPERATOR};
 pub use commands::CouponCommand;
 pub use errors::CouponError;
 pub use events::CouponEvent;
-pub use model::{AppliedCoupon, CouponKind, CouponTerms, Discount};
+pub use model::{AppliedCoupon, CouponKind, CouponTerms, Discount, NotApplicable};

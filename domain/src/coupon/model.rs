@@ -94,6 +94,44 @@ impl Discount {
     }
 }
 
+/// Why a seller's unused coupon takes nothing off the order being checked out, so the checkout
+/// can say so beside it instead of leaving it out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NotApplicable {
+    /// Valid only from a later time (`valid_from`).
+    NotStarted,
+    /// The part of the order it discounts is `short` below its threshold.
+    BelowThreshold { short: Fen },
+    /// The order has nothing of the part it discounts to take off (no shipping fee, say).
+    NothingOff,
+}
+
+impl NotApplicable {
+    pub fn code(self) -> &'static str {
+        match self {
+            NotApplicable::NotStarted => "not_started",
+            NotApplicable::BelowThreshold { .. } => "below_threshold",
+            NotApplicable::NothingOff => "nothing_off",
+        }
+    }
+}
+
+impl Discount {
+    /// What a coupon valid from `valid_from` takes off `base` at `now`, or why it takes nothing.
+    pub fn for_order(self, base: Fen, valid_from: i64, now: i64) -> Result<Fen, NotApplicable> {
+        if valid_from > now {
+            return Err(NotApplicable::NotStarted);
+        }
+        match self.off(base) {
+            None => Err(NotApplicable::BelowThreshold {
+                short: Fen(self.threshold().0 - base.0),
+            }),
+            Some(Fen(0)) => Err(NotApplicable::NothingOff),
+            Some(off) => Ok(off),
+        }
+    }
+}
+
 /// A coupon as an order is placed with it: its terms, copied when it was redeemed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CouponTerms {
@@ -110,4 +148,49 @@ pub struct AppliedCoupon {
     pub name: String,
     pub kind: CouponKind,
     pub discount: Fen,
+}
+
+#[cfg(test)]
+mod for_order_tests {
+    use super::*;
+
+    const FIVE_OFF_100: Discount = Discount::FullReduction {
+        threshold: Fen(10_000),
+        amount: Fen(500),
+    };
+
+    #[test]
+    fn a_coupon_reached_takes_its_amount_off() {
+        assert_eq!(FIVE_OFF_100.for_order(Fen(12_000), 0, 10), Ok(Fen(500)));
+        assert_eq!(FIVE_OFF_100.for_order(Fen(10_000), 10, 10), Ok(Fen(500)));
+    }
+
+    #[test]
+    fn below_the_threshold_it_says_how_much_is_missing() {
+        assert_eq!(
+            FIVE_OFF_100.for_order(Fen(8_800), 0, 10),
+            Err(NotApplicable::BelowThreshold { short: Fen(1_200) })
+        );
+    }
+
+    #[test]
+    fn not_started_comes_before_the_threshold() {
+        assert_eq!(
+            FIVE_OFF_100.for_order(Fen(0), 11, 10),
+            Err(NotApplicable::NotStarted)
+        );
+    }
+
+    #[test]
+    fn nothing_to_take_off_is_said_as_such() {
+        let half_off_shipping = Discount::Percentage {
+            threshold: Fen(0),
+            percent_off: 50,
+        };
+        assert_eq!(
+            half_off_shipping.for_order(Fen(0), 0, 10),
+            Err(NotApplicable::NothingOff)
+        );
+        assert_eq!(half_off_shipping.for_order(Fen(400), 0, 10), Ok(Fen(200)));
+    }
 }
