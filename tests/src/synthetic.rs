@@ -135,6 +135,7 @@ pub async fn seller_log(n: usize, wallet_events: usize) -> Vec<LogRow> {
                 payee: "张三".into(),
                 account: format!("6222{n:012}"),
                 at,
+                phone_verified: false,
             },
             &mut log,
         )

@@ -106,6 +106,7 @@ async fn a_projection_that_fails_fails_the_command_and_leaves_no_event(app: &Tes
             payee: "王小明".into(),
             account: "wx-123".into(),
             at,
+            phone_verified: false,
         },
     )
     .await;

@@ -431,10 +431,12 @@ fn wallet_command(op: &WalletOp, wallet: &Wallet, at: i64) -> WalletCommand {
                 at,
             }
         }
+        // Proven as the fund call proves a change, so that later bindings replace the first.
         WalletOp::Bind { payee, account } => WalletCommand::BindPayoutAccount {
             payee: s(PAYEES[payee]),
             account: s(ACCOUNTS[account]),
             at,
+            phone_verified: true,
         },
         WalletOp::RequestWithdrawal { withdrawal, wrong } => {
             let (withdrawal_id, amount) = amount(&WITHDRAWALS, withdrawal, wrong);

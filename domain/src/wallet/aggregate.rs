@@ -153,9 +153,12 @@ impl Wallet {
                 amount,
                 at,
             } => self.complete_top_up(payment_id, amount, at),
-            WalletCommand::BindPayoutAccount { payee, account, at } => {
-                self.bind_payout_account(&payee, &account, at)
-            }
+            WalletCommand::BindPayoutAccount {
+                payee,
+                account,
+                at,
+                phone_verified,
+            } => self.bind_payout_account(&payee, &account, at, phone_verified),
             WalletCommand::RequestWithdrawal {
                 withdrawal_id,
                 amount,
@@ -238,7 +241,9 @@ impl Wallet {
         }))
     }
 
-    fn bind_payout_account(&self, payee: &str, account: &str, at: i64) -> Decision {
+    /// The first binding needs only a payee and an account. Replacing a bound account needs the phone
+    /// proven: a session alone must not be able to send every later withdrawal somewhere else.
+    fn bind_payout_account(&self, payee: &str, account: &str, at: i64, phone_verified: bool) -> Decision {
         let (payee, account) = (payee.trim(), account.trim());
         if payee.is_empty() {
             return Err(WalletError::PayeeRequired);
@@ -246,12 +251,10 @@ impl Wallet {
         if account.is_empty() {
             return Err(WalletError::AccountRequired);
         }
-        if self
-            .payout_account
-            .as_ref()
-            .is_some_and(|bound| bound.payee == payee && bound.account == account)
-        {
-            return Ok(None);
+        match &self.payout_account {
+            Some(bound) if bound.payee == payee && bound.account == account => return Ok(None),
+            Some(_) if !phone_verified => return Err(WalletError::PhoneCodeRequired),
+            _ => {}
         }
         Ok(Some(WalletEvent::PayoutAccountBound {
             payee: payee.to_string(),

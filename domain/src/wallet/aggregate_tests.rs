@@ -50,6 +50,17 @@ fn bind(payee: &str, account: &str) -> WalletCommand {
         payee: s(payee),
         account: s(account),
         at: AT,
+        phone_verified: false,
+    }
+}
+
+/// A binding whose caller checked the code sent to the seller's phone.
+fn bind_verified(payee: &str, account: &str) -> WalletCommand {
+    WalletCommand::BindPayoutAccount {
+        payee: s(payee),
+        account: s(account),
+        at: AT,
+        phone_verified: true,
     }
 }
 
@@ -451,16 +462,90 @@ async fn bind_payout_account_again_with_the_same_values_changes_nothing() {
 }
 
 #[tokio::test]
-async fn bind_payout_account_replaces_an_earlier_binding() {
+async fn bind_payout_account_the_first_time_needs_no_phone_code() {
+    // A verified first binding is the same binding.
+    for command in [bind(PAYEE, ACCOUNT), bind_verified(PAYEE, ACCOUNT)] {
+        wallet_test()
+            .given(funded(Fen::yuan(100)))
+            .when_async(command)
+            .await
+            .then_expect_events(vec![account_bound()]);
+    }
+}
+
+#[tokio::test]
+async fn bind_payout_account_again_with_the_same_values_needs_no_phone_code() {
     wallet_test()
         .given(vec![account_bound()])
-        .when_async(bind("李四", "lisi@example.com"))
+        .when_async(bind(" 张三", "zhangsan@example.com "))
+        .await
+        .then_expect_events(vec![]);
+}
+
+#[tokio::test]
+async fn replacing_a_bound_account_without_the_phone_code_is_refused() {
+    for (payee, account) in [
+        ("李四", "lisi@example.com"),
+        (PAYEE, "other@example.com"),
+        ("李四", ACCOUNT),
+    ] {
+        wallet_test()
+            .given(vec![account_bound()])
+            .when_async(bind(payee, account))
+            .await
+            .then_expect_error(WalletError::PhoneCodeRequired);
+    }
+}
+
+#[tokio::test]
+async fn replacing_a_bound_account_checks_payee_and_account_before_the_phone_code() {
+    wallet_test()
+        .given(vec![account_bound()])
+        .when_async(bind(" ", "lisi@example.com"))
+        .await
+        .then_expect_error(WalletError::PayeeRequired);
+    wallet_test()
+        .given(vec![account_bound()])
+        .when_async(bind("李四", ""))
+        .await
+        .then_expect_error(WalletError::AccountRequired);
+}
+
+#[tokio::test]
+async fn bind_payout_account_with_the_phone_verified_replaces_an_earlier_binding() {
+    wallet_test()
+        .given(vec![account_bound()])
+        .when_async(bind_verified(" 李四", "lisi@example.com"))
         .await
         .then_expect_events(vec![WalletEvent::PayoutAccountBound {
             payee: s("李四"),
             account: s("lisi@example.com"),
             at: AT,
         }]);
+}
+
+#[tokio::test]
+async fn a_replaced_account_leaves_a_pending_withdrawal_where_it_was_asked_and_takes_the_next() {
+    let services = WalletServices::default();
+    let mut wallet = Wallet::default();
+    for event in with_pending_withdrawal() {
+        wallet.apply(event);
+    }
+    run(&mut wallet, &services, bind("李四", "lisi@example.com"))
+        .await
+        .expect_err("no code, no change");
+    assert_eq!(wallet.payout_account().map(|a| a.account.as_str()), Some(ACCOUNT));
+    run(&mut wallet, &services, bind_verified("李四", "lisi@example.com"))
+        .await
+        .unwrap();
+    let next = run(&mut wallet, &services, request_withdrawal("w-2", Fen::yuan(10)))
+        .await
+        .unwrap();
+    assert!(
+        matches!(&next[..], [WalletEvent::WithdrawalRequested { payee, account, .. }] if payee == "李四" && account == "lisi@example.com"),
+        "{next:?}"
+    );
+    assert_eq!(wallet.withdrawal("w-1").map(|w| w.amount), Some(Fen::yuan(30)));
 }
 
 // Withdrawal request.

@@ -21,10 +21,14 @@ pub enum WalletCommand {
         amount: Fen,
         at: i64,
     },
+    /// Binds the account withdrawals are paid to. Replacing a bound account with another needs
+    /// `phone_verified`: the caller checked a code sent to the seller's phone for this purpose.
     BindPayoutAccount {
         payee: String,
         account: String,
         at: i64,
+        #[serde(default)]
+        phone_verified: bool,
     },
     RequestWithdrawal {
         withdrawal_id: String,

@@ -17,6 +17,8 @@ pub enum WalletError {
     PayeeRequired,
     #[error("a payment-app account is required")]
     AccountRequired,
+    #[error("changing the payout account needs the code sent to the seller's phone")]
+    PhoneCodeRequired,
     #[error("bind a payment-app account before withdrawing")]
     AccountNotBound,
     #[error("a withdrawal may not exceed {cap} yuan")]
@@ -53,6 +55,7 @@ impl WalletError {
             WalletError::TopUpAmountMismatch { .. } => "wallet.top_up_amount_mismatch",
             WalletError::PayeeRequired => "wallet.payee_required",
             WalletError::AccountRequired => "wallet.account_required",
+            WalletError::PhoneCodeRequired => "wallet.phone_code_required",
             WalletError::AccountNotBound => "wallet.account_not_bound",
             WalletError::SimulatedMoney { .. } => "wallet.simulated_money",
             WalletError::WithdrawalAboveCap { .. } => "wallet.withdrawal_above_cap",
@@ -93,6 +96,7 @@ impl WalletError {
             | WalletError::UnknownTopUp
             | WalletError::PayeeRequired
             | WalletError::AccountRequired
+            | WalletError::PhoneCodeRequired
             | WalletError::AccountNotBound
             | WalletError::UnknownWithdrawal
             | WalletError::ReasonRequired
