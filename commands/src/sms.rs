@@ -10,22 +10,26 @@ use domain::constants::{
 };
 use rand::Rng;
 use sha2::{Digest, Sha256};
-use sqlx::{Any, Row, Transaction};
+use sqlx::{Any, AnyConnection, Row, Transaction};
 
 use crate::clock::now;
 use crate::error::{Error, Refusal, Result};
 use crate::{captcha, Database};
 use domain::calendar::DAY_SECONDS;
 
-/// What a verification code is for.
+/// What a verification code is for. A code is checked only for the purpose it was sent for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SmsEvent {
     Register,
     ResetPassword,
     ChangeMobile,
+    /// Changing the bound payout account; sent only to a signed-in seller's own phone
+    /// ([`send_code_to_user`]), never by `sendSmsText`.
+    PayoutAccount,
 }
 
 impl SmsEvent {
+    /// The purposes anyone may ask a code for by naming a phone (`sendSmsText`).
     pub fn parse(s: &str) -> Option<Self> {
         match s {
             "register" => Some(Self::Register),
@@ -40,6 +44,7 @@ impl SmsEvent {
             Self::Register => "register",
             Self::ResetPassword => "resetpwd",
             Self::ChangeMobile => "changemobile",
+            Self::PayoutAccount => "payout_account",
         }
     }
 }
@@ -102,6 +107,7 @@ fn start_of_china_day(at: i64) -> i64 {
     (at + CST_OFFSET).div_euclid(DAY_SECONDS) * DAY_SECONDS - CST_OFFSET
 }
 
+/// Sends a code for one of the public purposes to the phone named, once its captcha is answered.
 pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: SendCode<'_>) -> Result<()> {
     check_mobile(req.mobile)?;
     let event = SmsEvent::parse(req.event).ok_or_else(|| Refusal::new("sms.event_invalid").on("event"))?;
@@ -119,17 +125,62 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
         }
         _ => {}
     }
+    deliver(
+        db,
+        provider,
+        req.mobile,
+        event,
+        Some((req.captcha_key, req.captcha)),
+        req.template,
+    )
+    .await
+}
 
+/// Sends a code for `event` to the phone of the signed-in user `user_id`, and answers that phone.
+/// No captcha: the code can reach only the account's own phone, whose cooldown and daily cap are
+/// the same as for every other code.
+pub async fn send_code_to_user(
+    db: &Database,
+    provider: &Arc<dyn SmsProvider>,
+    user_id: &str,
+    event: SmsEvent,
+    template: &str,
+) -> Result<String> {
+    let mobile = mobile_of(db, user_id).await?;
+    deliver(db, provider, &mobile, event, None, template).await?;
+    Ok(mobile)
+}
+
+/// The phone of an account that exists (the caller is signed in as it).
+pub(crate) async fn mobile_of(db: &Database, user_id: &str) -> Result<String> {
+    let mobile: Option<String> = sqlx::query_scalar("SELECT mobile FROM users WHERE id = $1")
+        .bind(user_id)
+        .fetch_optional(&db.pool)
+        .await?;
+    mobile.ok_or_else(|| Error::Internal(anyhow::anyhow!("user {user_id} has a session but no account")))
+}
+
+/// The captcha (when asked for), the daily cap and the cooldown, then the code stored and sent.
+async fn deliver(
+    db: &Database,
+    provider: &Arc<dyn SmsProvider>,
+    mobile: &str,
+    event: SmsEvent,
+    captcha: Option<(&str, &str)>,
+    template: &str,
+) -> Result<()> {
     let at = now();
     let code = format!("{:06}", rand::thread_rng().gen_range(0..1_000_000));
     let mut tx = db.begin_write().await?;
-    if let Err(key) = captcha::consume(&mut tx, req.captcha_key, req.captcha).await? {
-        tx.commit().await?;
-        return Err(Refusal::new(key).on("captcha").into());
+    if let Some((captcha_key, answer)) = captcha {
+        if let Err(key) = captcha::consume(&mut tx, captcha_key, answer).await? {
+            tx.commit().await?;
+            return Err(Refusal::new(key).on("captcha").into());
+        }
     }
     let sent_today: i64 =
         sqlx::query_scalar("SELECT COUNT(*) FROM sms_codes WHERE mobile = $1 AND created_at >= $2")
-            .bind(req.mobile)
+            .bind(mobile)
             .bind(start_of_china_day(at))
             .fetch_one(&mut *tx)
             .await?;
@@ -140,11 +191,11 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
         ));
     }
     let previous_send: Option<i64> = sqlx::query("SELECT last_sent_at FROM sms_throttle WHERE mobile = $1")
-        .bind(req.mobile)
+        .bind(mobile)
         .fetch_optional(&mut *tx)
         .await?
         .map(|r| r.get("last_sent_at"));
-    if let Some(wait) = claim_cooldown(&mut tx, req.mobile, at).await? {
+    if let Some(wait) = claim_cooldown(&mut tx, mobile, at).await? {
         tx.commit().await?;
         return Err(Error::TooMany(Refusal::new("sms.cooldown").with("seconds", wait)));
     }
@@ -154,19 +205,19 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
          VALUES ($1, $2, $3, $4, $5, $6, 0, NULL)",
     )
     .bind(&code_id)
-    .bind(req.mobile)
+    .bind(mobile)
     .bind(event.as_str())
-    .bind(hash_code(req.mobile, &code))
+    .bind(hash_code(mobile, &code))
     .bind(at)
     .bind(at + SMS_CODE_VALIDITY_SECONDS)
     .execute(&mut *tx)
     .await?;
     tx.commit().await?;
 
-    let text = req.template.replace("{code}", &code);
+    let text = template.replace("{code}", &code);
     let sent = provider
         .send(SmsMessage {
-            mobile: req.mobile,
+            mobile,
             event,
             code: &code,
             text,
@@ -181,7 +232,7 @@ pub async fn send_code(db: &Database, provider: &Arc<dyn SmsProvider>, req: Send
             event = event.as_str(),
             "SMS could not be sent: {error:#}"
         );
-        withdraw_code(db, req.mobile, &code_id, at, previous_send).await?;
+        withdraw_code(db, mobile, &code_id, at, previous_send).await?;
         return Err(Error::Unavailable(Refusal::new("sms.send_failed")));
     }
     Ok(())
@@ -248,6 +299,22 @@ pub async fn redeem_code(
     event: SmsEvent,
     code: &str,
 ) -> Result<std::result::Result<(), Refusal>> {
+    match check_code(tx, mobile, event, code).await? {
+        Ok(id) => use_code(tx, &id).await,
+        Err(refusal) => Ok(Err(refusal)),
+    }
+}
+
+/// Checks a code inside the caller's write transaction without using it up, and answers its id for
+/// [`use_code`] (which may then run in another transaction, with what the code allows). Every check
+/// takes one of the code's tries, right or wrong; the caller commits that even when it refuses the
+/// request.
+pub async fn check_code(
+    tx: &mut Transaction<'static, Any>,
+    mobile: &str,
+    event: SmsEvent,
+    code: &str,
+) -> Result<std::result::Result<String, Refusal>> {
     let row = sqlx::query(
         "SELECT id, expires_at, used_at FROM sms_codes \
          WHERE mobile = $1 AND event = $2 ORDER BY created_at DESC, id DESC LIMIT 1",
@@ -282,16 +349,24 @@ pub async fn redeem_code(
     if hash_code(mobile, code.trim()) != code_hash {
         return refused("code.incorrect");
     }
-    let used = sqlx::query("UPDATE sms_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL")
-        .bind(now())
-        .bind(&id)
-        .execute(&mut **tx)
-        .await?
-        .rows_affected();
+    Ok(Ok(id))
+}
+
+/// Uses up the code [`check_code`] answered, unless it was used (or expired) since: once only.
+pub async fn use_code(conn: &mut AnyConnection, id: &str) -> Result<std::result::Result<(), Refusal>> {
+    let at = now();
+    let used = sqlx::query(
+        "UPDATE sms_codes SET used_at = $1 WHERE id = $2 AND used_at IS NULL AND expires_at >= $1",
+    )
+    .bind(at)
+    .bind(id)
+    .execute(&mut *conn)
+    .await?
+    .rows_affected();
     if used == 1 {
         Ok(Ok(()))
     } else {
-        refused("code.expired")
+        Ok(Err(Refusal::new("code.expired").on("code")))
     }
 }
 
@@ -369,5 +444,8 @@ mod tests {
             assert_eq!(SmsEvent::parse(e.as_str()), Some(e));
         }
         assert_eq!(SmsEvent::parse("login"), None);
+        // Sent only to a signed-in seller's own phone, never to a phone someone names.
+        assert_eq!(SmsEvent::PayoutAccount.as_str(), "payout_account");
+        assert_eq!(SmsEvent::parse("payout_account"), None);
     }
 }

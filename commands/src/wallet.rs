@@ -1,11 +1,17 @@
 //! Commands to the Wallet aggregate go through a [`CommandQueue`]: queued per wallet, conflicts retried, so
 //! that many parallel withdrawals end with exactly the affordable ones accepted.
 
-use domain::wallet::{Wallet, WalletError};
+use async_trait::async_trait;
+use domain::wallet::{Wallet, WalletCommand, WalletError};
 use sha2::{Digest, Sha256};
+use sqlx::AnyConnection;
+use statements::Together;
 
 use crate::command_queue::{CommandQueue, Refuses};
-use crate::error::Refusal;
+use crate::error::{Error, Refusal};
+use crate::sms::{check_code, mobile_of, use_code, SmsEvent};
+use crate::store::InTransaction;
+use crate::Database;
 
 pub type WalletQueue = CommandQueue<Wallet>;
 
@@ -20,6 +26,7 @@ fn field_of(error: &WalletError) -> Option<&'static str> {
         WalletError::PayeeRequired => Some("payee"),
         WalletError::AccountRequired => Some("account"),
         WalletError::ReasonRequired => Some("reason"),
+        WalletError::PhoneCodeRequired => Some("code"),
         _ => None,
     }
 }
@@ -30,6 +37,52 @@ impl Refuses for WalletError {
         refusal.field = field_of(self);
         refusal.params = self.params();
         refusal
+    }
+}
+
+/// Binds the seller's payout account. With a `code` (the `payout_account` code sent to the seller's
+/// own phone) the binding is proven and may replace a bound account; without one only a first
+/// binding (or the bound account again) is accepted. The code is checked first, taking one of its
+/// tries whether or not the binding follows, and used up in the transaction that stores the binding:
+/// a binding refused for another reason leaves it usable, and two requests cannot both use it.
+pub async fn bind_payout_account(
+    db: &Database,
+    wallets: &WalletQueue,
+    user_id: &str,
+    payee: &str,
+    account: &str,
+    code: &str,
+    at: i64,
+) -> Result<(), Error> {
+    let command = |phone_verified| WalletCommand::BindPayoutAccount {
+        payee: payee.to_string(),
+        account: account.to_string(),
+        at,
+        phone_verified,
+    };
+    let code = code.trim();
+    if code.is_empty() {
+        return wallets.execute(user_id, command(false)).await;
+    }
+    let mobile = mobile_of(db, user_id).await?;
+    let mut tx = db.begin_write().await?;
+    let checked = check_code(&mut tx, &mobile, SmsEvent::PayoutAccount, code).await?;
+    tx.commit().await?;
+    let code_id = checked?;
+    wallets
+        .execute_in(user_id, command(true), &UseCode { code_id })
+        .await
+}
+
+/// Uses up the checked code with the binding it allowed: both or neither.
+struct UseCode {
+    code_id: String,
+}
+
+#[async_trait]
+impl InTransaction for UseCode {
+    async fn run(&self, conn: &mut AnyConnection, _later: &mut Together) -> Result<(), Error> {
+        use_code(conn, &self.code_id).await?.map_err(Error::from)
     }
 }
 
