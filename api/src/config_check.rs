@@ -184,6 +184,7 @@ pub fn report(config: &Config) -> (String, bool) {
             ("register", &sms.register),
             ("resetpwd", &sms.reset_password),
             ("changemobile", &sms.change_mobile),
+            ("payout_account", &sms.payout_account),
         ] {
             let sign = t
                 .sign_name

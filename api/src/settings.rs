@@ -111,6 +111,21 @@ pub struct SmsArgs {
         global = true
     )]
     sign_name_changemobile: Option<String>,
+    /// Template of the code that changing the payout account asks for.
+    #[arg(
+        id = "sms-template-payout-account",
+        long = "sms-template-payout-account",
+        env = "JPMALL_SMS_TEMPLATE_PAYOUT_ACCOUNT",
+        global = true
+    )]
+    template_payout_account: Option<String>,
+    #[arg(
+        id = "sms-sign-name-payout-account",
+        long = "sms-sign-name-payout-account",
+        env = "JPMALL_SMS_SIGN_NAME_PAYOUT_ACCOUNT",
+        global = true
+    )]
+    sign_name_payout_account: Option<String>,
 }
 
 impl SmsArgs {
@@ -134,6 +149,10 @@ impl SmsArgs {
             change_mobile: EventTemplate {
                 template: self.template_changemobile,
                 sign_name: self.sign_name_changemobile,
+            },
+            payout_account: EventTemplate {
+                template: self.template_payout_account,
+                sign_name: self.sign_name_payout_account,
             },
         }
     }

@@ -223,6 +223,7 @@ fn sms_settings(
         register: template("SMS_REGISTER"),
         reset_password: template("SMS_RESETPWD"),
         change_mobile: template("SMS_CHANGEMOBILE"),
+        payout_account: template("SMS_PAYOUT_ACCOUNT"),
     }
 }
 

@@ -44,6 +44,7 @@ pub struct SmsSettings {
     pub register: EventTemplate,
     pub reset_password: EventTemplate,
     pub change_mobile: EventTemplate,
+    pub payout_account: EventTemplate,
 }
 
 /// What one send needs besides the phone and the code.
@@ -59,6 +60,7 @@ pub struct Templates {
     register: Template,
     reset_password: Template,
     change_mobile: Template,
+    payout_account: Template,
 }
 
 impl Templates {
@@ -67,16 +69,18 @@ impl Templates {
             SmsEvent::Register => &self.register,
             SmsEvent::ResetPassword => &self.reset_password,
             SmsEvent::ChangeMobile => &self.change_mobile,
+            SmsEvent::PayoutAccount => &self.payout_account,
         }
     }
 }
 
 impl SmsSettings {
-    fn events(&self) -> [(&'static str, &EventTemplate); 3] {
+    fn events(&self) -> [(&'static str, &EventTemplate); 4] {
         [
             ("REGISTER", &self.register),
             ("RESETPWD", &self.reset_password),
             ("CHANGEMOBILE", &self.change_mobile),
+            ("PAYOUT_ACCOUNT", &self.payout_account),
         ]
     }
 
@@ -123,6 +127,7 @@ impl SmsSettings {
             register: of(&self.register),
             reset_password: of(&self.reset_password),
             change_mobile: of(&self.change_mobile),
+            payout_account: of(&self.payout_account),
         }
     }
 

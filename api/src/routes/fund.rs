@@ -6,6 +6,7 @@ use axum::http::HeaderMap;
 use commands::clock::now;
 use commands::payments;
 use commands::Refusal;
+use domain::accounts::mask_mobile;
 use domain::money::Fen;
 use domain::wallet::{mask_account, mask_payee, WalletCommand};
 use projections::catalog::Page;
@@ -13,9 +14,10 @@ use projections::wallet::{self as read, LedgerFilter, LedgerRow, WithdrawalRow};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::envelope::ok;
+use crate::envelope::{ok, Done};
 use crate::error::{ApiResult, AppError};
 use crate::extract::{CurrentUser, JsonBody};
+use crate::i18n::{language_of, message};
 use crate::paging::Paging;
 use crate::state::AppState;
 
@@ -243,6 +245,9 @@ pub struct BindBody {
     payee: String,
     #[serde(default)]
     account: String,
+    /// The `payout_account` code sent to the seller's phone: needed to replace a bound account.
+    #[serde(default)]
+    code: String,
 }
 
 #[derive(Serialize)]
@@ -268,20 +273,50 @@ pub async fn bind_account(
     if account.chars().count() > 64 {
         return Err(Refusal::new("fund.account_too_long").on("account").into());
     }
-    state
-        .wallets
-        .execute(
-            &user.id,
-            WalletCommand::BindPayoutAccount {
-                payee: payee.into(),
-                account: account.into(),
-                at: now(),
-            },
-        )
-        .await?;
+    commands::wallet::bind_payout_account(
+        &state.db,
+        &state.wallets,
+        &user.id,
+        payee,
+        account,
+        &body.code,
+        now(),
+    )
+    .await?;
     Ok(ok(Bound {
         payout_account: PayoutAccountView::masked(payee, account),
     }))
+}
+
+#[derive(Serialize)]
+pub struct PayoutCodeSent {
+    cooldown: i64,
+    expires_in: i64,
+    /// The seller's phone the code went to, masked.
+    mobile: String,
+}
+
+/// Sends the code that changing the payout account asks for, to the signed-in seller's own phone.
+pub async fn payout_code(
+    State(state): State<AppState>,
+    headers: HeaderMap,
+    user: CurrentUser,
+) -> ApiResult<PayoutCodeSent> {
+    let template = message(language_of(&headers), "sms.template_payout_account", &[]);
+    let mobile = commands::sms::send_code_to_user(
+        &state.db,
+        &state.sms,
+        &user.id,
+        commands::sms::SmsEvent::PayoutAccount,
+        &template,
+    )
+    .await?;
+    let sent = PayoutCodeSent {
+        cooldown: domain::constants::SMS_COOLDOWN_SECONDS,
+        expires_in: domain::constants::SMS_CODE_VALIDITY_SECONDS,
+        mobile: mask_mobile(&mobile),
+    };
+    Ok(Done(sent, "sms.sent"))
 }
 
 #[derive(Serialize)]

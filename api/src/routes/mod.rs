@@ -362,6 +362,7 @@ pub fn router(state: AppState) -> Router {
         .route(&format!("{UNISHOP}/fund/recharge"), post(fund::recharge))
         .route(&format!("{UNISHOP}/fund/payment_status"), post(fund::payment_status))
         .route(&format!("{UNISHOP}/fund/bind_account"), post(fund::bind_account))
+        .route(&format!("{UNISHOP}/fund/payout_code"), post(fund::payout_code))
         .route(&format!("{UNISHOP}/fund/withdraw"), post(fund::withdraw))
         .route(&format!("{UNISHOP}/fund/withdrawals"), post(fund::withdrawals))
         .route(&format!("{UNISHOP}/fund/ledger"), post(fund::ledger))
