@@ -106,6 +106,9 @@ on_both_engines!(
     fifty_parallel_withdrawals_accept_exactly_the_affordable_ones,
     the_ledger_filters_by_type_and_time_and_pages,
     the_audit_replays_wallets_and_names_a_changed_row,
+    changing_the_payout_account_takes_a_payout_code_sent_to_the_sellers_own_phone,
+    a_payout_code_is_used_once_even_by_parallel_changes,
+    payout_codes_keep_the_phones_cooldown_and_daily_cap,
 );
 
 async fn a_qr_top_up_confirmed_on_the_gateway_page_credits_the_wallet_once(app: &TestApp) {
@@ -787,4 +790,292 @@ async fn two_serve_processes_on_one_postgres_stay_consistent() {
     let (ok, stdout, stderr) = app.run_cli(&["audit", "wallet", "--all"]);
     assert!(ok, "{stdout}{stderr}");
     app.finish().await;
+}
+
+/// Asks for the code that changing the payout account takes, as `token`, in `lang`.
+async fn payout_code(app: &TestApp, token: &str, lang: &str) -> (StatusCode, Value) {
+    app.post_as(&format!("{FUND}/payout_code"), token, lang, json!({}))
+        .await
+}
+
+/// The newest `payout_account` SMS of the development outbox to `mobile`: its code and text.
+async fn payout_sms(app: &TestApp, mobile: &str) -> (String, String) {
+    let (sms, _) = commands::sms::outbox(app.db(), Some(mobile)).await.unwrap();
+    let found = sms
+        .into_iter()
+        .find(|m| m.event == "payout_account")
+        .expect("a payout_account SMS in the outbox");
+    (found.code, found.text)
+}
+
+async fn change_account(
+    app: &TestApp,
+    token: &str,
+    lang: &str,
+    account: &str,
+    code: &str,
+) -> (StatusCode, Value) {
+    app.post_as(
+        &format!("{FUND}/bind_account"),
+        token,
+        lang,
+        json!({"payee": "李四", "account": account, "code": code}),
+    )
+    .await
+}
+
+/// A six-digit code that is not `code`.
+fn not(code: &str) -> String {
+    if code == "000000" { "111111" } else { "000000" }.to_string()
+}
+
+async fn changing_the_payout_account_takes_a_payout_code_sent_to_the_sellers_own_phone(app: &TestApp) {
+    let mobile = "13800000121";
+    let token = app.register(mobile, "abc12345").await;
+    let other = app.register("13800000122", "abc12345").await;
+    top_up(app, &token, "100").await;
+    // The first binding needs no code.
+    bind(app, &token).await;
+    let bound = json!({"payee": "张*", "account": "138****1111"});
+    assert_eq!(summary(app, &token).await["payout_account"], bound);
+    let (status, reply) = withdraw(app, &token, "30", "before-change").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+
+    // Without a code a change is refused, on the code field, in either language.
+    for (lang, msg) in [
+        ("zh_CN", "更换收款账户需要填写发送到您手机的验证码"),
+        (
+            "en_US",
+            "To change the payout account, enter the verification code sent to your phone.",
+        ),
+    ] {
+        let (status, reply) = change_account(app, &token, lang, "lisi@example.com", " ").await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(
+            (reply["msg"].as_str(), reply["data"]["field"].as_str()),
+            (Some(msg), Some("code"))
+        );
+    }
+    // The bound account again is no change and needs none.
+    let (status, reply) = app
+        .post_as(
+            &format!("{FUND}/bind_account"),
+            &token,
+            "zh_CN",
+            json!({"payee": " 张三", "account": "13800001111"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+
+    // Only a signed-in seller asks for the code, and only for their own phone; nobody can have one
+    // sent by naming a phone.
+    let (status, _) = app
+        .post(&format!("{FUND}/payout_code"), json!({"mobile": mobile}))
+        .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, reply) = app.request_code(mobile, "payout_account").await;
+    assert_eq!(
+        (status, reply["msg"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("短信类型不正确")),
+        "{reply}"
+    );
+    // The registration code went out moments ago: the phone's cooldown holds for this code too.
+    let (status, reply) = payout_code(app, &token, "zh_CN").await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{reply}");
+    assert!(
+        reply["msg"].as_str().unwrap().starts_with("发送过于频繁"),
+        "{reply}"
+    );
+    app.a_minute_passes().await;
+    let (status, reply) = payout_code(app, &token, "zh_CN").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    assert_eq!(reply["msg"], "验证码已发送");
+    assert_eq!(
+        reply["data"],
+        json!({"cooldown": 60, "expires_in": 300, "mobile": "138****0121"})
+    );
+    let (code, text) = payout_sms(app, mobile).await;
+    assert!(text.contains("更换收款账户") && text.contains(&code), "{text}");
+
+    // A code for another purpose (a password reset's, to the same phone) is not this code.
+    app.a_minute_passes().await;
+    let (status, reply) = app.request_code(mobile, "resetpwd").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let reset_code = app.last_code(mobile).await;
+    if reset_code != code {
+        let (status, reply) = change_account(app, &token, "zh_CN", "lisi@example.com", &reset_code).await;
+        assert_eq!(
+            (status, reply["msg"].as_str(), reply["data"]["field"].as_str()),
+            (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                Some("验证码不正确"),
+                Some("code")
+            ),
+            "{reply}"
+        );
+    }
+    // Another seller's code is not this seller's.
+    app.a_minute_passes().await;
+    assert_eq!(payout_code(app, &other, "zh_CN").await.0, StatusCode::OK);
+    let (others_code, _) = payout_sms(app, "13800000122").await;
+    if others_code != code {
+        let (status, _) = change_account(app, &token, "zh_CN", "lisi@example.com", &others_code).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    }
+    // A wrong code, in either language.
+    let (status, reply) = change_account(app, &token, "en_US", "lisi@example.com", &not(&code)).await;
+    assert_eq!(
+        (status, reply["msg"].as_str(), reply["data"]["field"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("Incorrect verification code."),
+            Some("code")
+        ),
+        "{reply}"
+    );
+    assert_eq!(
+        summary(app, &token).await["payout_account"],
+        bound,
+        "nothing changed"
+    );
+
+    // The right code changes the account, once.
+    let (status, reply) = change_account(app, &token, "zh_CN", " lisi@example.com ", &code).await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let changed = json!({"payee": "李*", "account": "l***@example.com"});
+    assert_eq!(reply["data"]["payout_account"], changed);
+    assert_eq!(summary(app, &token).await["payout_account"], changed);
+    let (status, reply) = change_account(app, &token, "zh_CN", "wangwu@example.com", &code).await;
+    assert_eq!(
+        (status, reply["msg"].as_str(), reply["data"]["field"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("验证码已失效，请重新获取"),
+            Some("code")
+        ),
+        "{reply}"
+    );
+    assert_eq!(summary(app, &token).await["payout_account"], changed);
+
+    // The withdrawal asked before the change still goes where it was asked to; the next goes to the
+    // new account.
+    let (status, reply) = withdraw(app, &token, "20", "after-change").await;
+    assert_eq!(status, StatusCode::OK, "{reply}");
+    let (_, list) = fund(app, &token, "withdrawals", json!({})).await;
+    let accounts: Vec<(&str, &str)> = list["data"]["list"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|w| (w["amount"].as_str().unwrap(), w["account"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        accounts,
+        [("20.00", "l***@example.com"), ("30.00", "138****1111")]
+    );
+
+    // An expired code is refused and changes nothing; the English message says so.
+    app.a_minute_passes().await;
+    assert_eq!(payout_code(app, &token, "en_US").await.0, StatusCode::OK);
+    let (late, text) = payout_sms(app, mobile).await;
+    assert!(text.contains("change the payout account"), "{text}");
+    sqlx::query("UPDATE sms_codes SET expires_at = $1 WHERE mobile = $2 AND event = 'payout_account'")
+        .bind(now() - 1)
+        .bind(mobile)
+        .execute(&app.db().pool)
+        .await
+        .unwrap();
+    let (status, reply) = change_account(app, &token, "en_US", "wangwu@example.com", &late).await;
+    assert_eq!(
+        (status, reply["msg"].as_str(), reply["data"]["field"].as_str()),
+        (
+            StatusCode::UNPROCESSABLE_ENTITY,
+            Some("The verification code has expired, please get a new one."),
+            Some("code")
+        ),
+        "{reply}"
+    );
+    assert_eq!(summary(app, &token).await["payout_account"], changed);
+    let (ok, stdout, stderr) = app.run_cli(&["audit", "wallet", "--all"]);
+    assert!(ok, "{stdout}{stderr}");
+}
+
+async fn a_payout_code_is_used_once_even_by_parallel_changes(app: &TestApp) {
+    let mobile = "13800000123";
+    let token = app.register(mobile, "abc12345").await;
+    bind(app, &token).await;
+    app.a_minute_passes().await;
+    assert_eq!(payout_code(app, &token, "zh_CN").await.0, StatusCode::OK);
+    let (code, _) = payout_sms(app, mobile).await;
+
+    // A change refused for its own field checks nothing and leaves the code usable.
+    let (status, reply) = app
+        .post_as(
+            &format!("{FUND}/bind_account"),
+            &token,
+            "zh_CN",
+            json!({"payee": "李四", "account": "x".repeat(65), "code": code}),
+        )
+        .await;
+    assert_eq!(
+        (status, reply["data"]["field"].as_str()),
+        (StatusCode::UNPROCESSABLE_ENTITY, Some("account"))
+    );
+
+    let accounts: Vec<String> = (0..5).map(|i| format!("parallel{i}@example.com")).collect();
+    let answers = join_all(
+        accounts
+            .iter()
+            .map(|account| change_account(app, &token, "zh_CN", account, &code)),
+    )
+    .await;
+    let accepted: Vec<&str> = answers
+        .iter()
+        .zip(&accounts)
+        .filter(|((status, _), _)| *status == StatusCode::OK)
+        .map(|(_, account)| account.as_str())
+        .collect();
+    assert_eq!(accepted.len(), 1, "{answers:?}");
+    for (status, reply) in answers.iter().filter(|(status, _)| *status != StatusCode::OK) {
+        assert_eq!(*status, StatusCode::UNPROCESSABLE_ENTITY, "{reply}");
+        assert_eq!(reply["data"]["field"], "code", "{reply}");
+    }
+    let s = summary(app, &token).await;
+    assert_eq!(
+        s["payout_account"]["account"],
+        domain::wallet::mask_account(accepted[0])
+    );
+    let bound: i64 =
+        sqlx::query_scalar("SELECT COUNT(*) FROM events WHERE event_type = 'PayoutAccountBound'")
+            .fetch_one(&app.db().pool)
+            .await
+            .unwrap();
+    assert_eq!(bound, 2, "the first binding and one change");
+}
+
+async fn payout_codes_keep_the_phones_cooldown_and_daily_cap(app: &TestApp) {
+    let mobile = "13800000124";
+    let token = app.register(mobile, "abc12345").await;
+    // The registration's code was the first of the day; payout codes count towards the same cap.
+    let mut sent = 1;
+    let refusal = loop {
+        app.a_minute_passes().await;
+        let (status, reply) = payout_code(app, &token, "en_US").await;
+        if status != StatusCode::OK {
+            break (status, reply);
+        }
+        sent += 1;
+        assert!(sent <= 10, "more than the daily cap went out");
+        if sent < 10 {
+            // A second code within the minute waits, whatever it is for.
+            let (status, reply) = payout_code(app, &token, "en_US").await;
+            assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{reply}");
+            assert!(
+                reply["msg"].as_str().unwrap().starts_with("Sent too often"),
+                "{reply}"
+            );
+        }
+    };
+    assert_eq!(sent, 10);
+    assert_eq!(refusal.0, StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(refusal.1["msg"], "The daily SMS limit (10) has been reached.");
 }
