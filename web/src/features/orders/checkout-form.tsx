@@ -19,7 +19,7 @@ import { failureText, refusedField } from '../../lib/refusal';
 import { newRequestId } from '../../lib/request-id';
 import { courierKey, isZeroYuan, qcLevelKey } from '../../lib/shipping';
 import { toast } from '../../lib/toast';
-import { keepUsable, sameChoice } from './coupon-choice';
+import { bestChoice, keepUsable, sameChoice } from './coupon-choice';
 import { AppliedCoupons, CouponPicker } from './coupon-picker';
 import { LabelUpload } from './label-upload';
 import { useOrderPreviewQuery, useSubmitOrderMutation } from './order-api';
@@ -336,18 +336,24 @@ export function CheckoutForm({
   const couponRefused = refusedField(error) === 'coupon_ids';
   const previewFailure = error && !couponRefused ? (failureText(error) ?? t('error.http.other')) : null;
 
-  // A change of lines or options can take a chosen coupon out of reach: keep only what this
-  // request's preview still lists as usable. A preview that refuses the coupons drops them all.
+  // Until the seller picks a coupon by hand, each type's best (the most off this order) is chosen,
+  // and chosen again when lines or options change what is best. Once picked by hand, a change of
+  // lines or options can still take a chosen coupon out of reach: only what this request's preview
+  // still lists as usable is kept. A preview that refuses the coupons drops them all.
+  const couponsByHand = useRef(false);
   const usable = currentData?.coupons?.usable;
   useEffect(() => {
     if (!usable) return;
-    const kept = keepUsable(couponIds, usable);
+    const next = couponsByHand.current ? keepUsable(couponIds, usable) : bestChoice(usable);
     // setFields without `errors` keeps a refusal's message on the picker (setFieldValue would clear it)
-    if (!sameChoice(kept, couponIds)) form.setFields([{ name: 'coupon_ids', value: kept }]);
+    if (!sameChoice(next, couponIds)) form.setFields([{ name: 'coupon_ids', value: next }]);
   }, [usable, couponIds, form]);
   const couponFailure = couponRefused ? (failureText(error) ?? t('error.http.other')) : null;
   useEffect(() => {
-    if (couponFailure) form.setFields([{ name: 'coupon_ids', value: [], errors: [couponFailure] }]);
+    if (!couponFailure) return;
+    // a refused coupon ends the automatic choice (it would choose the refused one again): the seller chooses
+    couponsByHand.current = true;
+    form.setFields([{ name: 'coupon_ids', value: [], errors: [couponFailure] }]);
   }, [couponFailure, form]);
   const tables = preview ?? { couriers: settings.couriers, qc_levels: settings.qc_levels, value_added_services: [] };
 
@@ -390,6 +396,7 @@ export function CheckoutForm({
       if (field === 'coupon_ids') {
         // a coupon used meanwhile (or no longer valid): shown on the picker; the usable list is asked again
         form.setFields([{ name: field, errors: [msg] }]);
+        couponsByHand.current = true;
         if (!empty) void refetch();
       } else if (field && visibleFields({ ...initial, ...values }).includes(field)) form.setFields([{ name: field, errors: [msg] }]);
       else {
@@ -435,6 +442,10 @@ export function CheckoutForm({
         className="checkout-form"
         initialValues={initial}
         onFinish={onFinish}
+        // only the seller's own changes fire this (not setFields): a coupon picked by hand stays picked
+        onValuesChange={(changed: Partial<CheckoutValues>) => {
+          if ('coupon_ids' in changed) couponsByHand.current = true;
+        }}
         scrollToFirstError={phone ? { block: 'center', scrollMode: 'always' } : true}
       >
         {source === 'cart' ? (
@@ -456,7 +467,7 @@ export function CheckoutForm({
         <OptionFields tables={tables} />
         <Card className="checkout-card checkout-coupons" title={intl.formatMessage({ id: 'checkout.coupon.title' })}>
           <Form.Item name="coupon_ids" className="checkout-coupon-field" rules={[CHECKED_ON_CHANGE]}>
-            <CouponPicker usable={empty ? [] : (preview?.coupons?.usable ?? [])} disabled={!preview || empty} />
+            <CouponPicker usable={empty ? [] : (preview?.coupons?.usable ?? [])} unusable={empty ? [] : (preview?.coupons?.unusable ?? [])} disabled={!preview || empty} />
           </Form.Item>
         </Card>
         <Card className="checkout-card checkout-summary" title={intl.formatMessage({ id: 'order.fees' })}>

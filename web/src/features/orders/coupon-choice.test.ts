@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { UsableCoupon } from './types';
-import { chooseCoupon, chosenOfType, keepUsable, sameChoice, usableByType } from './coupon-choice';
+import { bestChoice, chooseCoupon, chosenOfType, keepUsable, sameChoice, usableByType } from './coupon-choice';
 import { couponOf } from './order-test-kit';
 
 const usable = (id: string, type: UsableCoupon['type']): UsableCoupon => ({ ...couponOf({ id, type }), discount: '1.00' });
@@ -39,5 +39,14 @@ describe('the checkout coupon choice', () => {
     expect(sameChoice(['P1'], ['P1'])).toBe(true);
     expect(sameChoice(['P1', 'S1'], ['S1', 'P1'])).toBe(false);
     expect(sameChoice([], ['P1'])).toBe(false);
+  });
+
+  it('chooses the coupon of each type that takes the most off; of equals the one that ends first', () => {
+    const off = (id: string, type: UsableCoupon['type'], discount: string, validTo: number): UsableCoupon => ({ ...usable(id, type), discount, valid_to: validTo });
+    expect(bestChoice([off('P1', 'product', '9.98', 200), off('P2', 'product', '10.00', 300), off('S1', 'shipping', '3.00', 100)])).toEqual(['P2', 'S1']);
+    expect(bestChoice([off('P1', 'product', '5.00', 300), off('P2', 'product', '5.00', 200), off('P3', 'product', '5.00', 250)])).toEqual(['P2']);
+    // '10.00' above '9.98' as money, not as text
+    expect(bestChoice([off('P1', 'product', '9.99', 100), off('P2', 'product', '10.00', 100)])).toEqual(['P2']);
+    expect(bestChoice([])).toEqual([]);
   });
 });

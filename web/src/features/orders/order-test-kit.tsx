@@ -7,7 +7,7 @@
  */
 import type { Address, Coupon, ForwardSettings, Order } from '../../lib/api-types';
 import { ok, refused, type Handler } from '../../testing/screen-test-kit';
-import type { OrderDetail, OrderPreview, OrderRequest, PriceRise, UsableCoupon } from './types';
+import type { OrderDetail, OrderPreview, OrderRequest, PriceRise, UnusableCoupon, UsableCoupon } from './types';
 
 export { bodiesOf, count, lastBody, ok, refused, renderAt, serve, session, stubBrowserBits, stubRequestOrigin, type Handler } from '../../testing/screen-test-kit';
 
@@ -135,9 +135,15 @@ export function priceRequest(request: OrderRequest, cartLines: readonly CartLine
   const qcFee = perItem(QC_LEVELS, qc) * items;
   const va = added.reduce((sum, code) => sum + perItem(VALUE_ADDED, code), 0) * items;
   const parts: Record<string, number> = { product: goods, service: service + qcFee + va, shipping };
-  const usable: UsableCoupon[] = coupons
-    .filter((c) => c.status === 'unused' && parts[c.type]! > 0 && parts[c.type]! >= Math.round(Number(c.threshold) * 100))
-    .map((c) => ({ ...c, discount: yuan(couponTakes(c, parts[c.type]!)) }));
+  const reaches = (c: Coupon) => parts[c.type]! > 0 && parts[c.type]! >= Math.round(Number(c.threshold) * 100);
+  const usable: UsableCoupon[] = coupons.filter((c) => c.status === 'unused' && reaches(c)).map((c) => ({ ...c, discount: yuan(couponTakes(c, parts[c.type]!)) }));
+  // as the server says why (not_started is not modelled here)
+  const unusable: UnusableCoupon[] = coupons
+    .filter((c) => c.status === 'unused' && !reaches(c))
+    .map((c) => {
+      const short = Math.round(Number(c.threshold) * 100) - parts[c.type]!;
+      return short > 0 ? { ...c, reason: 'below_threshold', short: yuan(short) } : { ...c, reason: 'nothing_off' };
+    });
   const applied = usable.filter((c) => (request.coupon_ids ?? []).includes(c.id));
   const discount = applied.reduce((sum, c) => sum + Math.round(Number(c.discount) * 100), 0);
   return {
@@ -176,7 +182,7 @@ export function priceRequest(request: OrderRequest, cartLines: readonly CartLine
     couriers: COURIERS,
     qc_levels: QC_LEVELS,
     value_added_services: VALUE_ADDED,
-    coupons: { usable, applied: applied.map((c) => ({ id: c.id, type: c.type, name: c.name, discount: c.discount })) },
+    coupons: { usable, unusable, applied: applied.map((c) => ({ id: c.id, type: c.type, name: c.name, discount: c.discount })) },
     price_rises: request.source === 'cart' ? risesOf(cartLines) : [],
   };
 }

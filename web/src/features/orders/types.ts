@@ -4,6 +4,9 @@ import type { AppliedCoupon, Coupon, Order, OrderAddress, OrderFees, OrderType, 
 
 /** order/preview `coupons.usable`: an unused, valid coupon the order reaches, with what it would take off. */
 export type UsableCoupon = Coupon & { discount: string };
+/** Why an unused coupon does not reach the order: valid later, its part short of the threshold by `short` (yuan), or none of its part. */
+type UnusableReason = 'not_started' | 'below_threshold' | 'nothing_off';
+export type UnusableCoupon = Coupon & { reason: UnusableReason; short?: string };
 
 /** Order shapes (docs/api.md "Orders"). Money is a yuan string; times are unix seconds. */
 export type OrderSource = 'cart' | 'manual';
@@ -66,7 +69,7 @@ export interface OrderPreview {
   qc_levels: { code: string; per_item: string }[];
   value_added_services: { code: string; per_item: string }[];
   /** The caller's coupons this order reaches and those the request's `coupon_ids` applied. */
-  coupons: { usable: UsableCoupon[]; applied: AppliedCoupon[] };
+  coupons: { usable: UsableCoupon[]; unusable?: UnusableCoupon[]; applied: AppliedCoupon[] };
   /** Cart lines that cost more than when added (a cart order only): submit asks the seller to confirm them. */
   price_rises: PriceRise[];
 }
