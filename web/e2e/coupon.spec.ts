@@ -92,30 +92,37 @@ test('claim a published coupon on /coupon, use it at checkout, and get it back b
   await expect(mine.locator('.coupon-tab-unused .coupon-tab-count')).toHaveText('1');
   await screenshot(page, 'coupon-claimed-zh_CN');
 
-  // cart → checkout: choose the coupon in the picker; the fees show the discount and a lower total
+  // cart → checkout: the coupon, the only one that applies, is chosen for the seller; the fees show
+  // the discount and a lower total. 'No coupon' takes it back, and choosing it again brings it back.
   await navTo(page, 'order', '代发购物车');
   await expect(page).toHaveURL(/\/cart\?site=$/);
-  const firstPreview = page.waitForResponse((r) => r.url().endsWith(`${U}/order/preview`));
+  const firstPreview = page.waitForResponse((r) => r.url().endsWith(`${U}/order/preview`) && !(r.request().postDataJSON() as { coupon_ids?: string[] }).coupon_ids);
+  const bestPreview = page.waitForResponse((r) => r.url().endsWith(`${U}/order/preview`) && Boolean((r.request().postDataJSON() as { coupon_ids?: string[] }).coupon_ids));
   await page.locator('.cart-checkout').click();
   await expect(page).toHaveURL(/\/checkout\?site=$/);
   const first = (await (await firstPreview).json()) as { data: Preview };
   expect(first.data.coupons.usable.map((c) => [c.id, c.discount])).toEqual([[coupon.id, '5.00']]);
+  expect((await bestPreview).request().postDataJSON()).toMatchObject({ source: 'cart', coupon_ids: [coupon.id] });
   await expect(page.locator(`.checkout-line[data-sku="${product.sku.id}"]`)).toBeVisible();
   const fees = page.locator('.checkout-fees');
   const total = fees.locator('.order-fee-total .order-total');
-  await expect(total).toHaveText(`¥${first.data.fees.total}`);
-  await expect(fees.locator('.order-fee-coupon_discount')).toHaveCount(0);
   const choice = page.locator(`.checkout-coupon-group-product .checkout-coupon-${coupon.id}`);
   await expect(page.locator('.checkout-coupon-group-product .checkout-coupon-type')).toHaveText('商品券');
   await expect(choice.locator('.checkout-coupon-name')).toHaveText(name);
   await expect(choice.locator('.checkout-coupon-saves')).toHaveText('本单可减 -¥5.00');
-  const chosen = await exchange<Preview>(page, '/order/preview', () => choice.click());
-  expect(chosen.sent).toMatchObject({ source: 'cart', coupon_ids: [coupon.id] });
-  expect(chosen.data.fees.coupon_discount).toBe('5.00');
+  await expect(choice.locator('input')).toBeChecked();
+  const discounted = fen(first.data.fees.total) - 500;
+  await expect(total).toHaveText(`¥${yuan(discounted)}`);
   await expect(fees.locator('.order-fee-coupon_discount dt')).toHaveText('优惠券抵扣');
   await expect(fees.locator('.order-fee-coupon_discount dd')).toHaveText('-¥5.00');
   await expect(page.locator(`.checkout-applied-${coupon.id}`)).toHaveText(`商品券 · ${name}-¥5.00`);
-  const discounted = fen(first.data.fees.total) - 500;
+  const skipped = await exchange<Preview>(page, '/order/preview', () => page.locator('.checkout-coupon-group-product .checkout-coupon-skip').click());
+  expect(skipped.sent).not.toHaveProperty('coupon_ids');
+  await expect(total).toHaveText(`¥${first.data.fees.total}`);
+  await expect(fees.locator('.order-fee-coupon_discount')).toHaveCount(0);
+  const chosen = await exchange<Preview>(page, '/order/preview', () => choice.click());
+  expect(chosen.sent).toMatchObject({ source: 'cart', coupon_ids: [coupon.id] });
+  expect(chosen.data.fees.coupon_discount).toBe('5.00');
   await expect(total).toHaveText(`¥${yuan(discounted)}`);
   await screenshot(page, 'checkout-coupon-zh_CN');
 
