@@ -1,12 +1,11 @@
-import { Button, Form, Input, Space, type FormInstance } from 'antd';
-import { useEffect, useState } from 'react';
+import { Form, Input, Space, type FormInstance } from 'antd';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { SmsEvent } from './types';
-import { SMS_COOLDOWN_S } from '../../lib/constants';
-import { formRule } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
-import { validateCaptcha, validateSmsCode } from '../../lib/validators';
+import { validateCaptcha } from '../../lib/validators';
 import { useCaptchaQuery, useCheckCaptchaMutation, useSendSmsMutation } from './auth-api';
+import { SmsCodeField } from '../../widgets/sms-code-field';
 
 /**
  * Captcha image and SMS code fields. Sending a code checks the captcha, sends the SMS and starts
@@ -18,42 +17,37 @@ export function CaptchaSmsFields({ form, event }: { form: FormInstance; event: S
   const captcha = useCaptchaQuery(nonce);
   const [checkCaptcha] = useCheckCaptchaMutation();
   const [sendSms, sending] = useSendSmsMutation();
-  const [seconds, setSeconds] = useState(0);
-
-  useEffect(() => {
-    if (seconds <= 0) return;
-    const timer = window.setTimeout(() => setSeconds((s) => s - 1), 1000);
-    return () => window.clearTimeout(timer);
-  }, [seconds]);
 
   const refreshCaptcha = () => {
     form.setFieldValue('captcha', '');
     setNonce((n) => n + 1);
   };
 
-  const onSend = async () => {
+  /** The cooldown of the code sent, or null when none was. */
+  const onSend = async (): Promise<number | null> => {
     let mobile: string;
     try {
       mobile = ((await form.validateFields(['mobile'])) as { mobile: string }).mobile;
     } catch {
-      return;
+      return null;
     }
     // the captcha guards the SMS only: it is checked here, not when the form is submitted
     const answer = String(form.getFieldValue('captcha') ?? '').trim();
     const problem = validateCaptcha(answer);
     if (problem) {
       form.setFields([{ name: 'captcha', errors: [intl.formatMessage({ id: problem })] }]);
-      return;
+      return null;
     }
     const key = captcha.data?.captcha_key;
-    if (!key) return;
+    if (!key) return null;
     try {
       await checkCaptcha({ captcha_key: key, captcha: answer }).unwrap();
       const sent = await sendSms({ mobile: mobile.trim(), event, captcha_key: key, captcha: answer }).unwrap();
-      setSeconds(sent.cooldown > 0 ? sent.cooldown : SMS_COOLDOWN_S);
       void toast(intl.formatMessage({ id: 'auth.sms.sent' }), 'success');
+      return sent.cooldown;
     } catch {
       // the API layer has shown why
+      return null;
     } finally {
       refreshCaptcha();
     }
@@ -81,32 +75,7 @@ export function CaptchaSmsFields({ form, event }: { form: FormInstance; event: S
           </button>
         </Space.Compact>
       </Form.Item>
-      <Form.Item
-        name="code"
-        label={intl.formatMessage({ id: 'auth.smsCode' })}
-        required
-        rules={[formRule(intl, validateSmsCode)]}
-      >
-        <Input
-          autoComplete="one-time-code"
-          maxLength={6}
-          placeholder={intl.formatMessage({ id: 'auth.smsCode.placeholder' })}
-          suffix={
-            <Button
-              type="link"
-              size="small"
-              className="send-sms"
-              disabled={seconds > 0}
-              loading={sending.isLoading}
-              onClick={() => void onSend()}
-            >
-              {seconds > 0
-                ? intl.formatMessage({ id: 'auth.sms.resendIn' }, { seconds })
-                : intl.formatMessage({ id: 'auth.sms.send' })}
-            </Button>
-          }
-        />
-      </Form.Item>
+      <SmsCodeField send={onSend} sending={sending.isLoading} />
     </>
   );
 }
