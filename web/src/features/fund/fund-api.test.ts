@@ -85,6 +85,21 @@ describe('fund calls', () => {
     for (const sub of subs) sub.unsubscribe();
   });
 
+  it('the payout code is asked with an empty body, and a change carries it', async () => {
+    const calls = serve({
+      '/payout_code': () => ok({ cooldown: 60, expires_in: 300, mobile: '138****8000' }),
+      '/bind_account': () => ok({ payout_account: { payee: '李*', account: 'l***@example.com' } }),
+    });
+    const store = loggedInStore();
+    const sent = await store.dispatch(fundApi.endpoints.payoutCode.initiate());
+    expect(sent.data).toEqual({ cooldown: 60, expires_in: 300, mobile: '138****8000' });
+    await store.dispatch(fundApi.endpoints.bindAccount.initiate({ payee: '李四', account: 'lisi@example.com', code: '123456' }));
+    expect(calls.map(({ path, body, token }) => [path, body, token])).toEqual([
+      ['/payout_code', {}, 'tok'],
+      ['/bind_account', { payee: '李四', account: 'lisi@example.com', code: '123456' }, 'tok'],
+    ]);
+  });
+
   it('binding an account asks the summary again', async () => {
     const calls = serve({
       '/index': () => ok(summary),

@@ -13,6 +13,13 @@ export interface LedgerQuery {
   end_time?: number;
 }
 
+/** fund/payout_code: the code went to `mobile` (masked); another may be asked after `cooldown` s. */
+interface PayoutCodeSent {
+  cooldown: number;
+  expires_in: number;
+  mobile: string;
+}
+
 export interface WithdrawalsQuery {
   page: number;
   pagesize: number;
@@ -35,10 +42,15 @@ export const fundApi = walletApi.injectEndpoints({
       query: ({ amount }) => post('/recharge', { amount }),
       extraOptions: { silent: true },
     }),
-    bindAccount: build.mutation<{ payout_account: PayoutAccount }, { payee: string; account: string }>({
+    /** `code` (fund/payout_code's) is needed to replace a bound account, not to bind the first. */
+    bindAccount: build.mutation<{ payout_account: PayoutAccount }, { payee: string; account: string; code?: string }>({
       query: (body) => post('/bind_account', body),
       extraOptions: { silent: true },
       invalidatesTags: (result) => (result ? ['Wallet'] : []),
+    }),
+    payoutCode: build.mutation<PayoutCodeSent, void>({
+      query: () => post('/payout_code'),
+      extraOptions: { silent: true },
     }),
     withdraw: build.mutation<{ withdrawal: Withdrawal }, { amount: string; request_id: string }>({
       query: (body) => post('/withdraw', body),
@@ -60,6 +72,7 @@ export const {
   useFundSummaryQuery,
   useRechargeMutation,
   useBindAccountMutation,
+  usePayoutCodeMutation,
   useWithdrawMutation,
   useWithdrawalsQuery,
   useLedgerQuery,

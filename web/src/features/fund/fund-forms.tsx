@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Form, Input } from 'antd';
+import { Alert, Button, Card, Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { FundSummary } from '../../lib/api-types';
+import type { FundSummary, PayoutAccount } from '../../lib/api-types';
 import { formRule } from '../../lib/form-rules';
 import { toast } from '../../lib/toast';
-import { useBindAccountMutation, useWithdrawMutation } from './fund-api';
+import { SmsCodeField } from '../../widgets/sms-code-field';
+import { useBindAccountMutation, usePayoutCodeMutation, useWithdrawMutation } from './fund-api';
 import {
   amountToSend,
   outcomeUnknown,
@@ -19,22 +20,41 @@ import { Money, reportFailure } from './fund-parts';
 interface BindValues {
   payee: string;
   account: string;
+  code?: string;
 }
 
-/** Binds (or replaces) the payment-app account withdrawals are paid to. */
+/**
+ * Binds the payment-app account withdrawals are paid to. Replacing a bound one asks for the code
+ * the server sends to the seller's own phone (fund/payout_code): a session alone must not be able
+ * to send the seller's money somewhere else. The first binding needs none.
+ */
 export function BindAccountCard({ summary }: { summary: FundSummary | undefined }) {
   const intl = useIntl();
   const [form] = Form.useForm<BindValues>();
   const [bind, { isLoading }] = useBindAccountMutation();
+  const [payoutCode, sending] = usePayoutCodeMutation();
   const bound = summary?.payout_account ?? null;
 
   const onFinish = async (values: BindValues) => {
+    const code = values.code?.trim();
     try {
-      await bind({ payee: values.payee.trim(), account: values.account.trim() }).unwrap();
+      await bind({ payee: values.payee.trim(), account: values.account.trim(), ...(bound && code ? { code } : {}) }).unwrap();
       form.resetFields();
-      void toast(intl.formatMessage({ id: 'fund.bind.success' }), 'success');
+      void toast(intl.formatMessage({ id: bound ? 'fund.bind.changed' : 'fund.bind.success' }), 'success');
     } catch (error) {
-      reportFailure(form, error, { payee: 'payee', account: 'account' });
+      reportFailure(form, error, { payee: 'payee', account: 'account', code: 'code' });
+    }
+  };
+
+  /** The cooldown of the code sent, or null when none was (the refusal is shown). */
+  const sendCode = async (): Promise<number | null> => {
+    try {
+      const sent = await payoutCode().unwrap();
+      void toast(intl.formatMessage({ id: 'fund.bind.codeSent' }, { mobile: sent.mobile }), 'success');
+      return sent.cooldown;
+    } catch (error) {
+      reportFailure(form, error, {});
+      return null;
     }
   };
 
@@ -61,6 +81,7 @@ export function BindAccountCard({ summary }: { summary: FundSummary | undefined 
         >
           <Input maxLength={64} autoComplete="off" placeholder={intl.formatMessage({ id: 'fund.bind.accountRequired' })} />
         </Form.Item>
+        {bound ? <SmsCodeField send={sendCode} sending={sending.isLoading} extra={intl.formatMessage({ id: 'fund.bind.codeHint' })} /> : null}
         <Button type="primary" htmlType="submit" loading={isLoading} className="bind-account-submit">
           {intl.formatMessage({ id: bound ? 'fund.bind.rebind' : 'fund.bind.submit' })}
         </Button>
@@ -82,6 +103,7 @@ export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) 
   const intl = useIntl();
   const [form] = Form.useForm<WithdrawValues>();
   const [withdraw, { isLoading }] = useWithdrawMutation();
+  const [modal, modalHolder] = Modal.useModal();
   const unanswered = useRef<UnansweredSubmit | null>(null);
   const [uncertain, setUncertain] = useState(false);
   const balance = summary?.balance ?? '0.00';
@@ -98,8 +120,24 @@ export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) 
     else form.resetFields(['amount']);
   }, [accountBound, balance, form]);
 
-  const onFinish = async (values: WithdrawValues) => {
+  /** Money leaves the platform: the seller reads the amount and the account before it is asked. */
+  const onFinish = (values: WithdrawValues) => {
+    const account = summary?.payout_account;
+    if (!account) return; // the amount's rule has said to bind one first
     const amount = amountToSend(values.amount);
+    void modal.confirm({
+      title: intl.formatMessage({ id: 'fund.withdraw.confirmTitle' }),
+      content: <WithdrawalFacts amount={amount} account={account} />,
+      className: 'withdraw-confirm',
+      okText: intl.formatMessage({ id: 'fund.withdraw.confirmOk' }),
+      okButtonProps: { className: 'withdraw-confirm-ok' },
+      cancelText: intl.formatMessage({ id: 'common.cancel' }),
+      cancelButtonProps: { className: 'withdraw-confirm-cancel' },
+      onOk: () => send(amount),
+    });
+  };
+
+  const send = async (amount: string) => {
     const requestId = requestIdFor(unanswered.current, amount);
     unanswered.current = { amount, requestId };
     try {
@@ -124,7 +162,8 @@ export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) 
       {summary && !accountBound ? (
         <Alert className="fund-withdraw-unbound" type="info" showIcon title={intl.formatMessage({ id: 'validation.withdrawal.accountRequired' })} />
       ) : null}
-      <Form form={form} name="withdraw" layout="vertical" requiredMark={false} onFinish={(v) => void onFinish(v)}>
+      {modalHolder}
+      <Form form={form} name="withdraw" layout="vertical" requiredMark={false} onFinish={onFinish}>
         <Form.Item
           name="amount"
           label={intl.formatMessage({ id: 'fund.withdraw.amount' })}
@@ -159,5 +198,25 @@ export function WithdrawCard({ summary }: { summary: FundSummary | undefined }) 
         </Button>
       </Form>
     </Card>
+  );
+}
+
+/** What the withdrawal confirmation names: the amount in yuan and the account, as the seller sees it. */
+function WithdrawalFacts({ amount, account }: { amount: string; account: PayoutAccount }) {
+  const intl = useIntl();
+  return (
+    <>
+      <dl className="withdraw-confirm-facts">
+        <dt>{intl.formatMessage({ id: 'fund.withdraw.amount' })}</dt>
+        <dd>
+          <Money value={amount} className="withdraw-confirm-amount" />
+        </dd>
+        <dt>{intl.formatMessage({ id: 'fund.withdraw.confirmTo' })}</dt>
+        <dd className="withdraw-confirm-account">
+          <span className="withdraw-confirm-payee">{account.payee}</span> <span className="withdraw-confirm-number">{account.account}</span>
+        </dd>
+      </dl>
+      <p className="page-hint">{intl.formatMessage({ id: 'fund.withdraw.confirmHint' })}</p>
+    </>
   );
 }

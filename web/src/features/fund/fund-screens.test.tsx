@@ -11,8 +11,8 @@ import { makeStore } from '../../testing/store';
 import zh from '../../i18n/zh_CN.json';
 import { makeIntl, setIntl } from '../../lib/i18n';
 import { fundApi } from './fund-api';
-import { WithdrawCard } from './fund-forms';
-import { count, ok, serve, session, stubRequestOrigin, summary } from './fund-test-kit';
+import { BindAccountCard, WithdrawCard } from './fund-forms';
+import { count, ok, refused, serve, session, stubRequestOrigin, summary } from './fund-test-kit';
 import { TopUpDialog } from './top-up-dialog';
 
 const toast = vi.fn((..._args: unknown[]) => Promise.resolve());
@@ -197,27 +197,144 @@ describe('withdrawal form', () => {
     });
     renderWith(<WithdrawCard summary={summary} />);
     const input = screen.getByPlaceholderText('请输入金额，最多两位小数');
-    const submit = () => fireEvent.click(document.querySelector('.withdraw-submit')!);
+    // each submit is confirmed in the dialog before it is sent
+    const submit = async () => {
+      fireEvent.click(document.querySelector('.withdraw-submit')!);
+      const ok = await waitFor(() => {
+        const button = document.querySelector<HTMLButtonElement>('.withdraw-confirm-ok');
+        expect(button).toBeTruthy();
+        return button!;
+      });
+      fireEvent.click(ok);
+      await waitFor(() => expect(document.querySelector('.withdraw-confirm-ok')).toBeNull());
+    };
 
     fireEvent.change(input, { target: { value: '30' } });
-    submit();
+    await submit();
     expect(await screen.findByText('未收到提交结果。再次提交同一金额不会重复提现。')).toBeTruthy();
     expect(toast).toHaveBeenCalledWith('连接服务器失败', 'error');
-    submit();
+    await submit();
     await waitFor(() => expect(toast).toHaveBeenCalledWith('提现申请已提交，¥30.00 已冻结，等待审核', 'success'));
     // the form starts over (resetFields mounts a new input)
     await waitFor(() => expect((screen.getByPlaceholderText('请输入金额，最多两位小数') as HTMLInputElement).value).toBe(''));
 
     fireEvent.change(screen.getByPlaceholderText('请输入金额，最多两位小数'), { target: { value: '30' } });
-    await act(async () => {
-      submit();
-      await new Promise((r) => setTimeout(r, 50));
-    });
+    await submit();
     await waitFor(() => expect(count(calls, '/withdraw')).toBe(3));
     const ids = calls.filter((c) => c.path === '/withdraw').map((c) => (c.body as { request_id: string }).request_id);
     expect(ids[0]).toBe(ids[1]);
     expect(ids[2]).not.toBe(ids[0]);
     expect(ids.every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
     expect(calls.filter((c) => c.path === '/withdraw').map((c) => (c.body as { amount: string }).amount)).toEqual(['30.00', '30.00', '30.00']);
+  });
+});
+
+describe('withdrawal confirmation', () => {
+  it('names the amount in yuan and the account before anything is sent; cancelling sends nothing', async () => {
+    const calls = serve({
+      '/index': () => ok(summary),
+      '/withdraw': (body) => ok({ withdrawal: { id: 'W1', amount: body.amount, status: 'pending' } }),
+    });
+    renderWith(<WithdrawCard summary={summary} />);
+    fireEvent.change(screen.getByPlaceholderText('请输入金额，最多两位小数'), { target: { value: '30.5' } });
+    fireEvent.click(document.querySelector('.withdraw-submit')!);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('请确认提现信息');
+    expect(dialog.querySelector('.withdraw-confirm-amount')?.textContent).toBe('¥30.50');
+    expect(dialog.querySelector('.withdraw-confirm-account')?.textContent).toBe('张* 138****1111');
+    expect(dialog.textContent).toContain('确认后该金额将冻结，审核通过后打款到以上账户。');
+    expect(count(calls, '/withdraw')).toBe(0);
+
+    // antd spaces out a two-character label ('取 消')
+    expect(dialog.querySelector('.withdraw-confirm-cancel')?.textContent).toBe('取 消');
+    fireEvent.click(dialog.querySelector('.withdraw-confirm-cancel')!);
+    await waitFor(() => expect(document.querySelector('.withdraw-confirm-ok')).toBeNull());
+    expect(count(calls, '/withdraw')).toBe(0);
+    expect((screen.getByPlaceholderText('请输入金额，最多两位小数') as HTMLInputElement).value).toBe('30.5');
+
+    fireEvent.click(document.querySelector('.withdraw-submit')!);
+    fireEvent.click(await screen.findByText('确认提现', { selector: '.withdraw-confirm-ok *' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('提现申请已提交，¥30.50 已冻结，等待审核', 'success'));
+    expect(calls.filter((c) => c.path === '/withdraw').map((c) => (c.body as { amount: string }).amount)).toEqual(['30.50']);
+  });
+
+  it('an amount the rules refuse never opens the confirmation', async () => {
+    const calls = serve({});
+    renderWith(<WithdrawCard summary={summary} />);
+    fireEvent.change(screen.getByPlaceholderText('请输入金额，最多两位小数'), { target: { value: '500' } });
+    fireEvent.click(document.querySelector('.withdraw-submit')!);
+    expect(await screen.findByText('提现金额不能超过余额')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
+});
+
+describe('payout account', () => {
+  const fieldErrors = () => [...document.querySelectorAll('.ant-form-item-explain-error:not(.ant-form-show-help-item-leave)')].map((e) => e.textContent);
+  const fill = (payee: string, account: string) => {
+    fireEvent.change(document.getElementById('bind_payee')!, { target: { value: payee } });
+    fireEvent.change(document.getElementById('bind_account')!, { target: { value: account } });
+  };
+
+  it('the first binding asks for no code', async () => {
+    const calls = serve({ '/bind_account': () => ok({ payout_account: { payee: '张*', account: '138****1111' } }) });
+    renderWith(<BindAccountCard summary={{ ...summary, payout_account: null }} />);
+    expect(document.getElementById('bind_code')).toBeNull();
+    expect(screen.queryByText('获取验证码')).toBeNull();
+    fill('张三', '13800001111');
+    fireEvent.click(document.querySelector('.bind-account-submit')!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('收款账户已绑定', 'success'));
+    expect(calls.find((c) => c.path === '/bind_account')?.body).toEqual({ payee: '张三', account: '13800001111' });
+  });
+
+  it('changing the bound account takes the code sent to the phone: sent, counted down, then sent with the change', async () => {
+    let answer: 'wrong' | 'right' = 'wrong';
+    const calls = serve({
+      '/payout_code': () => ok({ cooldown: 60, expires_in: 300, mobile: '138****8000' }),
+      '/bind_account': () =>
+        answer === 'wrong' ? refused(422, '验证码不正确', { field: 'code' }) : ok({ payout_account: { payee: '李*', account: 'l***@example.com' } }),
+    });
+    renderWith(<BindAccountCard summary={summary} />);
+    expect(screen.getByText('更换收款账户')).toBeTruthy();
+    expect(screen.getByText('当前账户：张* 138****1111')).toBeTruthy();
+    expect(screen.getByText('更换收款账户需验证手机：验证码发送到您账号的手机号')).toBeTruthy();
+
+    // no code: refused in the page, nothing sent
+    fill('李四', 'lisi@example.com');
+    fireEvent.click(document.querySelector('.bind-account-submit')!);
+    await waitFor(() => expect(fieldErrors()).toEqual(['验证码不能为空']));
+    expect(count(calls, '/bind_account')).toBe(0);
+
+    fireEvent.click(screen.getByText('获取验证码').closest('button')!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('验证码已发送至 138****8000', 'success'));
+    const send = document.querySelector<HTMLButtonElement>('.send-sms')!;
+    await waitFor(() => expect(send.textContent).toMatch(/^(60|59)秒后重新获取$/));
+    expect(send.disabled).toBe(true);
+    expect(calls.find((c) => c.path === '/payout_code')).toMatchObject({ body: {}, token: 'tok' });
+
+    // the server's refusal of the code shows under the code field
+    fireEvent.change(document.getElementById('bind_code')!, { target: { value: '000000' } });
+    fireEvent.click(document.querySelector('.bind-account-submit')!);
+    await waitFor(() => expect(fieldErrors()).toEqual(['验证码不正确']));
+
+    answer = 'right';
+    fireEvent.change(document.getElementById('bind_code')!, { target: { value: ' 123456 ' } });
+    fireEvent.click(document.querySelector('.bind-account-submit')!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('收款账户已更换', 'success'));
+    expect(calls.filter((c) => c.path === '/bind_account').map((c) => c.body)).toEqual([
+      { payee: '李四', account: 'lisi@example.com', code: '000000' },
+      { payee: '李四', account: 'lisi@example.com', code: '123456' },
+    ]);
+  });
+
+  it('a code refused (sent too often) is said and the button does not count down', async () => {
+    serve({ '/payout_code': () => refused(429, '发送过于频繁，请 42 秒后再试') });
+    renderWith(<BindAccountCard summary={summary} />);
+    fireEvent.click(screen.getByText('获取验证码').closest('button')!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('发送过于频繁，请 42 秒后再试', 'error'));
+    const send = document.querySelector<HTMLButtonElement>('.send-sms')!;
+    await waitFor(() => expect(send.disabled).toBe(false));
+    expect(send.textContent).toBe('获取验证码');
   });
 });
