@@ -150,6 +150,8 @@ test('bind an account, withdraw 30, and see it paid once the operator approves',
   await page.locator('#withdraw_amount').fill('30');
   const withdrawn = page.waitForResponse((r) => r.url().endsWith(`${FUND}/withdraw`));
   await page.locator('.withdraw-submit').click();
+  // asked only once the seller confirms the amount and the account (payout-account.spec.ts)
+  await page.locator('.withdraw-confirm .withdraw-confirm-ok').click();
   const answer = await withdrawn;
   const sent = answer.request().postDataJSON() as { amount: string; request_id: string };
   expect(sent.amount).toBe('30.00');
