@@ -444,6 +444,10 @@ pub async fn detail(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Op
         }
     }
     if lang == Language::EnUs {
+        let ids: Vec<String> = lines.iter().map(|l| l.product_id.clone()).collect();
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        // colours and sizes as the product names them in English (the buyer's pick list reads them)
+        let names = crate::product_names::ProductNames::load(pool, lang, &ids).await?;
         for line in &mut lines {
             if !line.market_name_en.is_empty() {
                 line.market_name = line.market_name_en.clone();
@@ -451,6 +455,8 @@ pub async fn detail(pool: &AnyPool, id: &str, lang: Language) -> sqlx::Result<Op
             if !line.title_en.is_empty() {
                 line.title = line.title_en.clone();
             }
+            line.color = names.colour(&line.product_id, &line.color);
+            line.size = names.size(&line.size);
         }
     }
     view.lines = Some(lines);

@@ -226,6 +226,19 @@ async fn a_return_goes_from_application_to_refund_with_its_deductions(app: &Test
         listed["data"]["list"][0]["seller"],
         json!({"mobile": "138****0701", "name": "小李服饰"})
     );
+    // and reads the claimed lines in English as the seller does (title, colour, size)
+    let seller_view = data(app, &token, "aftersale/detail", json!({"id": id})).await;
+    let (_, desk) = app
+        .as_staff(&service, &format!("aftersales/detail?id={id}"), Value::Null)
+        .await;
+    for key in ["title", "color", "size"] {
+        let seen = &seller_view["lines"][0][key];
+        assert_eq!(&desk["data"]["lines"][0][key], seen, "{key}: {desk}");
+        assert_eq!(
+            &listed["data"]["list"][0]["lines"][0][key], seen,
+            "{key}: {listed}"
+        );
+    }
     let (_, other) = app
         .as_staff(&service, "aftersales?mobile=13800000702", Value::Null)
         .await;

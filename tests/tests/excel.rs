@@ -218,7 +218,7 @@ async fn orders_ledger_and_after_sales_export_to_xlsx_in_the_request_language(ap
         app,
         &token,
         "aftersale/apply",
-        json!({"order_no": paid, "kind": "refund_unshipped", "reason": "不想要了",
+        json!({"order_no": paid, "kind": "refund_unshipped", "reason": "no_longer_needed",
                "lines": [{"sku_id": skus[0], "quantity": 1}]}),
     )
     .await;
@@ -230,6 +230,11 @@ async fn orders_ledger_and_after_sales_export_to_xlsx_in_the_request_language(ap
     assert_eq!(sales.1[1][1].to_string(), paid);
     assert_eq!(sales.1[1][2].to_string(), "Refund before shipping");
     assert_eq!(sales.1[1][3].to_string(), "pending review");
+    // the reason code of the apply dialog in the reader's words
+    assert_eq!(
+        sales.1[1][10].to_string(),
+        "No longer needed or ordered by mistake"
+    );
 
     // every export is in the history, newest first, in the reader's language
     let (_, history) = call(app, &token, "zh_CN", "excel/history", json!({"kind": "export"})).await;

@@ -206,6 +206,23 @@ async fn a_wave_prepares_what_was_got_and_refunds_what_was_missed_once(app: &Tes
     let closed = ok_data(app, &warehouse, &format!("waves/detail?id={id}"), Value::Null).await;
     assert_eq!(closed["status"], "closed", "{closed}");
     assert_eq!(closed["missed"], 7);
+    // read in English, each line's colour and size are the product's English ones, as the storefront shows them
+    for line in closed["lines"].as_array().unwrap() {
+        let product = app
+            .unishop_data("", "en_US", "product/detail", json!({"id": line["product_id"]}))
+            .await;
+        let sku = product["skus"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["id"] == line["sku_id"])
+            .unwrap_or_else(|| panic!("{product}"));
+        assert_eq!(
+            (&line["color"], &line["size"]),
+            (&sku["color"], &sku["size"]),
+            "{line}"
+        );
+    }
     let outcomes: BTreeMap<String, String> = closed["orders"]
         .as_array()
         .unwrap()

@@ -66,6 +66,16 @@ async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> 
 for (const language of Object.keys(LANGUAGES) as Language[]) {
   const words = LANGUAGES[language];
 
+  test(`${language}: the owner's sidebar shows every screen's name whole`, async ({ page }) => {
+    await signIn(page, OWNER, language);
+    const names = page.locator('.console-menu .ant-menu-title-content');
+    await expect(names.first()).toBeVisible();
+    // an ellipsis (antd cuts a long name with text-overflow) shows as content wider than its box
+    const cut = await names.evaluateAll((els) => els.filter((el) => el.scrollWidth > el.clientWidth + 0.5).map((el) => el.textContent));
+    expect(cut, `${language}: names cut in the sidebar`).toEqual([]);
+    expect(await names.count()).toBeGreaterThan(8);
+  });
+
   test(`${language}: at 1366 and 1920 px the staff table spans the content, each role and action on a line or two`, async ({ page }) => {
     await signIn(page, OWNER, language);
     await page.locator('.console-menu').getByText(words.staffMenu, { exact: true }).click();

@@ -299,7 +299,9 @@ async fn write(
                             Cell::Time(sale.refunded_at),
                             text(named(lang, "courier", &sale.return_courier)),
                             text(&sale.return_tracking_no),
-                            text(&sale.reason),
+                            // a reason code (the apply dialog's list) in the reader's words; an
+                            // older application's typed reason as it was written
+                            text(named(lang, "after_sale_reason", &sale.reason)),
                         ],
                     )?;
                     written += 1;

@@ -66,9 +66,13 @@ pub async fn aftersale_detail(
     if id.is_empty() {
         return Err(Refusal::new("aftersale.id_required").on("id").into());
     }
-    let (after_sale, timeline) = projections::after_sales::detail(&state.db.pool, None, &id)
+    let (mut after_sale, timeline) = projections::after_sales::detail(&state.db.pool, None, &id)
         .await?
         .ok_or(AppError::NotFound("aftersale.not_found"))?;
+    let lang = crate::i18n::language_of(&headers);
+    // the claimed lines' titles, colours and sizes in the reader's language, as the seller reads them
+    projections::after_sales::in_language(&state.db.pool, std::slice::from_mut(&mut after_sale), lang)
+        .await?;
     let mobile = mobile_of(&state, &after_sale.user_id).await?.unwrap_or_default();
     let refund_quote = commands::after_sales::steps::refund_quote(&state.db, &id)
         .await?
@@ -80,7 +84,7 @@ pub async fn aftersale_detail(
         mobile,
         refund_quote,
         order,
-        return_address: crate::routes::address::return_address(crate::i18n::language_of(&headers)),
+        return_address: crate::routes::address::return_address(lang),
     }))
 }
 

@@ -354,11 +354,13 @@ pub struct StaffAfterSalesPage {
 
 pub async fn admin_list(
     State(state): State<AppState>,
+    headers: HeaderMap,
     QueryArgs(query): QueryArgs<ListBody>,
 ) -> ApiResult<StaffAfterSalesPage> {
     let (mut filter, page, pagesize) = filter_of(&query, None)?;
     filter.mobile = domain::accounts::phone_search(&query.mobile).map_err(Refusal::from)?;
-    let found = read::list(&state.db.pool, &filter, page, pagesize).await?;
+    let mut found = read::list(&state.db.pool, &filter, page, pagesize).await?;
+    read::in_language(&state.db.pool, &mut found.list, language_of(&headers)).await?;
     let list =
         projections::accounts::with_sellers(&state.db.pool, found.list, |a| a.user_id.as_str()).await?;
     Ok(ok(StaffAfterSalesPage {

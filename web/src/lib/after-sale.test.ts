@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import zh from '../i18n/zh_CN.json';
 import {
+  afterSaleReasonKey,
   AFTER_SALE_KINDS,
   AFTER_SALE_REASONS,
   AFTER_SALE_STATUSES,
@@ -71,20 +72,28 @@ describe('the apply dialog', () => {
       { sku_id: 'K2', available: 0 },
       { sku_id: 'K3', available: 5 },
     ];
-    expect(applyBody('JP1', items, { kind: 'exchange', lines: { K3: 2, K2: 1, K1: 9 }, reason: 'size', description: '  ' }, ' 尺码不合适 ', 'r1')).toEqual({
+    expect(applyBody('JP1', items, { kind: 'exchange', lines: { K3: 2, K2: 1, K1: 9 }, reason: 'size', description: '  ' }, 'r1')).toEqual({
       order_no: 'JP1',
       kind: 'exchange',
       lines: [
         { sku_id: 'K1', quantity: 2 },
         { sku_id: 'K3', quantity: 2 },
       ],
-      reason: '尺码不合适',
+      // the code, read in each reader's language
+      reason: 'size',
       request_id: 'r1',
     });
-    expect(applyBody('JP1', items, { kind: 'resend', lines: { K1: 1 }, description: ' 少了一件 ', images: ['/uploads/a.jpg'] }, '少件/漏发', 'r2')).toMatchObject({
+    expect(applyBody('JP1', items, { kind: 'resend', lines: { K1: 1 }, reason: 'missing', description: ' 少了一件 ', images: ['/uploads/a.jpg'] }, 'r2')).toMatchObject({
+      reason: 'missing',
       description: '少了一件',
       images: ['/uploads/a.jpg'],
     });
+  });
+
+  it('reads a reason code in the catalogue and leaves an older typed reason as it is', () => {
+    expect(afterSaleReasonKey('quality')).toBe('afterSale.reason.quality');
+    expect(afterSaleReasonKey('质量问题')).toBeNull();
+    expect(afterSaleReasonKey('')).toBeNull();
   });
 
   it('puts a refusal under the field it names', () => {

@@ -36,10 +36,18 @@ export const AFTER_SALE_IMAGES_MAX = 6;
 /** The description's length the dialog allows. */
 export const AFTER_SALE_DESCRIPTION_MAX = 500;
 
-/** Common reasons offered in the apply dialog (catalogue keys `afterSale.reason.<code>`); the localised text is sent. */
+/**
+ * The reasons the apply dialog offers (catalogue keys `afterSale.reason.<code>`): the code is sent
+ * and stored, so every reader sees it in their own language; the description carries any words.
+ */
 export const AFTER_SALE_REASONS = ['quality', 'damaged', 'wrong_item', 'missing', 'size', 'not_as_described', 'late', 'no_longer_needed', 'other'] as const;
 
 const known = (list: readonly string[], value: string) => list.includes(value);
+
+/** Catalogue key of a reason code, or null for an older application's typed reason (shown as written). */
+export function afterSaleReasonKey(reason: string): string | null {
+  return known(AFTER_SALE_REASONS, reason) ? `afterSale.reason.${reason}` : null;
+}
 
 /** Catalogue key of a kind's name, or null for one this build does not know (its code is shown). */
 export function afterSaleKindKey(kind: string): string | null {
@@ -145,14 +153,13 @@ export function applyBody(
   orderNo: string,
   items: readonly { sku_id: string; available: number }[],
   values: ApplyValues,
-  reasonText: string,
   requestId: string,
 ): ApplyRequest {
   const chosen = values.lines ?? {};
   const lines = items
     .filter((item) => item.available >= 1 && (chosen[item.sku_id] ?? 0) >= 1)
     .map((item) => ({ sku_id: item.sku_id, quantity: capQuantity(chosen[item.sku_id]!, item.available) }));
-  const body: ApplyRequest = { order_no: orderNo, kind: values.kind as AfterSaleKindCode, lines, reason: reasonText.trim() };
+  const body: ApplyRequest = { order_no: orderNo, kind: values.kind as AfterSaleKindCode, lines, reason: values.reason ?? '' };
   const description = (values.description ?? '').trim();
   if (description) body.description = description;
   const images = [...(values.images ?? [])];

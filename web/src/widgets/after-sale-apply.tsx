@@ -184,9 +184,8 @@ function ApplyForm({ options, onDone, onClose }: { options: AfterSaleOptions; on
 
   const onFinish = async (values: ApplyValues) => {
     setFailure(null);
-    const reasonText = values.reason ? text(`afterSale.reason.${values.reason}`) : '';
     try {
-      const { after_sale } = await apply(applyBody(options.order_no, options.items, values, reasonText, requestId)).unwrap();
+      const { after_sale } = await apply(applyBody(options.order_no, options.items, values, requestId)).unwrap();
       void toast(text('afterSale.apply.done'), 'success');
       onDone(after_sale.id);
     } catch (error) {

@@ -166,7 +166,7 @@ describe('console language', () => {
     await waitFor(() => expect(menuTexts()).toEqual(['首页', '拿货波次', '发货', '异常与缺货', '员工管理', '操作日志']), SOON);
     expect(document.querySelector('.console-staff-role')?.textContent).toBe('店主');
     fireEvent.click(document.querySelector('.console-header [data-language="en_US"]')!);
-    await waitFor(() => expect(menuTexts()).toEqual(['Home', 'Pick waves', 'Shipping', 'Abnormal and shortages', 'Staff', 'Audit trail']), SOON);
+    await waitFor(() => expect(menuTexts()).toEqual(['Home', 'Pick waves', 'Shipping', 'Abnormal & shortages', 'Staff', 'Audit trail']), SOON);
     expect(document.querySelector('.console-staff-role')?.textContent).toBe('Owner');
     expect(localStorage.getItem('language')).toBe('en_US');
     // the title follows in an effect after the switch

@@ -166,7 +166,7 @@ describe('after-sale apply dialog', () => {
         order_no: 'JP202611210001',
         kind: 'return_refund',
         lines: [{ sku_id: 'K1', quantity: 2 }],
-        reason: '质量问题',
+        reason: 'quality',
         description: '袖口开线',
         images: ['/uploads/u2.jpg'],
         request_id: expect.stringMatching(/^[0-9a-f-]{36}$/),
@@ -200,7 +200,7 @@ describe('after-sale apply dialog', () => {
     await waitFor(() => expect(fieldErrors()).toEqual(['收货超过 30 天，不能申请退货']), SOON);
     expect(document.querySelector('.ant-form-item-has-error .apply-kinds')).toBeTruthy();
     const [first, second] = bodiesOf(calls, '/aftersale/apply');
-    expect(first!.reason).toBe('尺码不合适');
+    expect(first!.reason).toBe('size');
     expect(second!.request_id).toBe(first!.request_id);
     expect(toast).not.toHaveBeenCalledWith(expect.anything(), 'error');
   });
@@ -248,7 +248,7 @@ describe('applying from the order screens', () => {
     await chooseReason('发错货');
     click('.apply-submit');
     await waitFor(() => expect(where()).toMatch(/^\/saleDetail\?id=SH\d+&site=$/), SOON);
-    expect(lastBody(calls, '/aftersale/apply')).toMatchObject({ order_no: 'JP2', kind: 'refund_only', lines: [{ sku_id: 'K1', quantity: 1 }], reason: '发错货' });
+    expect(lastBody(calls, '/aftersale/apply')).toMatchObject({ order_no: 'JP2', kind: 'refund_only', lines: [{ sku_id: 'K1', quantity: 1 }], reason: 'wrong_item' });
   });
 
   it('the order detail offers it too, and cancelling the dialog sends nothing', async () => {

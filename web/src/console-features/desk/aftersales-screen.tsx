@@ -8,6 +8,7 @@ import { failureText } from '../../lib/refusal';
 import { selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
 import { useConsoleSelector } from '../../state/console-hooks';
 import { useStaffAccess } from '../../widgets/use-staff';
+import { ReasonText } from '../../widgets/after-sale-reason';
 import { AfterSaleActions } from './after-sale-actions';
 import { courierName, kindName, SaleBreakdown, SaleImages, SaleLines, SaleStatus, SaleTimeline } from './after-sale-parts';
 import { QUEUE_TABS } from './after-sale-steps';
@@ -52,7 +53,9 @@ function AfterSaleDetail({ sale, canWrite, onRefund }: { sale: StaffAfterSaleDet
       {canWrite ? <AfterSaleActions sale={sale} onRefund={onRefund} /> : null}
       <Descriptions size="small" column={2} className="console-desk-sale-facts" items={facts.map(({ key, label, value }) => ({ key, label, children: value }))} />
       <h4>{text('afterSale.reason')}</h4>
-      <p className="console-desk-sale-reason">{sale.reason}</p>
+      <p className="console-desk-sale-reason">
+        <ReasonText reason={sale.reason} />
+      </p>
       {sale.description ? (
         <>
           <h4>{text('afterSale.description')}</h4>

@@ -8,6 +8,7 @@ import type { AfterSale, ReturnAddress } from '../../lib/api-types';
 import type { AfterSaleDetail } from './types';
 import { useAppSelector } from '../../state/hooks';
 import { EventTimeline } from '../../widgets/event-timeline';
+import { ReasonText } from '../../widgets/after-sale-reason';
 import { LoginRequired } from '../../widgets/login-required';
 import { selectLanguage, selectToken } from '../../state/session-slice';
 import { useSitePath } from '../../widgets/site-path';
@@ -323,7 +324,7 @@ function DetailBody({ sale }: { sale: AfterSaleDetail }) {
       <Card className="sale-card sale-application" title={text('afterSale.application')}>
         <dl className="sale-fields">
           <Field label={text('afterSale.reason')} className="sale-reason">
-            {sale.reason ? <span translate="no">{sale.reason}</span> : null}
+            {sale.reason ? <ReasonText reason={sale.reason} /> : null}
           </Field>
           <Field label={text('afterSale.description')} className="sale-description">
             {sale.description ? <span translate="no">{sale.description}</span> : null}
