@@ -187,6 +187,51 @@ impl Query {
             item_no: cut(normalise(text).trim()),
         })
     }
+
+    /// The query read as pinyin: each word of letters that reads as syllables or initials asks
+    /// for the pairs of that reading instead of a prefix, the other words as in [`Query::parse`].
+    /// Words typed apart are read together first (`wei yi` as `weiyi`) when every word is of
+    /// letters and together they are syllables. `None` when no word reads as pinyin.
+    pub fn pinyin(text: &str) -> Option<Query> {
+        let literal = Query::parse(text)?;
+        let letters: Vec<String> = words(text)
+            .into_iter()
+            .map(|w| match w {
+                Word::Other(w) if w.chars().all(|c| c.is_ascii_lowercase()) => Some(w),
+                _ => None,
+            })
+            .collect::<Option<Vec<String>>>()
+            .unwrap_or_default();
+        // Only as syllables: words apart read as initials would be a guess (`black dress`).
+        let joined = letters.concat();
+        if letters.len() > 1 && cut_syllables(&joined).is_some() {
+            if let Some(read) = read_as_pinyin(&joined) {
+                return Some(Query {
+                    needed: vec![Needed::All(read)],
+                    item_no: literal.item_no,
+                });
+            }
+        }
+        let mut read_any = false;
+        let needed: Vec<Needed> = literal
+            .needed
+            .into_iter()
+            .map(|needed| match &needed {
+                Needed::Prefix(word) => match read_as_pinyin(word) {
+                    Some(read) => {
+                        read_any = true;
+                        Needed::All(read)
+                    }
+                    None => needed,
+                },
+                Needed::All(_) => needed,
+            })
+            .collect();
+        read_any.then_some(Query {
+            needed,
+            item_no: literal.item_no,
+        })
+    }
 }
 
 /// The first letter of the pinyin of each Han character of `text`, lower case, other characters
@@ -198,6 +243,102 @@ pub fn initials(text: &str) -> String {
         .filter_map(|c| c.to_pinyin())
         .map(|p| p.first_letter())
         .collect()
+}
+
+/// What begins an index term of a reading (a pair of syllables, `py:weiyi`, or of initials,
+/// `pi:wy`): `:` separates words, so no term of the text itself holds it, and a reading never
+/// answers an English word's prefix (`wei` does not find 卫衣 as `py:weiyi`).
+pub const PINYIN_MARK: &str = "py:";
+pub const INITIALS_MARK: &str = "pi:";
+
+/// The toneless pinyin of a Han character as a seller types it: `ü` as `v` (绿 as `lv`).
+fn syllable(c: char) -> Option<String> {
+    use pinyin::ToPinyin;
+    c.to_pinyin().map(|p| p.plain().replace('ü', "v"))
+}
+
+/// The terms of how `text`'s Han runs read, added to `terms`: each pair of adjacent characters
+/// as its two syllables (卫衣 as `py:weiyi`) and as its two initials (`pi:wy`). Pairs, as the
+/// characters themselves are indexed: a reading typed whole or in part (`jiarong` of
+/// 加绒连帽卫衣) asks for each of its pairs, and a single syllable or letter, which hundreds of
+/// characters share, is not read.
+pub fn reading_terms(text: &str, field: Field, terms: &mut BTreeSet<(String, Field)>) {
+    for word in words(text) {
+        let Word::Han(run) = word else { continue };
+        let read: Vec<String> = run.chars().filter_map(syllable).collect();
+        for pair in read.windows(2) {
+            terms.insert((format!("{PINYIN_MARK}{}{}", pair[0], pair[1]), field));
+            let initials: String = pair.iter().filter_map(|s| s.chars().next()).collect();
+            terms.insert((format!("{INITIALS_MARK}{initials}"), field));
+        }
+    }
+}
+
+/// Every toneless syllable some Han character reads as, gathered once from the pinyin crate.
+fn syllables() -> &'static std::collections::HashSet<String> {
+    static SYLLABLES: std::sync::OnceLock<std::collections::HashSet<String>> = std::sync::OnceLock::new();
+    SYLLABLES.get_or_init(|| ('\u{4E00}'..='\u{9FFF}').filter_map(syllable).collect())
+}
+
+/// Longest syllable (`zhuang`, `shuang`).
+const MAX_SYLLABLE: usize = 6;
+
+/// `word` (ASCII letters) cut into syllables, each as long as still lets the rest be cut
+/// (`jiarong` as jia rong, `xian` as xian), or `None`.
+fn cut_syllables(word: &str) -> Option<Vec<&str>> {
+    if word.is_empty() {
+        return Some(Vec::new());
+    }
+    for len in (1..=MAX_SYLLABLE.min(word.len())).rev() {
+        let (head, rest) = word.split_at(len);
+        if syllables().contains(head) {
+            if let Some(mut tail) = cut_syllables(rest) {
+                tail.insert(0, head);
+                return Some(tail);
+            }
+        }
+    }
+    None
+}
+
+/// The letters that begin some syllable: every letter but `i`, `u` and `v`.
+fn begins_syllable(c: char) -> bool {
+    c.is_ascii_lowercase() && !matches!(c, 'i' | 'u' | 'v')
+}
+
+/// How a word of letters reads as pinyin: its pairs of syllables when it is two syllables or more
+/// (`weiyi`: `py:weiyi`; `jiarong`), else its pairs of initials when it is two letters or more
+/// that can begin syllables (`wy`: `pi:wy`; `cgjr`: `pi:cg`, `pi:gj`, `pi:jr`); `None` when it
+/// reads as neither.
+fn read_as_pinyin(word: &str) -> Option<Vec<String>> {
+    if !word.chars().all(|c| c.is_ascii_lowercase()) {
+        return None;
+    }
+    let pairs = |marked: Vec<String>| {
+        let mut pairs: Vec<String> = marked.windows(2).map(|p| format!("{}{}", p[0], p[1])).collect();
+        pairs.sort();
+        pairs.dedup();
+        pairs
+    };
+    if let Some(cut) = cut_syllables(word).filter(|cut| cut.len() >= 2) {
+        let read: Vec<String> = cut.iter().map(|s| s.to_string()).collect();
+        return Some(
+            pairs(read)
+                .into_iter()
+                .map(|p| format!("{PINYIN_MARK}{p}"))
+                .collect(),
+        );
+    }
+    if word.len() >= 2 && word.chars().all(begins_syllable) {
+        let letters: Vec<String> = word.chars().map(String::from).collect();
+        return Some(
+            pairs(letters)
+                .into_iter()
+                .map(|p| format!("{INITIALS_MARK}{p}"))
+                .collect(),
+        );
+    }
+    None
 }
 
 #[cfg(test)]
@@ -277,5 +418,62 @@ mod tests {
     fn initials_are_the_pinyin_first_letters_of_han_characters() {
         assert_eq!(initials("卫衣"), "wy");
         assert_eq!(initials("牛仔裤 jeans"), "nzk");
+    }
+
+    #[test]
+    fn han_pairs_are_also_indexed_as_their_syllables_and_initials() {
+        let mut found = BTreeSet::new();
+        reading_terms("加绒卫衣 A1 绿", Field::Title, &mut found);
+        let found: Vec<String> = found.into_iter().map(|(term, _)| term).collect();
+        assert_eq!(
+            found,
+            ["pi:jr", "pi:rw", "pi:wy", "py:jiarong", "py:rongwei", "py:weiyi"],
+            "pairs only: a lone character (绿) is not read"
+        );
+        let mut found = BTreeSet::new();
+        reading_terms("绿色", Field::Other, &mut found);
+        assert!(
+            found.contains(&("py:lvse".to_string(), Field::Other)),
+            "ü typed as v"
+        );
+    }
+
+    #[test]
+    fn a_word_of_syllables_asks_for_their_pairs_and_one_of_initials_for_theirs() {
+        let needed = |text: &str| Query::pinyin(text).map(|q| q.needed);
+        assert_eq!(needed("weiyi"), Some(vec![Needed::All(vec!["py:weiyi".into()])]));
+        assert_eq!(needed("WeiYi"), Some(vec![Needed::All(vec!["py:weiyi".into()])]));
+        assert_eq!(needed("wei yi"), Some(vec![Needed::All(vec!["py:weiyi".into()])]));
+        assert_eq!(
+            needed("jiarongweiyi"),
+            Some(vec![Needed::All(vec![
+                "py:jiarong".into(),
+                "py:rongwei".into(),
+                "py:weiyi".into()
+            ])])
+        );
+        assert_eq!(needed("wy"), Some(vec![Needed::All(vec!["pi:wy".into()])]));
+        assert_eq!(
+            needed("cgjr"),
+            Some(vec![Needed::All(vec![
+                "pi:cg".into(),
+                "pi:gj".into(),
+                "pi:jr".into()
+            ])])
+        );
+        assert_eq!(
+            needed("卫衣 jiarong"),
+            Some(vec![
+                Needed::All(vec!["卫衣".into()]),
+                Needed::All(vec!["py:jiarong".into()])
+            ])
+        );
+    }
+
+    #[test]
+    fn words_that_read_as_no_pinyin_are_not_read() {
+        for text in ["hoodie", "a1-2301", "卫衣", "w", "wei", "slim", "2024"] {
+            assert_eq!(Query::pinyin(text), None, "{text}");
+        }
     }
 }
