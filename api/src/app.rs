@@ -45,6 +45,10 @@ pub async fn open(config: Config) -> anyhow::Result<App> {
         .with_context(|| format!("cannot create the data folder {}", config.data_dir.display()))?;
     let db = Database::connect(&config.database_url()).await?;
     db.migrate().await.context("migrations failed")?;
+    commands::catalog::search_index::add_readings_if_missing(&db)
+        .await
+        .map_err(|e| anyhow::anyhow!("{e}"))
+        .context("adding pinyin readings to the search index")?;
     let data_folder = crate::data_folder::ThisFolder::load_or_create(&config.data_dir)?;
     data_folder.record(&db).await?;
     crate::operations::recorder();

@@ -2,12 +2,13 @@
 //! change that moves what a product is found by (its own edit and shelving, its stall's, category's
 //! and market's), so a search sees a change the moment it commits; and rebuilt whole by
 //! `jpmall rebuild search`. Only products on the shelf are indexed: what is not for sale is never
-//! found.
+//! found. Titles, stall and category names are also indexed as they read in pinyin
+//! (`domain::search::reading_terms`), for sellers who type `weiyi` or `wy` for 卫衣.
 
 use std::collections::BTreeMap;
 use std::collections::BTreeSet;
 
-use domain::search::{index_terms, normalise, Field, MAX_TERM_CHARS};
+use domain::search::{index_terms, normalise, reading_terms, Field, MAX_TERM_CHARS, PINYIN_MARK};
 use sqlx::{Any, AnyConnection, Row, Transaction};
 use statements::{Cell, Rows};
 
@@ -50,7 +51,8 @@ fn product_terms(row: &sqlx::any::AnyRow) -> BTreeMap<String, i64> {
         "parent_zh",
         "parent_en",
     ];
-    let mut others: Vec<String> = names.into_iter().map(|column| row.get(column)).collect();
+    let names: Vec<String> = names.into_iter().map(|column| row.get(column)).collect();
+    let mut others = names.clone();
     for colour in &colours {
         for name in ["zh", "en"] {
             if let Some(name) = colour.get(name).and_then(|v| v.as_str()) {
@@ -65,18 +67,25 @@ fn product_terms(row: &sqlx::any::AnyRow) -> BTreeMap<String, i64> {
             &row.get::<String, _>("title_en"),
         ],
         &others,
+        &names,
     )
 }
 
-/// Every term of a product and the best rank it holds it at.
-fn terms_of(item_no: &str, titles: [&str; 2], others: &[String]) -> BTreeMap<String, i64> {
+/// Every term of a product and the best rank it holds it at; the pinyin readings of its titles
+/// and of its stall's and categories' names (`read`) too, at the rank of what they read, not of
+/// colours (`hs` would find every black and red product).
+fn terms_of(item_no: &str, titles: [&str; 2], others: &[String], read: &[String]) -> BTreeMap<String, i64> {
     let mut found = BTreeSet::new();
     index_terms(item_no, Field::ItemNo, &mut found);
     for title in titles {
         index_terms(title, Field::Title, &mut found);
+        reading_terms(title, Field::Title, &mut found);
     }
     for other in others {
         index_terms(other, Field::Other, &mut found);
+    }
+    for name in read {
+        reading_terms(name, Field::Other, &mut found);
     }
     let whole: String = normalise(item_no.trim()).chars().take(MAX_TERM_CHARS).collect();
     let mut terms = BTreeMap::new();
@@ -321,6 +330,28 @@ pub async fn rebuild(db: &Database, progress: &(dyn Fn(u64, u64) + Sync)) -> Res
     Ok(written)
 }
 
+/// Rebuilds the index when it was written before titles and names were indexed as they read in
+/// pinyin (it holds terms, none a reading): run at start-up, so an upgraded market finds `weiyi`
+/// without a manual `jpmall rebuild search`. Two index seeks when there is nothing to do.
+/// Answers whether it rebuilt.
+pub async fn add_readings_if_missing(db: &Database) -> Result<bool> {
+    let upper = format!("{}{}", &PINYIN_MARK[..PINYIN_MARK.len() - 1], ';');
+    let unread: i64 = sqlx::query_scalar(
+        "SELECT CASE WHEN EXISTS (SELECT 1 FROM search_terms) \
+         AND NOT EXISTS (SELECT 1 FROM search_terms WHERE term >= $1 AND term < $2) THEN 1 ELSE 0 END",
+    )
+    .bind(PINYIN_MARK)
+    .bind(upper)
+    .fetch_one(&db.pool)
+    .await?;
+    if unread == 0 {
+        return Ok(false);
+    }
+    tracing::info!("the search index predates its pinyin readings: rebuilding it");
+    rebuild(db, &|_, _| {}).await?;
+    Ok(true)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +362,7 @@ mod tests {
             "A1-2301",
             ["韩版卫衣", "Korean hoodie"],
             &["卫衣".to_string(), "黑色".to_string(), "Black".to_string()],
+            &["卫衣".to_string()],
         );
         assert_eq!(terms["a1-2301"], RANK_ITEM_NO);
         assert_eq!(terms["a1"], RANK_TITLE);
@@ -344,5 +376,11 @@ mod tests {
         assert_eq!(terms["black"], RANK_OTHER);
         assert!(!terms.contains_key("版卫衣"), "pairs and single characters only");
         assert!(terms.contains_key("韩"));
+        assert_eq!(
+            terms["py:weiyi"], RANK_TITLE,
+            "read as pinyin at the rank of the title"
+        );
+        assert_eq!(terms["pi:hb"], RANK_TITLE);
+        assert!(!terms.contains_key("py:heise"), "colours are not read as pinyin");
     }
 }
