@@ -188,21 +188,44 @@ pub(crate) struct Found {
 /// sorts the driving atom's rows by the sort's column they carry: walking the products' own index
 /// for the sort instead reads far more than the word's share when the sort and the word are
 /// correlated (the cheapest products are not hoodies: 卫衣 by price read 30,000 rows).
+///
+/// A keyword that finds nothing as typed is read as pinyin ([`Query::pinyin`]: `weiyi`, `wy`,
+/// `cgjr`), and finds the products whose titles, stalls or categories read so, titles first: a
+/// reading is asked only then, so what the keyword finds as typed (an English word that is also
+/// syllables, `long`) is never pushed down or mixed with guesses.
 pub(crate) async fn product_ids(
     pool: &AnyPool,
     totals: &ListTotals,
     found: &Found,
     keyword: &str,
-    (page, pagesize): (i64, i64),
+    page: (i64, i64),
 ) -> sqlx::Result<(i64, Vec<String>)> {
     let Some(query) = Query::parse(keyword) else {
         return Ok((0, Vec::new()));
     };
     let mut conn = pool.acquire().await?;
     let conn = &mut *conn;
+    let as_typed = ids_of(conn, totals, found, &query, page).await?;
+    if as_typed.0 > 0 {
+        return Ok(as_typed);
+    }
+    match Query::pinyin(keyword) {
+        Some(read) => ids_of(conn, totals, found, &read, page).await,
+        None => Ok(as_typed),
+    }
+}
+
+/// [`product_ids`] of one reading of the keyword.
+async fn ids_of(
+    conn: &mut AnyConnection,
+    totals: &ListTotals,
+    found: &Found,
+    query: &Query,
+    (page, pagesize): (i64, i64),
+) -> sqlx::Result<(i64, Vec<String>)> {
     let postgres = conn.backend_name() == "PostgreSQL";
     let mut expanded = Vec::new();
-    for atom in atoms(&query) {
+    for atom in atoms(query) {
         let terms = expand(conn, &atom).await?;
         if terms.0.is_empty() {
             return Ok((0, Vec::new()));
