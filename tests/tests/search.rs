@@ -1,7 +1,7 @@
 //! Keyword search as a seller uses it: two-character and one-character Chinese, item numbers
 //! exact and by their beginning, English words, mixed queries, nothing found; what is off the
 //! shelf never found; a product edited found by its new words at once; relevance, filters, sorts
-//! and totals; suggestions by text and by pinyin initials.
+//! and totals; suggestions by text and by pinyin initials; keywords in full pinyin or initials.
 
 use std::collections::HashSet;
 
@@ -18,6 +18,7 @@ on_both_engines!(
     search_follows_the_shelf_and_edits_at_once,
     suggestions_complete_names_and_pinyin_initials,
     every_filter_and_sort_keeps_to_what_the_keyword_finds,
+    pinyin_and_initials_find_what_titles_stalls_and_categories_read,
 );
 
 async fn search(app: &TestApp, body: Value) -> Value {
@@ -674,4 +675,107 @@ async fn every_filter_and_sort_keeps_to_what_the_keyword_finds(app: &TestApp) {
     let newest = search(app, json!({"keyword": "卫衣", "sort": "newest"})).await;
     assert_eq!(ids(&newest)[0], id, "shelved again: the newest");
     check("衣".to_string()).await;
+}
+
+/// What each product on the shelf reads as in pinyin (`domain::search::reading_terms`): of its
+/// Chinese title, and of its stall's and categories' names.
+async fn shelf_readings(app: &TestApp) -> Vec<(String, HashSet<String>, HashSet<String>)> {
+    use domain::search::{reading_terms, Field};
+    let rows = sqlx::query(
+        "SELECT p.id, p.title_zh, s.name AS stall_name, c.name_zh AS category_zh, \
+         COALESCE(pc.name_zh, '') AS parent_zh \
+         FROM products p JOIN stalls s ON s.id = p.stall_id JOIN categories c ON c.id = p.category_id \
+         LEFT JOIN categories pc ON pc.id = c.parent_id WHERE p.on_shelf = 1",
+    )
+    .fetch_all(&app.db().pool)
+    .await
+    .unwrap();
+    rows.iter()
+        .map(|r| {
+            let read = |columns: &[&str]| -> HashSet<String> {
+                let mut terms = std::collections::BTreeSet::new();
+                for column in columns {
+                    reading_terms(&r.get::<String, _>(*column), Field::Title, &mut terms);
+                }
+                terms.into_iter().map(|(term, _)| term).collect()
+            };
+            (
+                r.get("id"),
+                read(&["title_zh"]),
+                read(&["stall_name", "category_zh", "parent_zh"]),
+            )
+        })
+        .collect()
+}
+
+/// A keyword in full pinyin (with or without spaces) or in initials finds every product whose
+/// title, stall or categories read so and no other, titles first; a keyword found as typed is not
+/// read; the rebuild indexes the same readings.
+async fn pinyin_and_initials_find_what_titles_stalls_and_categories_read(app: &TestApp) {
+    app.seed(MARKET).await;
+    let made = Made::new(app).await;
+    let hoodie = made
+        .save(
+            app,
+            None,
+            "PY-1",
+            "加绒连帽卫衣",
+            "Fleece hooded sweatshirt",
+            ("白色", "White"),
+        )
+        .await;
+    pinyin_finds(app, &hoodie).await;
+    commands::catalog::search_index::rebuild(app.db(), &|_, _| {})
+        .await
+        .unwrap();
+    pinyin_finds(app, &hoodie).await;
+}
+
+/// What [`pinyin_and_initials_find_what_titles_stalls_and_categories_read`] checks, of the index
+/// as written and as rebuilt; `hoodie` is 加绒连帽卫衣.
+async fn pinyin_finds(app: &TestApp, hoodie: &str) {
+    let readings = shelf_readings(app).await;
+    for (keyword, needs) in [
+        ("weiyi", vec!["py:weiyi"]),
+        ("wei yi", vec!["py:weiyi"]),
+        ("WeiYi", vec!["py:weiyi"]),
+        ("jiarong", vec!["py:jiarong"]),
+        ("wy", vec!["pi:wy"]),
+        ("jrlmwy", vec!["pi:jr", "pi:rl", "pi:lm", "pi:mw", "pi:wy"]),
+    ] {
+        let holds = |terms: &HashSet<String>| needs.iter().all(|n| terms.contains(*n));
+        let expected: HashSet<String> = readings
+            .iter()
+            .filter(|(_, title, other)| {
+                let all: HashSet<String> = title.union(other).cloned().collect();
+                holds(&all)
+            })
+            .map(|(id, _, _)| id.clone())
+            .collect();
+        assert!(expected.contains(hoodie), "{keyword}");
+        let (total, found) = every_page(app, json!({"keyword": keyword})).await;
+        assert_eq!(total as usize, expected.len(), "{keyword}");
+        assert_eq!(
+            found.iter().cloned().collect::<HashSet<_>>(),
+            expected,
+            "{keyword}"
+        );
+        // Titles that read so before products found by their stall or category only.
+        let by_title: Vec<bool> = found
+            .iter()
+            .map(|id| readings.iter().any(|(of, title, _)| of == id && holds(title)))
+            .collect();
+        assert!(
+            by_title.windows(2).all(|w| w[0] >= w[1]),
+            "{keyword}: {by_title:?}"
+        );
+    }
+    // A word of Chinese and one of pinyin; the title's initials whole find it first.
+    assert_eq!(
+        ids(&search(app, json!({"keyword": "卫衣 jiarong"})).await),
+        [hoodie]
+    );
+    assert_eq!(ids(&search(app, json!({"keyword": "jrlmwy"})).await)[0], hoodie);
+    // Found as typed, not read: `swea` is the beginning of an English word.
+    assert_eq!(ids(&search(app, json!({"keyword": "swea"})).await), [hoodie]);
 }
