@@ -75,3 +75,57 @@ test('the layout search box: suggestions by text and pinyin initials, results, i
   for (const title of englishTitles) expect(title).not.toMatch(/[\u4e00-\u9fff]/);
   await screenshot(page, 'search-results-en_US');
 });
+
+/**
+ * Pinyin searched with Enter (issue 48 item 9): initials (`wy`), full pinyin (`weiyi`) and the
+ * initials of a whole seeded title find the products that read so, titles first, at a desk
+ * (1366 px) and on a phone (390 × 844), in Chinese and English.
+ */
+const VIEWS = { desk: { width: 1366, height: 800 }, phone: { width: 390, height: 844 } } as const;
+const HOODIE = { zh_CN: /卫衣/, en_US: /hoodie/i } as const;
+/** A seeded title (`jpmall seed --products 300`) and the initials of its Chinese characters. */
+const SEEDED_TITLE = '2026夏季新款韩版醋酸修身撞色外套';
+const SEEDED_INITIALS = 'xjxkhbcsxszswt';
+const HEADING = { zh_CN: (q: string) => `“${q}”的搜索结果`, en_US: (q: string) => `Results for “${q}”` } as const;
+
+/** The seeded product searched by its title's initials: `jpmall seed` is deterministic. */
+async function productTitled(request: APIRequestContext, title: string) {
+  const reply = await request.post('/jpmall/addons/unishop/product/lists', { data: { keyword: title, pagesize: 1 } });
+  const page = (await reply.json()) as { data: { list: { id: string; title: string }[] } };
+  const product = page.data.list[0];
+  // The seed's words changed if this fails: take another seeded title and its initials.
+  expect(product.title).toBe(title);
+  return product;
+}
+
+for (const view of ['desk', 'phone'] as const) {
+  for (const language of ['zh_CN', 'en_US'] as const) {
+    test(`${language} ${view}: pinyin and initials searched with Enter find the products that read so`, async ({ page, request }) => {
+      await page.setViewportSize(VIEWS[view]);
+      await page.addInitScript((chosen: string) => window.localStorage.setItem('language', chosen), language);
+      const product = await productTitled(request, SEEDED_TITLE);
+      const mobile = newMobile();
+      await registerViaApi(request, mobile);
+      await page.goto('/login?site=');
+      await loginViaUi(page, mobile);
+      const box = page.locator('.site-search input');
+      const titles = page.locator('.product-list-page .product-tile-title');
+
+      for (const typed of ['wy', 'weiyi', 'wei yi']) {
+        await box.fill(typed);
+        await box.press('Enter');
+        await expect(page.locator('.product-list-page .page-title')).toHaveText(HEADING[language](typed));
+        await expect(titles.first()).toBeVisible();
+        // The titles that read so come first, and the first page is all hoodies.
+        for (const title of await titles.allTextContents()) expect(title).toMatch(HOODIE[language]);
+        await expect(page.locator('.list-empty')).toHaveCount(0);
+      }
+      await screenshot(page, `search-pinyin-${language}-${view}`);
+
+      await box.fill(SEEDED_INITIALS);
+      await box.press('Enter');
+      await expect(page.locator('.product-list-page .page-title')).toHaveText(HEADING[language](SEEDED_INITIALS));
+      await expect(page.locator('.product-list-page .product-tile').first()).toHaveAttribute('data-product-id', product.id);
+    });
+  }
+}
