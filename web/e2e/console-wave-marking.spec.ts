@@ -185,6 +185,9 @@ for (const language of ['zh_CN', 'en_US'] as const) {
     const state = (s: StaffSku) => line(s).locator('.console-wave-mark-state');
     await expect(block.locator('tr.console-wave-line')).toHaveCount(3);
     for (const s of [redS, redM, blackS]) await expect(state(s)).toHaveText(words.unmarked);
+    // the pick list names the colours in the reader's language (the product's English names)
+    await expect(line(redS).locator('.console-wave-color')).toHaveText(language === 'en_US' ? 'Red' : '红色');
+    await expect(line(blackS).locator('.console-wave-color')).toHaveText(language === 'en_US' ? 'Black' : '黑色');
 
     // red S: one of two missed
     const marked = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/waves/mark`));
