@@ -70,7 +70,8 @@ test('return and refund: apply from the order, fill in the return parcel, refund
     order_no: order.order_no,
     kind: 'return_refund',
     lines: [{ sku_id: product.sku.id, quantity: 1 }],
-    reason: '发错货',
+    // the reason's code: every reader sees it in their own language
+    reason: 'wrong_item',
     description: '收到的颜色和下单的不一样',
   });
   expect(applied.sent.request_id).toMatch(/^[0-9a-f-]{36}$/);

@@ -557,6 +557,7 @@ test("finance pays a withdrawal with the seller's ledger beside it, and the day'
   await expect(row.locator('.console-desk-withdrawal-status')).toHaveText('已打款');
 
   // today's payout sheet: a workbook with this payout in full (payee and account unmasked)
+  await page.locator('.console-desk-payouts-sheet').getByText('某日已打款', { exact: true }).click();
   await page.locator('.console-desk-payouts-date').click();
   await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-today').click();
   const today = await page.evaluate(() => {
