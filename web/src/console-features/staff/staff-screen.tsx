@@ -21,6 +21,7 @@ import { validateMobile, validatePassword } from '../../lib/validators';
 import { selectConsoleLanguage, selectConsoleToken } from '../../state/console-session';
 import { staffAuditPath } from './links';
 import { useConsoleSelector } from '../../state/console-hooks';
+import { useStaffAccess } from '../../widgets/use-staff';
 
 const PAGE_SIZE = 20;
 
@@ -167,6 +168,7 @@ function ChangeRoleDialog({ staff, onClose }: { staff: Staff | null; onClose: ()
 export default function StaffScreen() {
   const intl = useIntl();
   const token = useConsoleSelector(selectConsoleToken);
+  const { staff: me } = useStaffAccess();
   const [page, setPage] = useState(1);
   const [adding, setAdding] = useState(false);
   const [changing, setChanging] = useState<Staff | null>(null);
@@ -212,7 +214,7 @@ export default function StaffScreen() {
             title: intl.formatMessage({ id: 'console.staff.role' }),
             render: (_, staff) => <Tag className="console-staff-role-tag">{intl.formatMessage({ id: `console.role.${staff.role}` })}</Tag>,
           },
-          { key: 'stalls', title: intl.formatMessage({ id: 'console.staff.stalls' }), render: (_, staff) => staff.stall_ids.map(stallName).join(', ') },
+          { key: 'stalls', title: intl.formatMessage({ id: 'console.staff.stalls' }), render: (_, staff) => <span translate="no">{staff.stall_ids.map(stallName).join(', ')}</span> },
           {
             key: 'status',
             title: intl.formatMessage({ id: 'console.staff.status' }),
@@ -235,6 +237,8 @@ export default function StaffScreen() {
                 <Button size="small" className="console-staff-change-role" onClick={() => setChanging(staff)}>
                   {intl.formatMessage({ id: 'console.staff.changeRole.button' })}
                 </Button>
+                {/* the server refuses disabling oneself (staff.cannot_disable_self): not offered */}
+                {staff.id === me?.id ? null : (
                 <Popconfirm
                   title={intl.formatMessage({ id: staff.disabled ? 'console.staff.enable.confirm' : 'console.staff.disable.confirm' }, { name: staff.name })}
                   okText={intl.formatMessage({ id: 'console.ok' })}
@@ -245,6 +249,7 @@ export default function StaffScreen() {
                     {intl.formatMessage({ id: staff.disabled ? 'console.staff.enable' : 'console.staff.disable' })}
                   </Button>
                 </Popconfirm>
+                )}
               </Space>
             ),
           },
