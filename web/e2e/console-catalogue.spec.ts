@@ -386,7 +386,12 @@ test('the demo stall account imports products from the Excel template: a preview
   };
   const stamp = `${Date.now()}`.slice(-8);
   const itemNo = `IMP-${stamp}`;
-  const product = { 货号: itemNo, 标题: `导入连衣裙 ${stamp}`, 分类: '连衣裙', 档口: OWN_STALL.name, 颜色: '红色', 批发价: '66', 库存: '2', 主图: 'front.png' };
+  // the template's Categories sheet names each category by its path and code; 卫衣 is under both
+  // 女装 and 男装, so the row names it as the console writes it (issue 48 item 2)
+  const categories = readWorkbook(template).find((sheet) => sheet.rows.some((r) => r.includes('女装 › 卫衣')));
+  expect(categories, 'a sheet listing 女装 › 卫衣').toBeTruthy();
+  expect(categories!.rows.filter((r) => r.some((cell) => cell.endsWith('› 卫衣')))).toHaveLength(2);
+  const product = { 货号: itemNo, 标题: `导入卫衣 ${stamp}`, 分类: '女装 › 卫衣', 档口: OWN_STALL.name, 颜色: '红色', 批发价: '66', 库存: '2', 主图: 'front.png' };
   const rows = [
     row({ ...product, 尺码: 'S' }),
     row({ ...product, 尺码: 'M' }),
@@ -433,4 +438,5 @@ test('the demo stall account imports products from the Excel template: a preview
   await expect(listed.locator('.console-product-status')).toHaveText('已下架');
   await expect(listed.locator('.console-product-stock')).toHaveText('4（2 个 SKU）');
   await expect(listed.locator('.console-product-stall')).toHaveText(OWN_STALL.name);
+  await expect(listed).toContainText('女装 › 卫衣');
 });
