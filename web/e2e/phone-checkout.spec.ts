@@ -235,6 +235,10 @@ for (const [n, language] of (['zh_CN', 'en_US'] as const).entries()) {
     await expect(filters).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     await expectNoSidewaysScroll(page, `${language} order list, filters open`);
+    // the fields are thumb targets as the buttons are
+    const fields = await filters.locator('.ant-input-affix-wrapper, .ant-picker, .ant-select').evaluateAll((els) => els.map((el) => ({ name: el.className.split(' ').find((c: string) => c.startsWith('order-filter')) ?? el.className, height: el.getBoundingClientRect().height })));
+    expect(fields.length).toBeGreaterThanOrEqual(5);
+    expect(fields.filter((f) => f.height < TARGET - 0.5), 'filter fields lower than a thumb').toEqual([]);
     await screenshot(page, `phone-order-filters-${language}`);
     await filters.locator('input.order-filter-no, .order-filter-no input').fill(order.order_no);
     const searched = page.waitForResponse((r) => r.url().includes('/order/lists') && r.request().method() === 'POST');
