@@ -1,7 +1,6 @@
-import { constants, publicEncrypt } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, newMobile, registerViaApi, screenshot, test } from './helpers';
-import { ADMIN, choose, consoleLogin, newPage } from './console';
+import { ADMIN, asStaff, choose, consoleLogin, newPage, staffToken } from './console';
 import { call, productWithStock } from './shop';
 
 /**
@@ -14,20 +13,6 @@ import { call, productWithStock } from './shop';
 
 const OWNER = '13900000001';
 const DEMO_PASSWORD = 'demo1234';
-
-async function staffToken(request: APIRequestContext, mobile: string): Promise<string> {
-  const site = (await (await request.post('/jpmall/addons/unishop/index/site', { data: { site: '' } })).json()) as { data: { rsa_public_key: string } };
-  const encrypted = publicEncrypt({ key: site.data.rsa_public_key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD)).toString('base64');
-  const body = (await (await request.post(`${ADMIN}/staff/login`, { data: { mobile, password: encrypted } })).json()) as { data: { token: string } };
-  return body.data.token;
-}
-
-async function asStaff<T>(request: APIRequestContext, token: string, path: string, data?: object): Promise<T> {
-  const response = data ? await request.post(`${ADMIN}${path}`, { headers: { 'admin-token': token }, data }) : await request.get(`${ADMIN}${path}`, { headers: { 'admin-token': token } });
-  const body = (await response.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${path}: ${response.status()} ${body.msg}`).toBe(1);
-  return body.data;
-}
 
 /** Unix seconds as the console shows them in China (the page runs in Asia/Shanghai). */
 const inChina = (seconds: number) => new Date((seconds + 8 * 3600) * 1000).toISOString().slice(0, 16).replace('T', ' ');

@@ -1,8 +1,7 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { expect, newMobile, registerViaApi, screenshot, test } from './helpers';
-import { ADMIN, consoleLogin, newPage } from './console';
+import { ADMIN, consoleLogin, newPage, staffToken } from './console';
 import { call, topUp } from './shop';
 import { readWorkbook } from './xlsx';
 
@@ -15,13 +14,6 @@ import { readWorkbook } from './xlsx';
 const OWNER = '13900000001';
 const FINANCE = '13900000005';
 const DEMO_PASSWORD = 'demo1234';
-
-async function staffToken(request: APIRequestContext, mobile: string): Promise<string> {
-  const site = (await (await request.post('/jpmall/addons/unishop/index/site', { data: { site: '' } })).json()) as { data: { rsa_public_key: string } };
-  const encrypted = publicEncrypt({ key: site.data.rsa_public_key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(DEMO_PASSWORD)).toString('base64');
-  const body = (await (await request.post(`${ADMIN}/staff/login`, { data: { mobile, password: encrypted } })).json()) as { data: { token: string } };
-  return body.data.token;
-}
 
 /** Downloads the sheet the payout control is set to and returns its rows. */
 async function payoutSheet(page: Page, testInfo: TestInfo, name: string): Promise<string[][]> {

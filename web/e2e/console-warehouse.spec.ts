@@ -1,9 +1,8 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { deflateSync, crc32 } from 'node:zlib';
-import type { APIRequestContext, Locator } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { expect, loginViaUi, newMobile, registerViaApi, screenshot, test } from './helpers';
-import { ADMIN, choose, consoleLogin, newPage } from './console';
+import { ADMIN, asStaff, choose, consoleLogin, newPage, staffToken } from './console';
 import { ADDRESS, call, fen, operator, productWithStock, topUp, yuan, type Order } from './shop';
 import { readWorkbook } from './xlsx';
 
@@ -32,24 +31,6 @@ const FINANCE = '13900000005';
 const DEMO_PASSWORD = 'demo1234';
 /** The market the stall is made in (the demo market's first). */
 const MARKET = { id: 'm1', name: '广州十三行新中国大厦' };
-
-/** A staff member's session token, signed in through the API as the console does (RSA password). */
-async function staffToken(request: APIRequestContext, mobile: string, password: string): Promise<string> {
-  const site = (await (await request.post('/jpmall/addons/unishop/index/site', { data: { site: '' } })).json()) as { data: { rsa_public_key: string } };
-  const encrypted = publicEncrypt({ key: site.data.rsa_public_key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
-  const response = await request.post(`${ADMIN}/staff/login`, { data: { mobile, password: encrypted } });
-  const body = (await response.json()) as { code: number; msg: string; data: { token: string } };
-  expect(body.code, `staff/login: ${response.status()} ${body.msg}`).toBe(1);
-  return body.data.token;
-}
-
-/** A staff call with `token`; fails the test unless the envelope says success. */
-async function staff<T>(request: APIRequestContext, token: string, path: string, data: object): Promise<T> {
-  const response = await request.post(`${ADMIN}${path}`, { headers: { 'admin-token': token }, data });
-  const body = (await response.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${path}: ${response.status()} ${body.msg}`).toBe(1);
-  return body.data;
-}
 
 /** A small PNG of one colour (a product picture for the upload). */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -124,7 +105,7 @@ test('the warehouse makes a wave of its stall, prints and downloads the pick lis
   const owner = await staffToken(request, OWNER, DEMO_PASSWORD);
   const stamp = digits(8);
   const stall = { market_id: MARKET.id, name: `波次档口${stamp}`, floor: '9F', number: `W${stamp.slice(-4)}`, contact: '13900009999', wechat: `wave_${stamp}`, category_id: 'c101' };
-  const { id: stallId } = await staff<{ id: string }>(request, owner, '/catalog/stalls/save', { ...stall, status: 'closed' });
+  const { id: stallId } = await asStaff<{ id: string }>(request, owner, '/catalog/stalls/save', { ...stall, status: 'closed' });
   const upload = await request.post(`${ADMIN}/catalog/pictures/upload`, {
     headers: { 'admin-token': owner },
     multipart: { file: { name: 'front.png', mimeType: 'image/png', buffer: png(60, 80, [200, 60, 60]) } },
@@ -133,7 +114,7 @@ test('the warehouse makes a wave of its stall, prints and downloads the pick lis
   expect(picture.url).toMatch(/^\/uploads\/catalog\//);
   const itemNo = `WV-${stamp}`;
   // red S: 2 pieces (one for each seller), red M and black S: 1 each; exactly what is ordered below
-  const product = await staff<{ id: string; skus: StaffSku[] }>(request, owner, '/catalog/products/save', {
+  const product = await asStaff<{ id: string; skus: StaffSku[] }>(request, owner, '/catalog/products/save', {
     item_no: itemNo,
     title_zh: `波次连衣裙 ${stamp}`,
     title_en: `Wave dress ${stamp}`,
@@ -172,9 +153,9 @@ test('the warehouse makes a wave of its stall, prints and downloads the pick lis
   const place = (token: string, courier: string, lines: { sku_id: string; quantity: number }[]) =>
     call<{ order: StaffOrder }>(request, token, '/order/submit', { source: 'manual', lines, type: 'domestic', address: ADDRESS, courier, request_id: `e2e-wave-${digits(10)}` });
   let placed: { order: StaffOrder }[];
-  await staff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'open' });
+  await asStaff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'open' });
   try {
-    await staff(request, owner, '/catalog/products/shelf', { ids: [product.id], on_shelf: true });
+    await asStaff(request, owner, '/catalog/products/shelf', { ids: [product.id], on_shelf: true });
     placed = await Promise.all([
       place(firstUser.token, 'zto', [
         { sku_id: redS.id, quantity: 1 },
@@ -187,7 +168,7 @@ test('the warehouse makes a wave of its stall, prints and downloads the pick lis
     ]);
   } finally {
     // closing the stall takes the product off the shelf too
-    await staff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'closed' });
+    await asStaff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'closed' });
   }
   const [firstPlaced, secondPlaced] = placed.map((p) => p.order);
   const firstOrder = firstPlaced!;

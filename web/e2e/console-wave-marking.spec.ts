@@ -1,8 +1,6 @@
-import { constants, publicEncrypt } from 'node:crypto';
 import { deflateSync, crc32 } from 'node:zlib';
-import type { APIRequestContext } from '@playwright/test';
 import { expect, newMobile, registerViaApi, screenshot, test } from './helpers';
-import { ADMIN, consoleLogin } from './console';
+import { ADMIN, asStaff, consoleLogin, staffToken } from './console';
 import { HAN } from './english';
 import { ADDRESS, call, topUp, type Order } from './shop';
 
@@ -22,22 +20,6 @@ const OWNER = '13900000001';
 const WAREHOUSE = '13900000003';
 const DEMO_PASSWORD = 'demo1234';
 const MARKET_ID = 'm1';
-
-async function staffToken(request: APIRequestContext, mobile: string, password: string): Promise<string> {
-  const site = (await (await request.post('/jpmall/addons/unishop/index/site', { data: { site: '' } })).json()) as { data: { rsa_public_key: string } };
-  const encrypted = publicEncrypt({ key: site.data.rsa_public_key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
-  const response = await request.post(`${ADMIN}/staff/login`, { data: { mobile, password: encrypted } });
-  const body = (await response.json()) as { code: number; msg: string; data: { token: string } };
-  expect(body.code, `staff/login: ${response.status()} ${body.msg}`).toBe(1);
-  return body.data.token;
-}
-
-async function staff<T>(request: APIRequestContext, token: string, path: string, data: object): Promise<T> {
-  const response = await request.post(`${ADMIN}${path}`, { headers: { 'admin-token': token }, data });
-  const body = (await response.json()) as { code: number; msg: string; data: T };
-  expect(body.code, `${path}: ${response.status()} ${body.msg}`).toBe(1);
-  return body.data;
-}
 
 /** A small PNG of one colour (the product's picture). */
 function png(width: number, height: number, rgb: [number, number, number]): Buffer {
@@ -107,14 +89,14 @@ for (const language of ['zh_CN', 'en_US'] as const) {
     const owner = await staffToken(request, OWNER, DEMO_PASSWORD);
     const stamp = digits(8);
     const stall = { market_id: MARKET_ID, name: language === 'en_US' ? `Marking stall ${stamp}` : `标记档口${stamp}`, floor: '8F', number: `M${stamp.slice(-4)}`, contact: '13900008888', wechat: `mark_${stamp}`, category_id: 'c101' };
-    const { id: stallId } = await staff<{ id: string }>(request, owner, '/catalog/stalls/save', { ...stall, status: 'closed' });
+    const { id: stallId } = await asStaff<{ id: string }>(request, owner, '/catalog/stalls/save', { ...stall, status: 'closed' });
     const upload = await request.post(`${ADMIN}/catalog/pictures/upload`, {
       headers: { 'admin-token': owner },
       multipart: { file: { name: 'front.png', mimeType: 'image/png', buffer: png(60, 80, [60, 120, 200]) } },
     });
     const picture = ((await upload.json()) as { data: { url: string } }).data;
     // red S: 2 pieces (one per seller), red M and black S: 1 each
-    const product = await staff<{ id: string; skus: StaffSku[] }>(request, owner, '/catalog/products/save', {
+    const product = await asStaff<{ id: string; skus: StaffSku[] }>(request, owner, '/catalog/products/save', {
       item_no: `MK-${stamp}`,
       title_zh: `标记衬衫 ${stamp}`,
       title_en: `Marking shirt ${stamp}`,
@@ -146,9 +128,9 @@ for (const language of ['zh_CN', 'en_US'] as const) {
     const place = (token: string, lines: { sku_id: string; quantity: number }[]) =>
       call<{ order: Order }>(request, token, '/order/submit', { source: 'manual', lines, type: 'domestic', address: ADDRESS, courier: 'zto', request_id: `e2e-mark-${digits(10)}` });
     let placed: { order: Order }[];
-    await staff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'open' });
+    await asStaff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'open' });
     try {
-      await staff(request, owner, '/catalog/products/shelf', { ids: [product.id], on_shelf: true });
+      await asStaff(request, owner, '/catalog/products/shelf', { ids: [product.id], on_shelf: true });
       placed = await Promise.all([
         place(sellers[0]!.token, [
           { sku_id: redS.id, quantity: 1 },
@@ -160,7 +142,7 @@ for (const language of ['zh_CN', 'en_US'] as const) {
         ]),
       ]);
     } finally {
-      await staff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'closed' });
+      await asStaff(request, owner, '/catalog/stalls/save', { id: stallId, ...stall, status: 'closed' });
     }
     const [first, second] = placed.map((p) => p.order) as [Order, Order];
     // the second seller's order is paid last: a missed red S comes out of it
@@ -168,7 +150,7 @@ for (const language of ['zh_CN', 'en_US'] as const) {
     await sleep(1_100);
     await call(request, sellers[1]!.token, '/order/pay', { order_no: second.order_no, method: 'wallet' });
     const warehouse = await staffToken(request, WAREHOUSE, DEMO_PASSWORD);
-    const wave = await staff<{ id: string }>(request, warehouse, '/waves/create', { market_id: MARKET_ID, stall_id: stallId });
+    const wave = await asStaff<{ id: string }>(request, warehouse, '/waves/create', { market_id: MARKET_ID, stall_id: stallId });
 
     // --- the warehouse member opens the wave at a desk
     await page.setViewportSize({ width: 1366, height: 768 });

@@ -1,9 +1,32 @@
-import type { Browser, Locator, Page } from '@playwright/test';
+import { constants, publicEncrypt } from 'node:crypto';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { expect } from './helpers';
 
-/** What the console's browser tests share: signing in, picking in an antd Select, a second browser. */
+/** What the console's browser tests share: signing in (in a page or by the API), staff calls, picking in an antd Select, a second browser. */
 
 export const ADMIN = '/jpmall/admin';
+
+/** The demo staff accounts' password (jpmall seed). */
+const DEMO_PASSWORD = 'demo1234';
+
+/** A staff member's session token, signed in through the API as the console does (RSA password). */
+export async function staffToken(request: APIRequestContext, mobile: string, password = DEMO_PASSWORD): Promise<string> {
+  const site = (await (await request.post('/jpmall/addons/unishop/index/site', { data: { site: '' } })).json()) as { data: { rsa_public_key: string } };
+  const encrypted = publicEncrypt({ key: site.data.rsa_public_key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(password)).toString('base64');
+  const response = await request.post(`${ADMIN}/staff/login`, { data: { mobile, password: encrypted } });
+  const body = (await response.json()) as { code: number; msg: string; data: { token: string } };
+  expect(body.code, `staff/login: ${response.status()} ${body.msg}`).toBe(1);
+  return body.data.token;
+}
+
+/** A staff call with `token` (a POST of `data`, a GET without); fails the test unless the envelope says success. */
+export async function asStaff<T>(request: APIRequestContext, token: string, path: string, data?: object): Promise<T> {
+  const headers = { 'admin-token': token };
+  const response = data ? await request.post(`${ADMIN}${path}`, { headers, data }) : await request.get(`${ADMIN}${path}`, { headers });
+  const body = (await response.json()) as { code: number; msg: string; data: T };
+  expect(body.code, `${path}: ${response.status()} ${body.msg}`).toBe(1);
+  return body.data;
+}
 
 /** Signs in to the console at /admin/login and waits for the console. */
 export async function consoleLogin(page: Page, mobile: string, password: string): Promise<void> {
