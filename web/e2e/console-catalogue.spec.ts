@@ -440,3 +440,55 @@ test('the demo stall account imports products from the Excel template: a preview
   await expect(listed.locator('.console-product-stall')).toHaveText(OWN_STALL.name);
   await expect(listed).toContainText('女装 › 卫衣');
 });
+
+test('in English, the owner sees each category with its code, and an import names a category by its English path', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await consoleLogin(page, '13900000001', DEMO_PASSWORD);
+  await page.locator('.console-language button[data-language="en_US"]').click();
+  await expect(page.locator('.console-staff-role')).toHaveText('Owner');
+
+  // the categories screen names each category's code: what an import may name it by
+  await page.goto('/admin/categories');
+  const table = page.locator('.console-category-table');
+  await expect(table.locator('thead th').nth(1)).toHaveText('Code');
+  await expect(table.locator('tr[data-id="c105"] .console-category-code')).toHaveText('c105');
+
+  // the English template, one row whose category is the console's English path of a name two categories share
+  await page.goto('/admin/imports');
+  const downloading = page.waitForEvent('download');
+  await page.locator('.console-import-template').click();
+  const path = testInfo.outputPath('template-en.xlsx');
+  await (await downloading).saveAs(path);
+  const template = readFileSync(path);
+  const header = readWorkbook(template)[0]!.rows[0]!;
+  const at = (name: string) => {
+    const index = header.findIndex((h) => h.replace(/[（(].*$/, '').replace(/\*/g, '').trim() === name);
+    expect(index, `column ${name} in ${header.join(', ')}`).toBeGreaterThanOrEqual(0);
+    return index;
+  };
+  const stamp = `${Date.now()}`.slice(-8);
+  const cells: Record<string, string> = { 'Item no.': `IMP-EN-${stamp}`, Title: `导入卫衣 ${stamp}`, Category: 'Women › Hoodie', Stall: OWN_STALL.name, Colour: '红色', Size: 'M', 'Wholesale price': '58', Stock: '3', 'Main pictures': 'front.png' };
+  const row = new Array<string>(header.length).fill('');
+  for (const [name, value] of Object.entries(cells)) row[at(name)] = value;
+  const sheet = { name: `import_${stamp}.xlsx`, mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: fillTemplate(emptied(template), [row]) };
+  const picture = await drawnPicture(page, '#3050c0', 'front.png');
+  await page.locator('.console-import-file input[type=file]').setInputFiles(sheet);
+  await page.locator('.console-import-pictures input[type=file]').setInputFiles({ name: 'pictures.zip', mimeType: 'application/zip', buffer: writeZip([['front.png', picture.buffer]]) });
+  const uploaded = page.waitForResponse((r) => r.url().endsWith(`${ADMIN}/catalog/imports`) && r.request().method() === 'POST');
+  await page.locator('.console-import-submit').click();
+  const answer = (await (await uploaded).json()) as { code: number; msg: string; data: { id: string } };
+  expect(answer.code, answer.msg).toBe(1);
+
+  // the preview creates it, refusing nothing; confirmed, the product is under Women › Hoodie
+  const job = page.locator('.console-import');
+  await expect(job).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+  await expect(job.locator('.console-import-count-create')).toHaveAttribute('data-count', '1');
+  await expect(job.locator('.console-import-count-refused')).toHaveAttribute('data-count', '0');
+  await page.locator('.console-import-confirm').click();
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  await expect(job).toHaveAttribute('data-status', 'applied', { timeout: 30_000 });
+  await page.goto(`/admin/products?keyword=IMP-EN-${stamp}`);
+  const listed = page.locator('.console-product-table tbody tr.ant-table-row');
+  await expect(listed).toHaveCount(1, { timeout: 30_000 });
+  await expect(listed).toContainText('Women › Hoodie');
+});
