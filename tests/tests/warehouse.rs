@@ -24,12 +24,12 @@ on_both_engines!(
 );
 
 /// A seller with a saved address and money in the wallet.
-struct Seller {
-    token: String,
-    address_id: String,
+pub(crate) struct Seller {
+    pub(crate) token: String,
+    pub(crate) address_id: String,
 }
 
-async fn seller(app: &TestApp, mobile: &str) -> Seller {
+pub(crate) async fn seller(app: &TestApp, mobile: &str) -> Seller {
     let token = app.register(mobile, "abc123").await;
     let saved = app
         .unishop_data(
@@ -48,7 +48,7 @@ async fn seller(app: &TestApp, mobile: &str) -> Seller {
 }
 
 /// A paid domestic order of `lines` (sku, quantity), ZTO, no QC.
-async fn paid_order(app: &TestApp, seller: &Seller, lines: &[(&str, i64)]) -> String {
+pub(crate) async fn paid_order(app: &TestApp, seller: &Seller, lines: &[(&str, i64)]) -> String {
     let lines: Vec<Value> = lines
         .iter()
         .map(|(sku, quantity)| json!({"sku_id": sku, "quantity": quantity}))
@@ -74,7 +74,11 @@ async fn paid_order(app: &TestApp, seller: &Seller, lines: &[(&str, i64)]) -> St
 }
 
 /// `per_stall` SKUs with at least 50 in stock from each of `stalls` different stalls: stall → SKUs.
-async fn skus_by_stall(app: &TestApp, stalls: usize, per_stall: usize) -> BTreeMap<String, Vec<String>> {
+pub(crate) async fn skus_by_stall(
+    app: &TestApp,
+    stalls: usize,
+    per_stall: usize,
+) -> BTreeMap<String, Vec<String>> {
     let rows = sqlx::query(
         "SELECT p.stall_id, k.id FROM skus k JOIN products p ON p.id = k.product_id WHERE k.stock >= 50 \
          ORDER BY p.stall_id, k.id",
@@ -93,7 +97,7 @@ async fn skus_by_stall(app: &TestApp, stalls: usize, per_stall: usize) -> BTreeM
     found.into_iter().take(stalls).collect()
 }
 
-async fn ok_data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
+pub(crate) async fn ok_data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
     let (status, reply) = app.as_staff(token, path, body.clone()).await;
     assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
     reply["data"].clone()

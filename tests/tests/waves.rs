@@ -11,76 +11,9 @@ use serde_json::{json, Value};
 use sqlx::Row;
 use tests::{on_both_engines, TestApp};
 
+use crate::warehouse::{ok_data, paid_order, seller, skus_by_stall};
+
 on_both_engines!(a_stall_is_marked_got_in_one_call_and_a_miss_is_cleared_only_on_purpose);
-
-/// A seller with a saved address and money in the wallet; answers the token and the address id.
-async fn seller(app: &TestApp, mobile: &str) -> (String, String) {
-    let token = app.register(mobile, "abc123").await;
-    let saved = app
-        .unishop_data(
-            &token,
-            "zh_CN",
-            "address/add",
-            json!({"recipient": "李四", "phone": "13900001111", "province": "广东省", "city": "广州市",
-                   "district": "白云区", "detail": "三元里大道 1 号"}),
-        )
-        .await;
-    app.top_up(&token, "20000").await;
-    (token, saved["id"].as_str().unwrap().to_string())
-}
-
-/// A paid domestic order of `quantity` of `sku`.
-async fn paid_order(
-    app: &TestApp,
-    (token, address_id): &(String, String),
-    sku: &str,
-    quantity: i64,
-) -> String {
-    let placed = app
-        .unishop_data(
-            token,
-            "zh_CN",
-            "order/submit",
-            json!({"source": "manual", "lines": [{"sku_id": sku, "quantity": quantity}], "type": "domestic",
-                   "address_id": address_id, "courier": "zto", "qc_level": "none", "value_added": []}),
-        )
-        .await;
-    let order_no = placed["order"]["order_no"].as_str().unwrap().to_string();
-    app.unishop_data(
-        token,
-        "zh_CN",
-        "order/pay",
-        json!({"order_no": order_no, "method": "wallet"}),
-    )
-    .await;
-    order_no
-}
-
-/// Two SKUs with at least 50 in stock from each of two stalls: stall → SKUs.
-async fn two_stalls(app: &TestApp) -> Vec<(String, Vec<String>)> {
-    let rows = sqlx::query(
-        "SELECT p.stall_id, k.id FROM skus k JOIN products p ON p.id = k.product_id WHERE k.stock >= 50 \
-         ORDER BY p.stall_id, k.id",
-    )
-    .fetch_all(&app.db().pool)
-    .await
-    .unwrap();
-    let mut found: BTreeMap<String, Vec<String>> = BTreeMap::new();
-    for r in rows {
-        let list = found.entry(r.get("stall_id")).or_default();
-        if list.len() < 2 {
-            list.push(r.get("id"));
-        }
-    }
-    found.retain(|_, list| list.len() == 2);
-    found.into_iter().take(2).collect()
-}
-
-async fn ok_data(app: &TestApp, token: &str, path: &str, body: Value) -> Value {
-    let (status, reply) = app.as_staff(token, path, body.clone()).await;
-    assert_eq!(status, StatusCode::OK, "{path} {body}: {reply}");
-    reply["data"].clone()
-}
 
 /// A staff call in Chinese.
 async fn in_chinese(app: &TestApp, token: &str, path: &str, body: Value) -> (StatusCode, Value) {
@@ -106,7 +39,7 @@ fn marks(wave: &Value) -> BTreeMap<String, Value> {
 
 async fn a_stall_is_marked_got_in_one_call_and_a_miss_is_cleared_only_on_purpose(app: &TestApp) {
     app.seed(60).await;
-    let stalls = two_stalls(app).await;
+    let stalls: Vec<(String, Vec<String>)> = skus_by_stall(app, 2, 2).await.into_iter().collect();
     assert_eq!(stalls.len(), 2, "the demo market has stalls with stock");
     let (stall_a, a) = &stalls[0];
     let (stall_b, b) = &stalls[1];
@@ -114,7 +47,7 @@ async fn a_stall_is_marked_got_in_one_call_and_a_miss_is_cleared_only_on_purpose
     // One order per SKU: a0 × 2, a1 × 3, b0 × 1, b1 × 2.
     let mut orders = BTreeMap::new();
     for (sku, quantity) in [(&a[0], 2), (&a[1], 3), (&b[0], 1), (&b[1], 2)] {
-        orders.insert(sku.clone(), paid_order(app, &who, sku, quantity).await);
+        orders.insert(sku.clone(), paid_order(app, &who, &[(sku, quantity)]).await);
     }
     let warehouse = app.staff("13900000161", "warehouse", &[]).await;
     let owner = app.staff("13900000162", "owner", &[]).await;
@@ -201,7 +134,7 @@ async fn a_stall_is_marked_got_in_one_call_and_a_miss_is_cleared_only_on_purpose
         )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let seller_token = &who.0;
+    let seller_token = &who.token;
     let (status, _) = app
         .as_staff(seller_token, "waves/mark_all", json!({"id": id}))
         .await;
